@@ -1,0 +1,38 @@
+import { expect, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+/** Drops files on the page the way a browser does: a DataTransfer holding File objects. */
+export async function dropFiles(page: Page, files: { name: string; content: string | Buffer }[]): Promise<void> {
+  const payload = files.map((f) => ({
+    name: f.name,
+    b64: (typeof f.content === 'string' ? Buffer.from(f.content) : f.content).toString('base64'),
+  }));
+  const dt = await page.evaluateHandle((items) => {
+    const dt = new DataTransfer();
+    for (const it of items) {
+      const bytes = Uint8Array.from(atob(it.b64), (c) => c.charCodeAt(0));
+      dt.items.add(new File([bytes], it.name));
+    }
+    return dt;
+  }, payload);
+  await page.dispatchEvent('main', 'dragenter', { dataTransfer: dt });
+  await page.dispatchEvent('main', 'drop', { dataTransfer: dt });
+}
+
+export function corpus(path: string): Buffer {
+  return readFileSync(new URL(`../../shared/corpus/${path}`, import.meta.url));
+}
+
+export async function freshApp(page: Page): Promise<void> {
+  await page.goto('/');
+  await expect(page.getByRole('table', { name: 'Library' })).toBeVisible();
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: `test-results/screenshots/${name}.png`, fullPage: false });
+}
+
+/** Library rows, without the header. */
+export function libraryRows(page: Page) {
+  return page.getByRole('table', { name: 'Library' }).locator('tbody tr');
+}

@@ -1,0 +1,57 @@
+import { useCallback, useEffect } from 'react';
+import { DropZone } from './features/import/DropZone';
+import { ImportButton } from './features/import/ImportButton';
+import { ImportStatus } from './features/import/ImportStatus';
+import { importFiles } from './features/import/run-import';
+import { LibraryTable } from './features/library/LibraryTable';
+import { useHashLocation } from './features/shell/useHashLocation';
+import { TranscriptView } from './features/transcript/TranscriptView';
+import { seedSamplesOnce } from './persistence/samples';
+import { useAppStore } from './state/store';
+import { engineWorker } from './workers/client';
+
+export function App() {
+  useHashLocation();
+  const transcriptId = useAppStore((s) => s.transcriptId);
+  const turn = useAppStore((s) => s.turn);
+  const open = useAppStore((s) => s.open);
+  const setTurn = useAppStore((s) => s.setTurn);
+
+  useEffect(() => {
+    void seedSamplesOnce((blob, name) => engineWorker().importFile(blob, name, undefined, undefined));
+  }, []);
+
+  const onFiles = useCallback(
+    async (files: File[]) => {
+      const ids = await importFiles(files);
+      if (ids.length === 1) open(ids[0]);
+    },
+    [open],
+  );
+
+  return (
+    <DropZone onFiles={onFiles}>
+      <header className="app-header">
+        <h1>
+          <a href="#/" onClick={() => open(null)}>
+            <img src="/favicon.svg" alt="" width={22} height={22} /> Loopscope
+          </a>
+        </h1>
+        <span className="muted tagline">loop detection for tool-calling agents · everything stays in your browser</span>
+        <span className="spacer" />
+        <ImportButton onFiles={onFiles} />
+      </header>
+      <ImportStatus />
+      <main>
+        {transcriptId === null ? (
+          <section aria-label="Library page">
+            <h2>Library</h2>
+            <LibraryTable onOpen={(id) => open(id)} />
+          </section>
+        ) : (
+          <TranscriptView id={transcriptId} turn={turn} onTurn={setTurn} />
+        )}
+      </main>
+    </DropZone>
+  );
+}

@@ -1,0 +1,47 @@
+import { resolveConfig, type EngineConfig } from '../../engine/config';
+import { evaluate, hasLoopLabels, summarize } from '../../engine/evaluate';
+import { replay } from '../../engine/replay';
+import { callCount } from '../../model/transcript';
+import type { LoadedFile, Out } from '../io';
+
+/** One JSON object per transcript, exactly the shape of DESIGN.md section 6. */
+export function detectRecords(files: LoadedFile[], config: EngineConfig) {
+  const resolved = resolveConfig(config);
+  const records = [];
+  for (const { file, result } of files) {
+    for (const t of result.transcripts) {
+      const r = replay(t, resolved);
+      records.push({
+        file,
+        transcript: t.title,
+        format: result.format,
+        turns: t.turns.length,
+        calls: callCount(t),
+        events: r.events.map((e) => {
+          const o: Record<string, unknown> = { turn: e.turn };
+          if (e.call !== undefined) o.call = e.call;
+          Object.assign(o, { detector: e.detector, action: e.action, level: e.level, message: e.message });
+          return o;
+        }),
+        checks: r.checks.map((c) => ({ turn: c.turn, model: c.model, confidence: c.confidence, nextInterval: c.nextInterval })),
+        stoppedAt: r.stoppedAt ? { turn: r.stoppedAt.turn, call: r.stoppedAt.call ?? null } : null,
+        metrics: hasLoopLabels(t) ? summarize(evaluate(r, t, { countAction: resolved.countAction })) : null,
+      });
+    }
+  }
+  return records;
+}
+
+export function printDetect(records: ReturnType<typeof detectRecords>, json: boolean, out: Out): void {
+  for (const r of records) {
+    if (json) {
+      out.write(JSON.stringify(r) + '\n');
+      continue;
+    }
+    out.write(`${r.file} — ${r.transcript} (${r.format}, ${r.turns} turns, ${r.calls} calls)\n`);
+    if (r.events.length === 0) out.write('  no loop detected\n');
+    for (const e of r.events)
+      out.write(`  turn ${e.turn}${e.call === undefined ? '' : ` call ${e.call}`}  ${e.detector}  ${e.action} (level ${e.level})  ${String(e.message).split('\n')[0]}\n`);
+    out.write(r.stoppedAt ? `  stopped at turn ${r.stoppedAt.turn}\n` : '  never stopped\n');
+  }
+}

@@ -1,0 +1,128 @@
+/**
+ * `loopscope <command>`: the headless face of the same engine and importers (DESIGN.md section 6).
+ * Exit 0 on success, 2 on bad usage or unreadable input, with a one-line message.
+ */
+import { parseArgs } from 'node:util';
+import { resolveConfig } from '../engine/config';
+import { PRESETS } from '../engine/presets/index';
+import { writeLoopscopeJsonl } from '../import/write-loopscope-jsonl';
+import { configFromArgs } from './config-arg';
+import { detectRecords, printDetect } from './commands/detect';
+import { evalRecords, printEval } from './commands/evaluate';
+import { parseValues, printSweep, sweepRecords } from './commands/sweep';
+import { loadPaths, UsageError, type Out } from './io';
+
+export const HELP = `loopscope — loop detection for LLM tool-calling agents
+
+Usage: loopscope <command> [options]
+
+Commands:
+  detect FILE...   replay transcripts through a preset or config and list what fires
+                   [--preset NAME | --config FILE] [--format NAME] [--json]
+  eval PATH...     false positives and negatives against labelled loops, per file and in total
+                   (PATH may be a folder) [--preset NAME | --config FILE] [--format NAME] [--json]
+  sweep PATH...    metrics for each value of one parameter
+                   --param detectors.<id>.<param> --values a,b,c [--preset|--config] [--json]
+  convert FILE     print the transcript as Loopscope JSONL [--format NAME]
+  presets          list the presets and their full configs [--json]
+
+Options:
+  --preset NAME    a named preset (see \`loopscope presets\`); default: recommended
+  --config FILE    a config file exported from the workbench
+  --format NAME    skip format detection and use this importer
+  --json           machine-readable output, one JSON object per line
+  -h, --help       this help
+
+Exit status: 0 on success, 2 on bad usage or unreadable input.
+`;
+
+const OPTIONS = {
+  preset: { type: 'string' },
+  config: { type: 'string' },
+  format: { type: 'string' },
+  json: { type: 'boolean' },
+  param: { type: 'string' },
+  values: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+
+const ALLOWED: Record<string, string[]> = {
+  detect: ['preset', 'config', 'format', 'json'],
+  eval: ['preset', 'config', 'format', 'json'],
+  sweep: ['preset', 'config', 'format', 'json', 'param', 'values'],
+  convert: ['format'],
+  presets: ['json'],
+};
+
+export async function main(argv: string[], out: Out, err: Out): Promise<number> {
+  try {
+    const { values: opts, positionals } = (() => {
+      try {
+        return parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+      } catch (e) {
+        throw new UsageError((e as Error).message.split('\n')[0]);
+      }
+    })();
+    const [command, ...files] = positionals;
+    if (opts.help || command === 'help' || command === undefined) {
+      out.write(HELP);
+      return command === undefined && !opts.help ? 2 : 0;
+    }
+    const allowed = ALLOWED[command];
+    if (!allowed) throw new UsageError(`unknown command "${command}" (try --help)`);
+    for (const k of Object.keys(opts))
+      if (k !== 'help' && !allowed.includes(k)) throw new UsageError(`${command} does not take --${k}`);
+    await run(command, files, opts, out, err);
+    return 0;
+  } catch (e) {
+    if (e instanceof UsageError) {
+      err.write(`loopscope: ${e.message}\n`);
+      return 2;
+    }
+    err.write(`loopscope: internal error: ${(e as Error).message}\n`);
+    return 1;
+  }
+}
+
+async function run(
+  command: string,
+  files: string[],
+  opts: { preset?: string; config?: string; format?: string; json?: boolean; param?: string; values?: string },
+  out: Out,
+  err: Out,
+): Promise<void> {
+  const json = opts.json === true;
+  if (command === 'presets') {
+    if (files.length) throw new UsageError('presets takes no files');
+    for (const p of PRESETS) {
+      const full = resolveConfig(p);
+      if (json) out.write(JSON.stringify({ name: p.name, config: full }) + '\n');
+      else {
+        const on = Object.entries(full.detectors).filter(([, s]) => s.enabled);
+        out.write(`${p.name}\n`);
+        for (const [id, s] of on) {
+          const { enabled: _e, ...params } = s;
+          out.write(`  ${id} ${JSON.stringify(params)}\n`);
+        }
+      }
+    }
+    return;
+  }
+  if (files.length === 0) throw new UsageError(`${command} needs at least one file (try --help)`);
+  if (command === 'convert') {
+    if (files.length !== 1) throw new UsageError('convert takes exactly one file');
+    const [loaded] = await loadPaths(files, opts.format, err);
+    out.write(writeLoopscopeJsonl(loaded.result.transcripts));
+    return;
+  }
+  const config = await configFromArgs(opts.preset, opts.config);
+  if (command === 'sweep') {
+    if (!opts.param || !opts.values) throw new UsageError('sweep needs --param PATH and --values a,b,c');
+    const loaded = await loadPaths(files, opts.format, err);
+    printSweep(opts.param, sweepRecords(loaded, config, opts.param, parseValues(opts.values)), json, out);
+    return;
+  }
+  const loaded = await loadPaths(files, opts.format, err);
+  if (command === 'detect') printDetect(detectRecords(loaded, config), json, out);
+  else printEval(evalRecords(loaded, config), json, out);
+}

@@ -1,0 +1,14 @@
+/**
+ * Seed 001's two texts for one detection: the `warning_message` injected as the tool result on
+ * Warn (built by `create_warning_message(description)`, whose body the seed does not show), and the
+ * `suggestion` returned as `LoopDetected(suggestion)` on Terminate. Shared by the four seed 001
+ * detectors so they read alike.
+ */
+import type { Action } from '../types';
+
+export const ADVICE = 'Consider a different approach or ask the user for help.';
+
+/** warn and block: the injected warning (description + suggestion); terminate: the error text. */
+export function chatloopMessage(action: Action, description: string, suggestion: string): string {
+  return action === 'terminate' ? `Loop detected: ${suggestion}` : `⚠️ Loop detected (${description}). ${suggestion}`;
+}

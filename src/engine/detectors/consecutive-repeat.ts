@@ -1,0 +1,124 @@
+/**
+ * Seed 002 (Crustly): identical consecutive calls beyond a per-category threshold. The threshold
+ * is the number of identical calls in a row that are allowed; the next one is refused. Worked
+ * examples (ground truth): the 11th identical `ls` is blocked (exploration, 10), the 3rd identical
+ * `write` is blocked (modification, 2), other tools at the 4th (3). The seed's code sketch would
+ * fire one call earlier (it counts the current call among the threshold); the examples win.
+ * Only the last bufferSize calls before the current one are remembered, so a threshold above
+ * bufferSize can never be reached (with the seed's 15, every threshold up to 15 works).
+ */
+import type { Json } from '../../model/transcript';
+import type { DetectorDef } from '../params';
+import type { Action, CallView } from '../types';
+
+export interface ConsecutiveRepeatParams {
+  [key: string]: number | string | string[];
+  explorationTools: string[];
+  explorationThreshold: number;
+  modificationTools: string[];
+  modificationThreshold: number;
+  defaultThreshold: number;
+  bufferSize: number;
+  action: string;
+}
+
+const SHOWN_KEYS = ['path', 'file_path', 'command', 'pattern', 'query', 'url'];
+
+/** Crustly's log signature `ls:src/nonexistent`: the tool and its main argument when there is one. */
+export function crustlySignature(call: Pick<CallView, 'name' | 'args' | 'exact'>): string {
+  const a: Json = call.args;
+  if (typeof a === 'string') return `${call.name}:${a}`;
+  if (a !== null && typeof a === 'object' && !Array.isArray(a))
+    for (const k of SHOWN_KEYS) {
+      const v = a[k];
+      if (typeof v === 'string') return `${call.name}:${v}`;
+    }
+  return call.exact;
+}
+
+function lowerSet(names: string[]): Set<string> {
+  return new Set(names.map((n) => n.toLowerCase()));
+}
+
+export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
+  id: 'consecutive-repeat',
+  title: 'Consecutive repeat (per tool category)',
+  origin: 'seed 002 (Crustly)',
+  summary: 'Identical consecutive calls beyond a per-category threshold: exploration 10, modification 2, other 3.',
+  params: [
+    {
+      key: 'explorationTools',
+      label: 'Exploration tools',
+      type: 'strings',
+      help: 'Tool names (any case). Seed: ls, glob, grep, read.',
+    },
+    { key: 'explorationThreshold', label: 'Exploration: allowed in a row', type: 'int', min: 1, max: 1000 },
+    {
+      key: 'modificationTools',
+      label: 'Modification tools',
+      type: 'strings',
+      help: 'Tool names (any case). Seed: write, edit, bash.',
+    },
+    { key: 'modificationThreshold', label: 'Modification: allowed in a row', type: 'int', min: 1, max: 1000 },
+    { key: 'defaultThreshold', label: 'Other tools: allowed in a row', type: 'int', min: 1, max: 1000 },
+    {
+      key: 'bufferSize',
+      label: 'Buffer (calls)',
+      type: 'int',
+      min: 1,
+      max: 1000,
+      help: 'Calls remembered; a threshold above it can never be reached (seed: 15).',
+    },
+    {
+      key: 'action',
+      label: 'Action',
+      type: 'enum',
+      options: ['block', 'terminate', 'warn'],
+      help: "block: the examples' ❌ BLOCKED; terminate: Crustly's code, which breaks its agent loop.",
+    },
+  ],
+  defaults: {
+    explorationTools: ['ls', 'glob', 'grep', 'read'],
+    explorationThreshold: 10,
+    modificationTools: ['write', 'edit', 'bash'],
+    modificationThreshold: 2,
+    defaultThreshold: 3,
+    bufferSize: 15,
+    action: 'block',
+  },
+  create(p) {
+    const exploration = lowerSet(p.explorationTools);
+    const modification = lowerSet(p.modificationTools);
+    const action = p.action as Action;
+    let last = '';
+    let run = 0; // identical calls in a row ending with the previous call, at most bufferSize
+    let level = 0;
+    return {
+      onCall(call, sink) {
+        const prior = run > 0 && call.exact === last ? run : 0;
+        run = prior + 1 > p.bufferSize ? p.bufferSize : prior + 1;
+        last = call.exact;
+        const name = call.name.toLowerCase();
+        const kind = exploration.has(name) ? 'exploration' : modification.has(name) ? 'modification' : 'other';
+        const threshold =
+          kind === 'exploration'
+            ? p.explorationThreshold
+            : kind === 'modification'
+              ? p.modificationThreshold
+              : p.defaultThreshold;
+        if (prior < threshold) return;
+        level++;
+        let message = `⚠️ Detected tool loop: '${crustlySignature(call)}' called ${prior} times in a row. Breaking loop.`;
+        if (kind === 'exploration')
+          message +=
+            `\n💡 Hint: The model is stuck trying to access the same path ${prior} times. ` +
+            "This often means the path doesn't exist or the model is confused about the directory structure.";
+        else if (kind === 'modification')
+          message +=
+            '\n⚠️ Modification tool loop detected! This could be dangerous. ' +
+            `The model tried to modify the same file/run the same command ${prior} times.`;
+        sink.emit({ action, level, message, pattern: [call.exact] });
+      },
+    };
+  },
+};

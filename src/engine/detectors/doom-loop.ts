@@ -1,0 +1,112 @@
+/**
+ * Seed 004's doom loop: the same fingerprint consecutively at the end of a sliding window of the
+ * last 10 calls. Exact (name + canonical args) at >= 3; fuzzy (primary keys, bash file reads
+ * normalised) at >= 4, consulted only when exact did not trigger. Nudge tiers by count: 3, 4-5,
+ * 6+; after the critical nudge of a run, further calls of that run are blocked ("Further
+ * identical calls will be rejected").
+ *
+ * The window only caps the count (a run of 15 reads as 10), so two run lengths are all the state.
+ */
+import type { DetectorDef } from '../params';
+
+export interface DoomLoopParams {
+  [key: string]: number | boolean;
+  windowSize: number;
+  exactThreshold: number;
+  fuzzyThreshold: number;
+  warningAt: number;
+  criticalAt: number;
+  block: boolean;
+}
+
+/** The seed's three nudge texts, {tool} and {N} filled in. */
+export function doomLoopNudge(tier: 1 | 2 | 3, tool: string, n: number): string {
+  if (tier === 3)
+    return (
+      `[System] CRITICAL: You've called ${tool} with the same arguments ${n} times.\n` +
+      'You are in a doom loop. You MUST:\n' +
+      `1. STOP calling ${tool} immediately\n` +
+      "2. Explain what you're stuck on\n" +
+      '3. Try a completely different approach\n' +
+      'Further identical calls will be rejected.'
+    );
+  if (tier === 2)
+    return (
+      `[System] WARNING: You've called ${tool} ${n} times with identical arguments.\n` +
+      'This is a stuck state.\n' +
+      '1. Try a DIFFERENT approach or tool\n' +
+      '2. If blocked, explain the blocker'
+    );
+  return (
+    `[System] You've called ${tool} with the same arguments ${n} times.\n` +
+    'This indicates a stuck state. Either:\n' +
+    '1. Try a DIFFERENT approach or tool\n' +
+    "2. If blocked, explain what's preventing progress\n" +
+    '3. If the task is complete, say so explicitly'
+  );
+}
+
+export function doomLoopRejection(tool: string, n: number): string {
+  return (
+    `[System] REJECTED: ${tool} called with the same arguments ${n} times after the critical warning. ` +
+    'This call was not run.\n' +
+    `Stop calling ${tool} and try a completely different approach.`
+  );
+}
+
+export const doomLoop: DetectorDef<DoomLoopParams> = {
+  id: 'doom-loop',
+  title: 'Doom loop',
+  origin: 'seed 004',
+  summary:
+    'Same call consecutively in the last 10: exact >= 3 or fuzzy (primary keys) >= 4; nudges at 3 / 4-5 / 6+, then rejection.',
+  params: [
+    { key: 'windowSize', label: 'Window (calls)', type: 'int', min: 2, max: 100, help: 'Caps the consecutive count.' },
+    { key: 'exactThreshold', label: 'Exact threshold', type: 'int', min: 2, max: 100 },
+    { key: 'fuzzyThreshold', label: 'Fuzzy threshold', type: 'int', min: 2, max: 100 },
+    { key: 'warningAt', label: 'WARNING tier from', type: 'int', min: 2, max: 100 },
+    { key: 'criticalAt', label: 'CRITICAL tier from', type: 'int', min: 2, max: 100 },
+    { key: 'block', label: 'Reject calls after the critical nudge', type: 'boolean' },
+  ],
+  defaults: { windowSize: 10, exactThreshold: 3, fuzzyThreshold: 4, warningAt: 4, criticalAt: 6, block: true },
+  create(p) {
+    let prevExact = '';
+    let prevPrimary = '';
+    let exactRun = 0;
+    let primaryRun = 0;
+    let criticalGiven = false;
+    return {
+      onCall(call, sink) {
+        exactRun = call.exact === prevExact ? Math.min(exactRun + 1, p.windowSize) : 1;
+        primaryRun = call.primary === prevPrimary ? Math.min(primaryRun + 1, p.windowSize) : 1;
+        prevExact = call.exact;
+        prevPrimary = call.primary;
+
+        let n = 0;
+        let fp = call.exact;
+        if (exactRun >= p.exactThreshold) n = exactRun;
+        else if (primaryRun >= p.fuzzyThreshold) {
+          n = primaryRun;
+          fp = call.primary;
+        }
+        // The rejection promise holds for the whole run of this (fuzzy) fingerprint, even where
+        // the exact count takes over with a lower number.
+        if (primaryRun === 1) criticalGiven = false;
+        if (n === 0) return;
+        sink.cycle(1, n);
+
+        if (p.block && criticalGiven) {
+          sink.emit({ action: 'block', level: 4, message: doomLoopRejection(call.name, primaryRun), pattern: [fp] });
+          return;
+        }
+        if (n >= p.criticalAt) {
+          criticalGiven = true;
+          sink.emit({ action: 'warn', level: 3, message: doomLoopNudge(3, call.name, n), pattern: [fp] });
+          return;
+        }
+        const tier = n >= p.warningAt ? 2 : 1;
+        sink.emit({ action: 'warn', level: tier, message: doomLoopNudge(tier, call.name, n), pattern: [fp] });
+      },
+    };
+  },
+};

@@ -1,0 +1,69 @@
+/**
+ * Seed 001, level 1: a call is a duplicate when copies of it (name + args) already in the window
+ * number at least maxDuplicates. Default window 10, maxDuplicates 2 (third identical call fires).
+ * The window is the last windowSize calls of the transcript: every call enters it, detected or
+ * not (the seed's sketch skips recording detected calls; in a replay they did happen).
+ */
+import { Escalation, Ring } from '../escalation';
+import type { DetectorDef } from '../params';
+import type { Action } from '../types';
+import { ADVICE, chatloopMessage } from './chatloop-message';
+
+export interface ExactRepeatParams {
+  [key: string]: number | Action[];
+  windowSize: number;
+  maxDuplicates: number;
+  actions: Action[];
+}
+
+export const exactRepeat: DetectorDef<ExactRepeatParams> = {
+  id: 'exact-repeat',
+  title: 'Exact repeat',
+  origin: 'seed 001, level 1',
+  summary: 'Copies of this call (name + arguments) already in the window reach maxDuplicates.',
+  params: [
+    {
+      key: 'windowSize',
+      label: 'Window (calls)',
+      type: 'int',
+      min: 1,
+      max: 1000,
+      help: 'Earlier calls the current one is compared with.',
+    },
+    {
+      key: 'maxDuplicates',
+      label: 'Max duplicates in window',
+      type: 'int',
+      min: 1,
+      max: 100,
+      help: 'Fires when this many copies are already in the window (2: the third identical call).',
+    },
+    {
+      key: 'actions',
+      label: 'Graduated actions',
+      type: 'actions',
+      help: 'The n-th detection takes the n-th action; the last repeats.',
+    },
+  ],
+  defaults: { windowSize: 10, maxDuplicates: 2, actions: ['warn', 'warn', 'terminate'] },
+  create(p) {
+    const window = new Ring<string>(p.windowSize);
+    const escalation = new Escalation(p.actions);
+    return {
+      onCall(call, sink) {
+        let count = 0;
+        for (let i = 0; i < window.length; i++) if (window.at(i) === call.exact) count++;
+        window.push(call.exact);
+        if (count < p.maxDuplicates) return;
+        const { action, level } = escalation.next();
+        const suggestion = `The tool '${call.name}' has been called ${count + 1} times with identical arguments. ${ADVICE}`;
+        sink.emit({
+          action,
+          level,
+          message: chatloopMessage(action, `exact duplicate of '${call.name}'`, suggestion),
+          pattern: [call.exact],
+        });
+      },
+    };
+  },
+};

@@ -1,0 +1,178 @@
+/**
+ * Seed 000: the LLM judge. On a turn schedule (first check at turn 30, then every 3 turns, then
+ * an adaptive 5-15) it asks a flash model whether the last 20 history entries are an
+ * unproductive loop; a flash confidence >= 0.9 is confirmed by a pro model (>= 0.9 counts).
+ * Answers come from the transcript's judge lines (`recorded`), a documented deterministic
+ * stand-in (`heuristic`), or a cache of a user's endpoint answers (`openai-compatible`).
+ */
+import type { JudgeRecord } from '../../model/transcript';
+import { Escalation } from '../escalation';
+import { heuristicJudge } from '../judge/heuristic';
+import { historyHash, prepareHistory } from '../judge/history';
+import { judgeCacheKey, type JudgeAnswer } from '../judge/request';
+import { JudgeSchedule } from '../judge/schedule';
+import type { DetectorDef } from '../params';
+import type { Action, DetectorEnv, DetectorSink, JudgeCheck } from '../types';
+import { startsNewPrompt } from './user-prompt';
+
+export const JUDGE_SOURCES = ['recorded', 'heuristic', 'openai-compatible'] as const;
+export type JudgeSource = (typeof JUDGE_SOURCES)[number];
+
+export interface LlmJudgeParams {
+  [key: string]: number | boolean | string | Action[];
+  source: JudgeSource;
+  checkAfterTurns: number;
+  initialInterval: number;
+  minInterval: number;
+  maxInterval: number;
+  warmupChecks: number;
+  intervalScale: 'threshold' | 'unit';
+  threshold: number;
+  historyCount: number;
+  resetOnUserMessage: boolean;
+  actions: Action[];
+}
+
+type Model = JudgeCheck['model'];
+/** undefined: the model gave no answer (unavailable / not asked yet). */
+type Ask = (model: Model, turn: number) => JudgeAnswer | undefined;
+
+function fmt(c: number): string {
+  return String(Math.round(c * 1000) / 1000);
+}
+
+function recordedAsk(judge: JudgeRecord[]): Ask {
+  // Later lines for the same turn and model replace earlier ones.
+  const byKey = new Map<string, JudgeRecord>();
+  for (const r of judge) byKey.set(`${r.model}@${r.turn}`, r);
+  return (model, turn) => {
+    const r = byKey.get(`${model}@${turn}`);
+    return r ? { confidence: r.confidence, analysis: r.analysis } : undefined;
+  };
+}
+
+function historyAsk(env: DetectorEnv, p: LlmJudgeParams): Ask {
+  // Both models see the same history; it is prepared once per checked turn.
+  let lastTurn = -1;
+  let hash = '';
+  let heuristic: JudgeAnswer | undefined;
+  return (model, turn) => {
+    if (turn !== lastTurn) {
+      const history = prepareHistory(env.transcript, turn, p.historyCount);
+      lastTurn = turn;
+      if (p.source === 'heuristic') heuristic = heuristicJudge(history);
+      else hash = historyHash(history);
+    }
+    if (p.source === 'heuristic') return heuristic;
+    const cache = env.judgeCache;
+    if (!cache) return undefined;
+    return cache.answers[judgeCacheKey(cache.models[model], hash)] ?? undefined;
+  };
+}
+
+export const llmJudge: DetectorDef<LlmJudgeParams> = {
+  id: 'llm-judge',
+  title: 'LLM judge',
+  origin: 'seed 000 (Gemini CLI LLM loop check)',
+  summary:
+    'From turn 30 on a schedule (every 3 turns, then 5-15 by confidence), flash judges the last 20 history entries; flash >= 0.9 is confirmed by pro (pro unavailable: trust flash).',
+  params: [
+    {
+      key: 'source',
+      label: 'Judge source',
+      type: 'enum',
+      options: JUDGE_SOURCES,
+      help: 'heuristic is a deterministic stand-in, not an LLM',
+    },
+    { key: 'checkAfterTurns', label: 'First check at turn', type: 'int', min: 1, max: 1000 },
+    { key: 'initialInterval', label: 'Initial interval (turns)', type: 'int', min: 1, max: 100 },
+    { key: 'minInterval', label: 'Min interval (turns)', type: 'int', min: 1, max: 100 },
+    { key: 'maxInterval', label: 'Max interval (turns)', type: 'int', min: 1, max: 100 },
+    { key: 'warmupChecks', label: 'Checks before adapting', type: 'int', min: 0, max: 20 },
+    {
+      key: 'intervalScale',
+      label: 'Interval scale',
+      type: 'enum',
+      options: ['threshold', 'unit'],
+      help: 'threshold: 0.9 → min interval (seed example); unit: round(min + (max-min)(1-c)) (Gemini CLI)',
+    },
+    { key: 'threshold', label: 'Confidence threshold', type: 'number', min: 0.01, max: 1, step: 0.01 },
+    { key: 'historyCount', label: 'History entries', type: 'int', min: 1, max: 200 },
+    { key: 'resetOnUserMessage', label: 'Restart count on a user prompt', type: 'boolean' },
+    { key: 'actions', label: 'Graduated actions', type: 'actions' },
+  ],
+  defaults: {
+    source: 'recorded',
+    checkAfterTurns: 30,
+    initialInterval: 3,
+    minInterval: 5,
+    maxInterval: 15,
+    warmupChecks: 1,
+    intervalScale: 'threshold',
+    threshold: 0.9,
+    historyCount: 20,
+    resetOnUserMessage: false,
+    actions: ['terminate'],
+  },
+  create(p, env) {
+    const schedule = new JudgeSchedule({ ...p, maxInterval: Math.max(p.minInterval, p.maxInterval) });
+    const escalation = new Escalation(p.actions);
+    const ask: Ask = p.source === 'recorded' ? recordedAsk(env.judge) : historyAsk(env, p);
+    const source = p.source;
+    const stand = source === 'heuristic' ? 'heuristic stand-in (not an LLM)' : 'LLM judge';
+
+    function confirm(
+      sink: DetectorSink,
+      turn: number,
+      flash: JudgeAnswer,
+      pro: JudgeAnswer | undefined,
+      single: boolean,
+    ): void {
+      const { action, level } = escalation.next();
+      const by = single
+        ? `score ${fmt(flash.confidence)}`
+        : `flash ${fmt(flash.confidence)}, ` +
+          (pro ? `pro ${fmt(pro.confidence)}` : 'pro unavailable (trusting flash)');
+      const analysis = (pro ?? flash).analysis;
+      sink.emit({
+        action,
+        level,
+        message:
+          `Loop confirmed by the ${stand} at turn ${turn}: ${by} (threshold ${p.threshold}).` +
+          (analysis ? ` Analysis: ${analysis}` : ''),
+      });
+    }
+
+    function check(turn: number, sink: DetectorSink): void {
+      const flash = ask('flash', turn);
+      if (!flash) {
+        // Unavailable: no decision, the interval stays.
+        sink.check({ model: 'flash', confidence: null, nextInterval: schedule.interval, source });
+        return;
+      }
+      if (flash.confidence < p.threshold) {
+        schedule.adapt(flash.confidence);
+        sink.check({ model: 'flash', confidence: flash.confidence, nextInterval: schedule.interval, source });
+        return;
+      }
+      if (source === 'heuristic') {
+        // The stand-in is deterministic: a second opinion from it would be the same number.
+        sink.check({ model: 'flash', confidence: flash.confidence, nextInterval: schedule.interval, source });
+        confirm(sink, turn, flash, undefined, true);
+        return;
+      }
+      const pro = ask('pro', turn);
+      if (pro && pro.confidence < p.threshold) schedule.adapt(pro.confidence);
+      sink.check({ model: 'flash', confidence: flash.confidence, nextInterval: schedule.interval, source });
+      sink.check({ model: 'pro', confidence: pro ? pro.confidence : null, nextInterval: schedule.interval, source });
+      if (!pro || pro.confidence >= p.threshold) confirm(sink, turn, flash, pro, false);
+    }
+
+    return {
+      onTurn(turn, sink) {
+        if (p.resetOnUserMessage && startsNewPrompt(env.transcript, turn.index)) schedule.reset();
+        if (schedule.startTurn()) check(turn.index, sink);
+      },
+    };
+  },
+};

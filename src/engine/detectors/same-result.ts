@@ -1,0 +1,106 @@
+/**
+ * Seed 001, level 4 (designed, not built, in ChatLoop): earlier results in the window with the
+ * same isError and `result_similarity > threshold` number at least maxSimilarResults. Results from
+ * any tool count ("different calls, same outcome"). Calls without a result are skipped and do not
+ * enter the window: the window is the last windowSize results.
+ */
+import { Escalation } from '../escalation';
+import type { DetectorDef } from '../params';
+import { ResultSlot, resultPrefilter, resultSimilarityAbove } from '../result-similarity';
+import type { Action } from '../types';
+import { ADVICE, chatloopMessage } from './chatloop-message';
+
+export interface SameResultParams {
+  [key: string]: number | Action[];
+  windowSize: number;
+  maxSimilarResults: number;
+  threshold: number;
+  actions: Action[];
+}
+
+export const sameResult: DetectorDef<SameResultParams> = {
+  id: 'same-result',
+  title: 'Same result',
+  origin: 'seed 001, level 4',
+  summary: 'Results similar above the threshold with the same isError, maxSimilarResults times in the window.',
+  params: [
+    {
+      key: 'windowSize',
+      label: 'Window (results)',
+      type: 'int',
+      min: 1,
+      max: 1000,
+      help: "Earlier results the current one is compared with (the seed's max_history).",
+    },
+    {
+      key: 'maxSimilarResults',
+      label: 'Max similar results in window',
+      type: 'int',
+      min: 1,
+      max: 100,
+      help: 'Fires when this many similar results are already in the window.',
+    },
+    {
+      key: 'threshold',
+      label: 'Similarity threshold',
+      type: 'number',
+      min: 0,
+      max: 0.99,
+      step: 0.01,
+      help: 'Similar means strictly above this (seed: 0.9); JSON results use it for each field too.',
+    },
+    {
+      key: 'actions',
+      label: 'Graduated actions',
+      type: 'actions',
+      help: 'The n-th detection takes the n-th action; the last repeats.',
+    },
+  ],
+  defaults: { windowSize: 10, maxSimilarResults: 2, threshold: 0.9, actions: ['warn', 'warn', 'terminate'] },
+  create(p) {
+    // One spare slot: the current result is filled in before the oldest one is dropped.
+    const cap = p.windowSize + 1;
+    const slots: ResultSlot[] = [];
+    for (let i = 0; i < cap; i++) slots.push(new ResultSlot());
+    const pending = new Int32Array(cap);
+    let size = 0;
+    let head = 0; // slot of the next result
+    const t = p.threshold;
+    const escalation = new Escalation(p.actions);
+    return {
+      onCall(call, sink) {
+        const r = call.result;
+        if (!r) return;
+        const cur = slots[head];
+        cur.set(r.content, r.isError, call.resultFp);
+        // Cheap filters first; the full comparisons run only while they can still change the
+        // outcome (and all of them once it fires, so the message's count is exact).
+        let count = 0;
+        let open = 0;
+        for (let back = 1; back <= size; back++) {
+          const slot = (head - back + cap) % cap;
+          const s = slots[slot];
+          if (s.isError !== r.isError) continue;
+          const f = resultPrefilter(cur, s, t);
+          if (f > 0) count++;
+          else if (f === 0) pending[open++] = slot;
+        }
+        for (let c = 0; c < open && count + (open - c) >= p.maxSimilarResults; c++)
+          if (resultSimilarityAbove(cur, slots[pending[c]], t) > t) count++;
+        head = head + 1 === cap ? 0 : head + 1;
+        if (size < p.windowSize) size++;
+        if (count < p.maxSimilarResults) return;
+        const { action, level } = escalation.next();
+        const kind = r.isError ? 'errors' : 'results';
+        const earlier = `${count} earlier ${count === 1 ? kind.slice(0, -1) : kind}`;
+        const suggestion = `The result of '${call.name}' is similar to ${earlier} in the window. ${ADVICE}`;
+        sink.emit({
+          action,
+          level,
+          message: chatloopMessage(action, `repetitive ${kind}`, suggestion),
+          pattern: [call.resultFp],
+        });
+      },
+    };
+  },
+};

@@ -1,0 +1,24 @@
+/**
+ * Whether a new user prompt came right before a turn. Gemini CLI resets its loop detection per
+ * prompt; its own recovery feedback and "Please continue." nudges are sent as user messages
+ * within the same prompt and do not count.
+ */
+import type { ContextMessage, Transcript, Turn } from '../../model/transcript';
+
+const SAME_PROMPT = [/^System: Potential loop detected/, /^Please continue\.?\s*$/];
+
+function isNewPrompt(m: ContextMessage): boolean {
+  return m.role === 'user' && !SAME_PROMPT.some((re) => re.test(m.text));
+}
+
+function turnAt(t: Transcript, index: number): Turn | undefined {
+  const guess = t.turns[index - 1];
+  return guess?.index === index ? guess : t.turns.find((x) => x.index === index);
+}
+
+export function startsNewPrompt(t: Transcript, turnIndex: number): boolean {
+  const before = turnAt(t, turnIndex)?.before;
+  if (!before) return false;
+  for (const m of before) if (isNewPrompt(m)) return true;
+  return false;
+}

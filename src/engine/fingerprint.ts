@@ -1,0 +1,101 @@
+/** Call and result fingerprints (issue 3 item 1), computed once per call and shared by detectors. */
+import type { Json, ToolResult } from '../model/transcript';
+import { shellCommand } from './shell';
+
+/** JSON with object keys sorted at every depth, so argument order never makes two calls differ. */
+export function canonicalJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') {
+    const s = JSON.stringify(value);
+    return s === undefined ? 'null' : s;
+  }
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + canonicalJson(value[i]);
+    return out + ']';
+  }
+  const keys = Object.keys(value).sort();
+  let out = '{';
+  let first = true;
+  for (const k of keys) {
+    const v = (value as Record<string, unknown>)[k];
+    if (v === undefined) continue;
+    out += (first ? '' : ',') + JSON.stringify(k) + ':' + canonicalJson(v);
+    first = false;
+  }
+  return out + '}';
+}
+
+export function exactFingerprint(name: string, args: Json): string {
+  return name + ':' + canonicalJson(args);
+}
+
+/** Seed 004's primary argument keys: everything else (optional params) is ignored by the fuzzy tier. */
+export const PRIMARY_KEYS = [
+  'path',
+  'file_path',
+  'command',
+  'pattern',
+  'query',
+  'url',
+  'content',
+  'filename',
+  'offset',
+  'limit',
+] as const;
+
+// A file reader, its flags (`-n 20`, `-20`, `--lines=5`, `-n +10`), then exactly one file operand.
+// Flags start with '-', flag values with a digit or '+': each token parses one way (no backtracking blow-up).
+const FILE_READ =
+  /^\s*(?:cat|head|tail|less|more)(?:\s+-{1,2}\w[\w=+-]*(?:\s+\+?\d+)?)*\s+(['"]?)([^\s'"-][^\s'"]*)\1\s*$/;
+
+// Pipes, redirects, separators, background jobs, command substitution: not a plain file read.
+const COMPLEX = /[|><;&`]|\$\(/;
+
+/**
+ * `cat foo.ts`, `head -n 20 foo.ts` and `tail foo.ts` all read foo.ts: they share the fingerprint
+ * `bash:file_read:foo.ts`. Commands with a pipe, a redirect or a semicolon are left alone (seed 004).
+ */
+export function bashFileRead(command: string): string | null {
+  if (COMPLEX.test(command)) return null;
+  const m = FILE_READ.exec(command);
+  return m ? m[2] : null;
+}
+
+export function primaryFingerprint(name: string, args: Json): string {
+  const command = shellCommand(name, args);
+  if (command !== null) {
+    const file = bashFileRead(command);
+    if (file !== null) return 'bash:file_read:' + file;
+  }
+  if (args !== null && typeof args === 'object' && !Array.isArray(args)) {
+    const picked: Record<string, Json> = {};
+    let any = false;
+    for (const k of PRIMARY_KEYS) {
+      if (Object.prototype.hasOwnProperty.call(args, k)) {
+        picked[k] = args[k];
+        any = true;
+      }
+    }
+    // A tool with none of the primary keys is compared on its full arguments.
+    return name + ':' + canonicalJson(any ? picked : args);
+  }
+  return name + ':' + canonicalJson(args);
+}
+
+/** 32-bit FNV-1a over UTF-16 code units: a cheap stable key for long strings. */
+export function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
+}
+
+export function resultFingerprint(result: ToolResult | undefined): string {
+  if (!result) return '';
+  const c = result.content;
+  const body =
+    c.length <= 64 ? c : `${c.length}:${hash32(c).toString(36)}:${hash32(c.slice(c.length >> 1)).toString(36)}`;
+  return (result.isError ? 'E:' : 'O:') + body;
+}

@@ -1,0 +1,57 @@
+/**
+ * Parameter specs: one description per detector parameter, used both to validate configs
+ * (CLI, share links, stored drafts) and to build the live controls in the workbench.
+ */
+import type { Action, Detector, DetectorEnv, DetectorId } from './types';
+
+export type ParamSpec =
+  | { key: string; label: string; type: 'int'; min: number; max: number; help?: string }
+  | { key: string; label: string; type: 'number'; min: number; max: number; step: number; help?: string }
+  | { key: string; label: string; type: 'boolean'; help?: string }
+  | { key: string; label: string; type: 'enum'; options: readonly string[]; help?: string }
+  | { key: string; label: string; type: 'strings'; help?: string }
+  | { key: string; label: string; type: 'actions'; help?: string };
+
+export type ParamValue = number | boolean | string | string[] | Action[];
+export type Params = Record<string, ParamValue>;
+
+export interface DetectorDef<P extends Params = Params> {
+  id: DetectorId;
+  title: string;
+  /** Where the rule comes from (seed file or system). */
+  origin: string;
+  summary: string;
+  params: ParamSpec[];
+  defaults: P;
+  create(params: P, env: DetectorEnv): Detector;
+}
+
+const ACTIONS: readonly Action[] = ['warn', 'block', 'terminate'];
+
+/** Null when the value fits the spec, otherwise why not (the caller adds the field path). */
+export function checkParam(spec: ParamSpec, v: unknown): string | null {
+  switch (spec.type) {
+    case 'int':
+      if (typeof v !== 'number' || !Number.isInteger(v)) return `must be an integer, got ${JSON.stringify(v)}`;
+      if (v < spec.min || v > spec.max) return `must be between ${spec.min} and ${spec.max}, got ${v}`;
+      return null;
+    case 'number':
+      if (typeof v !== 'number' || !Number.isFinite(v)) return `must be a number, got ${JSON.stringify(v)}`;
+      if (v < spec.min || v > spec.max) return `must be between ${spec.min} and ${spec.max}, got ${v}`;
+      return null;
+    case 'boolean':
+      return typeof v === 'boolean' ? null : `must be true or false, got ${JSON.stringify(v)}`;
+    case 'enum':
+      return typeof v === 'string' && spec.options.includes(v)
+        ? null
+        : `must be one of ${spec.options.join(', ')}, got ${JSON.stringify(v)}`;
+    case 'strings':
+      return Array.isArray(v) && v.every((s) => typeof s === 'string')
+        ? null
+        : `must be a list of strings, got ${JSON.stringify(v)}`;
+    case 'actions':
+      if (!Array.isArray(v) || v.length === 0) return `must be a non-empty list of actions, got ${JSON.stringify(v)}`;
+      for (const a of v) if (!ACTIONS.includes(a as Action)) return `has unknown action ${JSON.stringify(a)} (warn, block, terminate)`;
+      return null;
+  }
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../config';
+import { brief, call, run, transcriptOf } from '../test-util';
+import { presetByName } from './index';
+
+const cfg = presetByName('crustly')!;
+
+describe('crustly preset (seed 002)', () => {
+  it('is a valid config with the seed thresholds and buffer', () => {
+    expect(validateConfig(structuredClone(cfg))).toEqual(cfg);
+    expect(cfg.detectors).toEqual({
+      'consecutive-repeat': {
+        explorationTools: ['ls', 'glob', 'grep', 'read'],
+        explorationThreshold: 10,
+        modificationTools: ['write', 'edit', 'bash'],
+        modificationThreshold: 2,
+        defaultThreshold: 3,
+        bufferSize: 15,
+        action: 'block',
+      },
+    });
+  });
+
+  it('triggers: the 3rd identical write and the 11th identical ls are blocked', () => {
+    const w = call('write', { path: 'src/config.rs', content: '...' });
+    const ls = call('ls', { path: 'src/nonexistent' });
+    const r = run(transcriptOf([w, w, w, ...Array.from({ length: 11 }, () => ls)]), cfg);
+    expect(brief(r.events)).toEqual([
+      [3, 'block', 1],
+      [14, 'block', 2],
+    ]);
+    expect(r.stoppedAt).toBeNull();
+  });
+
+  it('does not trigger on deep exploration or on an A→B→A→B oscillation', () => {
+    const deep = ['src', 'src/llm', 'src/llm/agent', 'src/tui', 'src/tui/components'].map((p) =>
+      call('ls', { path: p }),
+    );
+    const a = call('read', { path: 'a.rs' });
+    const b = call('bash', { command: 'cargo build' });
+    expect(run(transcriptOf([...deep, a, b, a, b, a, b, a, b]), cfg).events).toEqual([]);
+  });
+});

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { validateConfig } from '../config';
+import { replay } from '../replay';
+import { call, transcriptOf, type TurnSpec } from '../test-util';
+import { presetByName } from './index';
+
+const preset = presetByName('gemini-cli')!;
+const CHANT = 'I need to read the file again to see what changed there. ';
+
+function distinct(n: number): TurnSpec[] {
+  return Array.from({ length: n }, (_, i) => ({
+    text: `Step ${i + 1}.`,
+    calls: [call('read_file', { path: `src/f${i}.ts` }, `v${i}`)],
+  }));
+}
+
+describe('preset gemini-cli', () => {
+  it('is a valid config: cycle (1-call), content-chanting, llm-judge', () => {
+    expect(validateConfig(preset)).toBe(preset);
+    expect(Object.keys(preset.detectors)).toEqual(['cycle', 'content-chanting', 'llm-judge']);
+  });
+
+  it('triggers on the 5th identical consecutive call (recovery), halts on the 6th', () => {
+    const same = call('run_shell_command', { command: 'ls missing/' }, { content: 'No such file', isError: true });
+    const r = replay(transcriptOf([...distinct(2), same, same, same, same, same, same]), preset);
+    expect(r.events.map((e) => [e.call, e.detector, e.action, e.level])).toEqual([
+      [7, 'cycle', 'warn', 1],
+      [8, 'cycle', 'terminate', 2],
+    ]);
+  });
+
+  it('an A,B alternation is not a Gemini CLI tool loop', () => {
+    const a = call('read_file', { path: 'a' }, 'A');
+    const b = call('read_file', { path: 'b' }, 'B');
+    expect(replay(transcriptOf([a, b, a, b, a, b, a, b, a, b, a, b]), preset).events).toEqual([]);
+  });
+
+  it('triggers on chanting text', () => {
+    const r = replay(transcriptOf([...distinct(1), CHANT.repeat(12)]), preset);
+    expect(r.events.map((e) => [e.turn, e.detector, e.action])).toEqual([[2, 'content-chanting', 'warn']]);
+  });
+
+  it('LLM check: first at turn 30, then every 10 turns while unanswered; strike 1 warns, strike 2 halts', () => {
+    const t = transcriptOf(distinct(45));
+    t.judge = [
+      { turn: 30, model: 'flash', confidence: 0.95 },
+      { turn: 40, model: 'flash', confidence: 0.97 },
+      { turn: 40, model: 'pro', confidence: 0.93 },
+    ];
+    const r = replay(t, preset);
+    expect(r.checks.map((c) => [c.turn, c.model, c.confidence, c.nextInterval])).toEqual([
+      [30, 'flash', 0.95, 10],
+      [30, 'pro', null, 10],
+      [40, 'flash', 0.97, 10],
+      [40, 'pro', 0.93, 10],
+    ]);
+    expect(r.events.map((e) => [e.turn, e.detector, e.action, e.level])).toEqual([
+      [30, 'llm-judge', 'warn', 1],
+      [40, 'llm-judge', 'terminate', 2],
+    ]);
+  });
+
+  it('does not trigger on legitimate work (4 identical calls, low judge confidence, a new prompt)', () => {
+    const same = call('read_file', { path: 'a.ts' }, 'A');
+    const items: TurnSpec[] = [
+      ...distinct(30),
+      { calls: [same] },
+      { calls: [same] },
+      { calls: [same] },
+      { calls: [same] },
+      ...distinct(10),
+    ];
+    items[35] = { ...items[35], before: [{ role: 'user', text: 'Now the docs, please.' }] };
+    const t = transcriptOf(items);
+    t.judge = [{ turn: 30, model: 'flash', confidence: 0.2 }];
+    const r = replay(t, preset);
+    expect(r.events).toEqual([]);
+    // 0.2 → round(5 + 10 × 0.8) = 13; the user prompt at turn 36 restarts the count before 43.
+    expect(r.checks.map((c) => [c.turn, c.nextInterval])).toEqual([[30, 13]]);
+  });
+});

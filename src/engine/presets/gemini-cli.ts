@@ -1,0 +1,45 @@
+import type { EngineConfig } from '../config';
+
+/**
+ * Gemini CLI's LoopDetectionService (google-gemini/gemini-cli,
+ * packages/core/src/services/loopDetectionService.ts), expressed with Loopscope detectors:
+ * - tool call loop: the same call (name + args) TOOL_CALL_LOOP_THRESHOLD = 5 times in a row →
+ *   `cycle` restricted to 1-call cycles, 5 repetitions (the source has no multi-call cycles);
+ * - content chanting: CONTENT_CHUNK_SIZE 50, CONTENT_LOOP_THRESHOLD 10, MAX_HISTORY_LENGTH 5000,
+ *   average distance <= 5 chunks, period check, reset on tool calls and on a new prompt;
+ * - LLM check: LLM_CHECK_AFTER_TURNS 30, DEFAULT_LLM_CHECK_INTERVAL 10, MIN 5, MAX 15,
+ *   LLM_CONFIDENCE_THRESHOLD 0.9, LLM_LOOP_CHECK_HISTORY_COUNT 20, interval adapted from the
+ *   first check by round(5 + 10 * (1 - c)), turn count per user prompt.
+ * Two strikes, as the current client: the first detection injects recovery feedback (warn), the
+ * next one halts the request (terminate). Strikes are counted per detector here, per prompt
+ * across all three checks in Gemini CLI.
+ */
+export const geminiCli: EngineConfig = {
+  name: 'gemini-cli',
+  detectors: {
+    cycle: { maxPeriod: 1, minRepetitions: 5, compareResults: false, actions: ['warn', 'terminate'] },
+    'content-chanting': {
+      chunkSize: 50,
+      threshold: 10,
+      maxHistory: 5000,
+      maxDistanceChunks: 5,
+      checkPeriods: true,
+      resetOnToolCall: true,
+      resetOnUserMessage: true,
+      actions: ['warn', 'terminate'],
+    },
+    'llm-judge': {
+      source: 'recorded',
+      checkAfterTurns: 30,
+      initialInterval: 10,
+      minInterval: 5,
+      maxInterval: 15,
+      warmupChecks: 0,
+      intervalScale: 'unit',
+      threshold: 0.9,
+      historyCount: 20,
+      resetOnUserMessage: true,
+      actions: ['warn', 'terminate'],
+    },
+  },
+};

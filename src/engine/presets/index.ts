@@ -1,0 +1,17 @@
+/** Named configs with stable names (DESIGN.md section 4). One file per preset, listed here. */
+import type { EngineConfig } from '../config';
+import { chatloop } from './chatloop';
+import { chatloopConservative } from './chatloop-conservative';
+import { chatloopAggressive } from './chatloop-aggressive';
+import { crustly } from './crustly';
+import { cycleEscalation } from './cycle-escalation';
+import { doomLoopPreset } from './doom-loop';
+import { llmCheck } from './llm-check';
+import { geminiCli } from './gemini-cli';
+import { openhands } from './openhands';
+
+export const PRESETS: EngineConfig[] = [chatloop, chatloopConservative, chatloopAggressive, crustly, cycleEscalation, doomLoopPreset, llmCheck, geminiCli, openhands];
+
+export function presetByName(name: string): EngineConfig | undefined {
+  return PRESETS.find((p) => p.name === name);
+}

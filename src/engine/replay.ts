@@ -1,0 +1,105 @@
+/**
+ * replay(transcript, config): feeds every turn and call in order to every enabled detector and
+ * collects what they say. The run goes on after the first terminate so every detector's view is
+ * shown; later events are marked afterStop.
+ */
+import type { Transcript } from '../model/transcript';
+import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config';
+import { DETECTOR_DEFS } from './detectors/registry';
+import { exactFingerprint, primaryFingerprint, resultFingerprint } from './fingerprint';
+import { FingerprintTracker, type FingerprintSeries } from './series';
+import type { JudgeCache } from './judge/request';
+import type { CallView, CycleSample, Detector, DetectorEvent, DetectorId, DetectorSink, JudgeCheck, TurnView } from './types';
+
+export interface StopPoint {
+  turn: number;
+  call?: number;
+}
+
+export interface ReplayResult {
+  turns: number;
+  calls: number;
+  events: DetectorEvent[];
+  checks: JudgeCheck[];
+  cycles: CycleSample[];
+  stoppedAt: StopPoint | null;
+  fingerprints: FingerprintSeries;
+}
+
+function isResolved(c: EngineConfig | ResolvedConfig): c is ResolvedConfig {
+  return typeof (c as ResolvedConfig).countAction === 'string' && Object.keys(c.detectors).length === DETECTOR_DEFS.length;
+}
+
+export interface ReplayOptions {
+  /** Cached answers for the llm-judge `openai-compatible` source; the engine never calls out. */
+  judgeCache?: JudgeCache;
+}
+
+export function replay(t: Transcript, config: EngineConfig | ResolvedConfig, options: ReplayOptions = {}): ReplayResult {
+  const resolved = isResolved(config) ? config : resolveConfig(config);
+  const events: DetectorEvent[] = [];
+  const checks: JudgeCheck[] = [];
+  const cycles: CycleSample[] = [];
+  let stoppedAt: StopPoint | null = null;
+  let turnNo = 0;
+  let callNo: number | undefined;
+
+  const running: { id: DetectorId; det: Detector; sink: DetectorSink }[] = [];
+  for (const def of DETECTOR_DEFS) {
+    const settings = resolved.detectors[def.id];
+    if (!settings?.enabled) continue;
+    const id = def.id;
+    const sink: DetectorSink = {
+      emit(e) {
+        const ev: DetectorEvent = {
+          turn: e.turn ?? turnNo,
+          call: e.call ?? callNo,
+          detector: id,
+          action: e.action,
+          level: e.level,
+          message: e.message,
+        };
+        if (ev.call === undefined) delete ev.call;
+        if (e.pattern) ev.pattern = e.pattern;
+        if (stoppedAt) ev.afterStop = true;
+        else if (ev.action === 'terminate') stoppedAt = ev.call === undefined ? { turn: ev.turn } : { turn: ev.turn, call: ev.call };
+        events.push(ev);
+      },
+      cycle(period, repetitions) {
+        cycles.push({ turn: turnNo, call: callNo ?? 0, detector: id, period, repetitions });
+      },
+      check(c) {
+        checks.push({ ...c, turn: c.turn ?? turnNo });
+      },
+    };
+    running.push({ id, det: def.create(settings, { transcript: t, judge: t.judge, judgeCache: options.judgeCache }), sink });
+  }
+
+  const tracker = new FingerprintTracker();
+  let calls = 0;
+  for (const turn of t.turns) {
+    turnNo = turn.index;
+    callNo = undefined;
+    const tv: TurnView = { index: turn.index, text: turn.text, callCount: turn.calls.length, tokens: turn.tokens, agent: turn.agent };
+    for (const r of running) r.det.onTurn?.(tv, r.sink);
+    for (const call of turn.calls) {
+      calls++;
+      callNo = call.index;
+      const exact = exactFingerprint(call.name, call.args);
+      const cv: CallView = {
+        turn: turn.index,
+        index: call.index,
+        name: call.name,
+        args: call.args,
+        result: call.result,
+        agent: call.agent ?? turn.agent,
+        exact,
+        primary: primaryFingerprint(call.name, call.args),
+        resultFp: resultFingerprint(call.result),
+      };
+      tracker.add(exact, call.name, turn.index);
+      for (const r of running) r.det.onCall?.(cv, r.sink);
+    }
+  }
+  return { turns: t.turns.length, calls, events, checks, cycles, stoppedAt, fingerprints: tracker.finish(t.turns.length) };
+}

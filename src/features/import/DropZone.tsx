@@ -1,0 +1,53 @@
+import { useEffect, useState, type ReactNode } from 'react';
+
+/**
+ * Makes the whole page a drop target: a file dropped anywhere is imported, and the browser never
+ * navigates away to show the file instead.
+ */
+export function DropZone({ onFiles, children }: { onFiles: (files: File[]) => void; children: ReactNode }) {
+  const [over, setOver] = useState(false);
+  useEffect(() => {
+    let depth = 0;
+    const hasFiles = (e: DragEvent) => [...(e.dataTransfer?.types ?? [])].includes('Files');
+    const enter = (e: DragEvent) => {
+      if (!hasFiles(e)) return;
+      e.preventDefault();
+      depth++;
+      setOver(true);
+    };
+    const leave = () => {
+      depth = Math.max(0, depth - 1);
+      if (depth === 0) setOver(false);
+    };
+    const overFn = (e: DragEvent) => {
+      if (hasFiles(e)) e.preventDefault();
+    };
+    const drop = (e: DragEvent) => {
+      e.preventDefault();
+      depth = 0;
+      setOver(false);
+      const files = [...(e.dataTransfer?.files ?? [])];
+      if (files.length) onFiles(files);
+    };
+    window.addEventListener('dragenter', enter);
+    window.addEventListener('dragleave', leave);
+    window.addEventListener('dragover', overFn);
+    window.addEventListener('drop', drop);
+    return () => {
+      window.removeEventListener('dragenter', enter);
+      window.removeEventListener('dragleave', leave);
+      window.removeEventListener('dragover', overFn);
+      window.removeEventListener('drop', drop);
+    };
+  }, [onFiles]);
+  return (
+    <div className="dropzone" data-over={over || undefined}>
+      {children}
+      {over && (
+        <div className="drop-overlay" aria-hidden="true">
+          Drop transcripts to import them
+        </div>
+      )}
+    </div>
+  );
+}

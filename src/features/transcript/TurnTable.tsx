@@ -1,0 +1,54 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import { firstRowOfTurn, type TurnRow } from './rows';
+
+const ROW_HEIGHT = 30;
+
+/** A virtualised table of calls: only the rows on screen exist in the DOM, even at 100,000 turns. */
+export function TurnTable({ rows, turn, onSelect }: { rows: TurnRow[]; turn: number; onSelect: (turn: number) => void }) {
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+  });
+  useEffect(() => {
+    if (rows.length) virtualizer.scrollToIndex(firstRowOfTurn(rows, turn), { align: 'auto' });
+  }, [turn, rows, virtualizer]);
+  return (
+    <div className="turn-table" role="table" aria-label="Turns" aria-rowcount={rows.length}>
+      <div className="turn-row head" role="row">
+        <span role="columnheader">Turn</span>
+        <span role="columnheader">Call</span>
+        <span role="columnheader">Tool</span>
+        <span role="columnheader">Arguments</span>
+        <span role="columnheader">Result</span>
+      </div>
+      <div ref={scroller} className="turn-scroll">
+        <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+          {virtualizer.getVirtualItems().map((v) => {
+            const r = rows[v.index];
+            return (
+              <div
+                key={v.key}
+                role="row"
+                aria-rowindex={v.index + 1}
+                aria-selected={r.turn === turn}
+                className={`turn-row${r.turn === turn ? ' selected' : ''}${r.isError ? ' error' : ''}`}
+                style={{ position: 'absolute', top: 0, transform: `translateY(${v.start}px)`, height: ROW_HEIGHT, width: '100%' }}
+                onClick={() => onSelect(r.turn)}
+              >
+                <span role="cell">{r.turn}</span>
+                <span role="cell">{r.call ?? ''}</span>
+                <span role="cell" className="tool">{r.name ?? <em className="muted">text</em>}</span>
+                <span role="cell" className="mono">{r.args ?? r.text}</span>
+                <span role="cell" className="mono">{r.result ?? ''}</span>
+              </div>
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}

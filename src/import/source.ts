@@ -1,0 +1,88 @@
+import type { ImportContext, ImportSource } from './types';
+
+const HEAD_BYTES = 64 * 1024;
+
+/** Splits decoded chunks into lines, keeping only the unfinished tail in memory. */
+export async function* splitLines(
+  chunks: AsyncIterable<Uint8Array>,
+  onBytes?: (n: number) => void,
+): AsyncIterable<string> {
+  const decoder = new TextDecoder('utf-8');
+  let tail = '';
+  let read = 0;
+  for await (const chunk of chunks) {
+    read += chunk.byteLength;
+    tail += decoder.decode(chunk, { stream: true });
+    let start = 0;
+    let nl = tail.indexOf('\n', start);
+    while (nl !== -1) {
+      const end = nl > start && tail.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
+      yield tail.slice(start, end);
+      start = nl + 1;
+      nl = tail.indexOf('\n', start);
+    }
+    tail = tail.slice(start);
+    onBytes?.(read);
+  }
+  tail += decoder.decode();
+  if (tail.endsWith('\r')) tail = tail.slice(0, -1);
+  if (tail !== '') yield tail;
+}
+
+async function* oneChunk(bytes: Uint8Array): AsyncIterable<Uint8Array> {
+  // Yield in slices so progress and cancellation still work on an in-memory buffer.
+  const step = 1 << 20;
+  for (let i = 0; i < bytes.byteLength; i += step) yield bytes.subarray(i, i + step);
+}
+
+async function* blobChunks(blob: Blob): AsyncIterable<Uint8Array> {
+  const reader = blob.stream().getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return;
+    yield value;
+  }
+}
+
+function checkAbort(ctx: ImportContext): void {
+  if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
+}
+
+export function sourceFromBytes(name: string, bytes: Uint8Array, ctx: ImportContext = {}): ImportSource {
+  return {
+    name,
+    size: bytes.byteLength,
+    head: async () => new TextDecoder().decode(bytes.subarray(0, HEAD_BYTES)),
+    text: async () => new TextDecoder().decode(bytes),
+    bytes: async () => bytes,
+    lines: () =>
+      splitLines(oneChunk(bytes), (n) => {
+        checkAbort(ctx);
+        ctx.onProgress?.(n, bytes.byteLength);
+      }),
+  };
+}
+
+export function sourceFromText(name: string, text: string, ctx: ImportContext = {}): ImportSource {
+  return sourceFromBytes(name, new TextEncoder().encode(text), ctx);
+}
+
+/** A Blob or File: the browser's File and Node's `fs.openAsBlob` both stream without a whole copy. */
+export function sourceFromBlob(name: string, blob: Blob, ctx: ImportContext = {}): ImportSource {
+  return {
+    name,
+    size: blob.size,
+    head: async () => new TextDecoder().decode(await blob.slice(0, HEAD_BYTES).arrayBuffer()),
+    text: async () => {
+      const t = await blob.text();
+      ctx.onProgress?.(blob.size, blob.size);
+      return t;
+    },
+    bytes: async () => new Uint8Array(await blob.arrayBuffer()),
+    lines: () =>
+      splitLines(blobChunks(blob), (n) => {
+        checkAbort(ctx);
+        ctx.onProgress?.(n, blob.size);
+      }),
+  };
+}

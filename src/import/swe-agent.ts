@@ -1,0 +1,208 @@
+/**
+ * SWE-agent `.traj` files (one JSON object): v0.x runs with raw command strings and 1.x
+ * function-calling runs. Schema: SWE-agent/SWE-agent `sweagent/types.py` (TrajectoryStep:
+ * action, observation, response, thought, state, execution_time; HistoryItem: role, content,
+ * message_type, agent, is_demo, thought, action, tool_calls, tool_call_ids; AgentInfo:
+ * exit_status, model_stats, submission).
+ *
+ * Decisions (also in docs/formats.md):
+ * - `trajectory[i]` is turn i (one model response, one action). Text = thought (else response).
+ * - A raw action string: tool = its first token, args = {args: rest of the first line}, plus
+ *   {body: the following lines} for multi-line actions (`edit 1:37\n...\nend_of_edit` keeps its
+ *   body verbatim, terminator included). `python x.py` is tool `python`, args {args: "x.py"}.
+ * - Function-calling runs: the step takes the structured call of the next assistant history
+ *   message whose first tool call matches the step's action (same tool as the first token, or
+ *   `bash` with the same command); a step with no such message (e.g. a final `submit` missing
+ *   from history) falls back to the raw string.
+ * - A file with only `history` (no trajectory) is read from history: assistant messages are
+ *   turns, their tool_calls the calls, `tool` messages the results (by tool_call_ids).
+ * - Result = observation; .traj records no error flag or exit code, so isError is false.
+ * - History messages before the first assistant message (system prompt, demonstrations, the
+ *   task) are the first turn's context. No per-step tokens or timestamps exist: info.model_stats
+ *   and info.exit_status go to transcript extra; execution_time to call extra.
+ */
+import type { Extra, ImportWarning } from '../model/transcript';
+import type { CallDraft } from '../model/normalize';
+import { keysAt, scanJsonHead } from './json-head';
+import { isObj, num, str, TranscriptBuilder, type Obj } from './transcript-builder';
+import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
+
+export const SWE_AGENT_FORMAT = 'swe-agent';
+
+/** Tool and args of a raw action string; null for an empty action. */
+export function parseRawAction(action: string): { name: string; args: Obj } | null {
+  const text = action.replace(/\s+$/, '');
+  const nl = text.indexOf('\n');
+  const first = (nl === -1 ? text : text.slice(0, nl)).trim();
+  if (first === '') return null;
+  const m = /^(\S+)\s*(.*)$/.exec(first)!;
+  const args: Obj = { args: m[2] };
+  if (nl !== -1) args.body = text.slice(nl + 1);
+  return { name: m[1], args };
+}
+
+function messageText(m: Obj): string {
+  const c = m.content;
+  if (typeof c === 'string') return c;
+  if (Array.isArray(c)) return c.map((p) => (isObj(p) && typeof p.text === 'string' ? p.text : '')).join('\n');
+  return '';
+}
+
+interface FnCall {
+  id?: string;
+  name: string;
+  args: unknown;
+}
+
+function toolCalls(m: Obj): FnCall[] {
+  if (!Array.isArray(m.tool_calls)) return [];
+  const out: FnCall[] = [];
+  for (const t of m.tool_calls) {
+    if (!isObj(t)) continue;
+    const fn = isObj(t.function) ? t.function : t;
+    out.push({ id: str(t.id), name: str(fn.name) ?? 'unknown', args: fn.arguments ?? {} });
+  }
+  return out;
+}
+
+function decodedArgs(a: unknown): Obj | undefined {
+  if (isObj(a)) return a;
+  if (typeof a !== 'string') return undefined;
+  try {
+    const v = JSON.parse(a) as unknown;
+    return isObj(v) ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether a structured call is the one a raw step action was rendered from. */
+function sameCall(fc: FnCall, action: string): boolean {
+  const raw = parseRawAction(action);
+  if (!raw) return false;
+  if (fc.name === raw.name) return true;
+  return fc.name === 'bash' && str(decodedArgs(fc.args)?.command)?.trim() === action.trim();
+}
+
+function dropUndefined(c: CallDraft): CallDraft {
+  for (const k of Object.keys(c) as (keyof CallDraft)[]) if (c[k] === undefined) delete c[k];
+  return c;
+}
+
+function contextBefore(b: TranscriptBuilder, history: unknown[]): number {
+  let i = 0;
+  for (; i < history.length; i++) {
+    const m = history[i];
+    if (!isObj(m)) continue;
+    if (m.role === 'assistant') break;
+    const extra: Extra | undefined = m.is_demo === true ? { isDemo: true } : undefined;
+    b.context(m.role === 'system' ? 'system' : 'user', messageText(m), undefined, extra);
+  }
+  return i;
+}
+
+function fromTrajectory(b: TranscriptBuilder, steps: unknown[], history: unknown[]): void {
+  contextBefore(b, history);
+  const fcMessages = history.filter((m): m is Obj => isObj(m) && m.role === 'assistant' && toolCalls(m).length > 0);
+  let next = 0;
+  steps.forEach((step, i) => {
+    if (!isObj(step)) return b.warn(`trajectory step ${i + 1} is not an object; skipped`);
+    const turn = b.turn({ text: str(step.thought) ?? str(step.response) ?? '' });
+    const action = typeof step.action === 'string' ? step.action : '';
+    const result = { content: step.observation ?? '', isError: false };
+    const execTime = num(step.execution_time);
+    const extra = execTime === undefined ? undefined : { executionTime: execTime };
+    const j = fcMessages.findIndex((m, k) => k >= next && sameCall(toolCalls(m)[0], action));
+    if (j !== -1) {
+      next = j + 1;
+      const calls = toolCalls(fcMessages[j]);
+      // One step executes one action; extra parallel calls (rare) are kept without a result.
+      // Results come from the step itself, not by id: replayed runs reuse the recorded ids.
+      calls.forEach((fc, k) =>
+        turn.calls!.push(
+          dropUndefined({
+            id: fc.id,
+            name: fc.name,
+            args: fc.args,
+            result: k === 0 ? result : undefined,
+            extra: k === 0 ? extra : undefined,
+          }),
+        ),
+      );
+      return;
+    }
+    const raw = parseRawAction(action);
+    if (raw) turn.calls!.push(dropUndefined({ name: raw.name, args: raw.args, result, extra }));
+  });
+}
+
+function fromHistory(b: TranscriptBuilder, history: unknown[]): void {
+  const start = contextBefore(b, history);
+  for (let i = start; i < history.length; i++) {
+    const m = history[i];
+    if (!isObj(m)) {
+      b.warn(`history item ${i + 1} is not an object; skipped`);
+      continue;
+    }
+    if (m.role === 'assistant') {
+      const turn = b.turn({ text: str(m.thought) ?? messageText(m) });
+      const calls = toolCalls(m);
+      for (const fc of calls) b.call(turn, { id: fc.id, name: fc.name, args: fc.args });
+      const raw = calls.length === 0 && typeof m.action === 'string' ? parseRawAction(m.action) : null;
+      if (raw) b.call(turn, { name: raw.name, args: raw.args });
+    } else if (m.role === 'tool') {
+      const ids = Array.isArray(m.tool_call_ids) ? m.tool_call_ids : [undefined];
+      for (const id of ids) b.answer(str(id), undefined, messageText(m), false, `history item ${i + 1}`);
+    } else if (m.role === 'user' && b.last()?.calls?.some((c) => !c.result && c.id === undefined)) {
+      // v0.x: the observation of a raw action comes back as a user message.
+      b.answer(undefined, undefined, messageText(m), false, `history item ${i + 1}`);
+    } else b.context(m.role === 'system' ? 'system' : 'user', messageText(m));
+  }
+}
+
+export async function parseSweAgent(src: ImportSource, _ctx: ImportContext = {}): Promise<ImportResult> {
+  const file = src.name;
+  let doc: unknown;
+  try {
+    doc = JSON.parse(await src.text());
+  } catch (e) {
+    throw new ImportError(file, `not valid JSON (${(e as Error).message})`);
+  }
+  if (!isObj(doc)) throw new ImportError(file, 'a .traj file is one JSON object');
+  const warnings: ImportWarning[] = [];
+  const b = new TranscriptBuilder(file, warnings);
+  const history = Array.isArray(doc.history) ? doc.history : [];
+  if (Array.isArray(doc.trajectory) && doc.trajectory.length > 0) fromTrajectory(b, doc.trajectory, history);
+  else if (history.length > 0) fromHistory(b, history);
+  else throw new ImportError(file, 'neither "trajectory" steps nor "history" messages in this .traj file');
+  const info = isObj(doc.info) ? doc.info : {};
+  const extra: Extra = {};
+  if (info.exit_status !== undefined) extra.exitStatus = info.exit_status;
+  if (info.model_stats !== undefined) extra.modelStats = info.model_stats;
+  const base = (file.split(/[\\/]/).pop() ?? file).replace(/\.traj$/i, '');
+  const t = b.build({
+    title: base,
+    format: SWE_AGENT_FORMAT,
+    source: file,
+    extra: Object.keys(extra).length ? extra : undefined,
+  });
+  return { format: SWE_AGENT_FORMAT, transcripts: [t], warnings };
+}
+
+export const sweAgentImporter: Importer = {
+  id: SWE_AGENT_FORMAT,
+  label: 'SWE-agent trajectory (.traj)',
+  matchesName: (name) => /\.traj$/i.test(name),
+  sniff(head) {
+    const h = scanJsonHead(head, 3);
+    if (h.root !== 'object') return 'not a JSON object';
+    const root = keysAt(h, '');
+    const step = keysAt(h, 'trajectory.0');
+    if (root.includes('trajectory') && (step.includes('action') || step.includes('observation'))) return null;
+    const msg = keysAt(h, 'history.0');
+    if (root.includes('history') && msg.includes('role') && (msg.includes('message_type') || msg.includes('agent')))
+      return null;
+    return 'no SWE-agent "trajectory" steps (action/observation) or "history" messages (role/agent)';
+  },
+  parse: parseSweAgent,
+};

@@ -1,0 +1,49 @@
+import type { ImportWarning, Transcript } from '../model/transcript';
+
+/** Bytes to import, readable whole or line by line (line formats never need the whole string). */
+export interface ImportSource {
+  name: string;
+  size: number;
+  /** The first bytes decoded as text, for sniffing. */
+  head(): Promise<string>;
+  text(): Promise<string>;
+  bytes(): Promise<Uint8Array>;
+  /** Lines without their terminator, in order; reports progress as bytes are consumed. */
+  lines(): AsyncIterable<string>;
+}
+
+export interface ImportContext {
+  onProgress?: (bytesRead: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+export interface ImportResult {
+  /** Id of the importer used. */
+  format: string;
+  transcripts: Transcript[];
+  warnings: ImportWarning[];
+}
+
+export interface Importer {
+  id: string;
+  label: string;
+  /** True when the file name alone identifies the format. */
+  matchesName(name: string): boolean;
+  /** Null when the content fits this format, otherwise the reason it does not. */
+  sniff(head: string, name: string): string | null;
+  parse(src: ImportSource, ctx: ImportContext): Promise<ImportResult>;
+}
+
+/** A failure that stops an import: names the file, the line when known, and the reason. */
+export class ImportError extends Error {
+  readonly file: string;
+  readonly line?: number;
+  readonly reason: string;
+  constructor(file: string, reason: string, line?: number) {
+    super(line === undefined ? `${file}: ${reason}` : `${file}:${line}: ${reason}`);
+    this.name = 'ImportError';
+    this.file = file;
+    this.line = line;
+    this.reason = reason;
+  }
+}

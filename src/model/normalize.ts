@@ -1,0 +1,116 @@
+/**
+ * The one normaliser every importer and every stored record goes through (as excalidraw's
+ * restore does): it numbers turns and calls, fills defaults, and coerces odd values so the
+ * engine and the views never meet a partial shape.
+ */
+import type {
+  ContextMessage,
+  Json,
+  JudgeRecord,
+  Label,
+  TokenUsage,
+  ToolCall,
+  ToolResult,
+  Transcript,
+  Turn,
+} from './transcript';
+
+export type CallDraft = Omit<ToolCall, 'index' | 'args' | 'result'> & {
+  args?: unknown;
+  result?: { content?: unknown; isError?: unknown } | ToolResult;
+};
+
+export type TurnDraft = Omit<Turn, 'index' | 'calls' | 'text' | 'tokens'> & {
+  text?: unknown;
+  calls?: CallDraft[];
+  tokens?: Partial<TokenUsage>;
+};
+
+export type TranscriptDraft = Omit<Transcript, 'turns' | 'labels' | 'judge' | 'title'> & {
+  title?: string;
+  turns: TurnDraft[];
+  labels?: Label[];
+  judge?: JudgeRecord[];
+};
+
+/** Text of any value: strings stay, everything else becomes compact JSON. */
+export function asText(value: unknown): string {
+  if (typeof value === 'string') return value;
+  if (value === undefined || value === null) return '';
+  try {
+    return JSON.stringify(value) ?? '';
+  } catch {
+    return String(value);
+  }
+}
+
+function asJson(value: unknown): Json {
+  if (value === undefined) return {};
+  if (typeof value === 'string') {
+    // Formats that carry arguments as a JSON string (OpenAI tool_calls) are decoded here once.
+    const trimmed = value.trim();
+    if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
+      try {
+        return JSON.parse(trimmed) as Json;
+      } catch {
+        return value;
+      }
+    }
+    return value;
+  }
+  return value as Json;
+}
+
+function finiteOr0(n: unknown): number {
+  return typeof n === 'number' && Number.isFinite(n) ? n : 0;
+}
+
+function normalizeResult(r: CallDraft['result']): ToolResult | undefined {
+  if (r === undefined || r === null) return undefined;
+  return { content: asText(r.content), isError: r.isError === true };
+}
+
+function normalizeTokens(t: TurnDraft['tokens']): TokenUsage | undefined {
+  if (!t) return undefined;
+  return { input: finiteOr0(t.input), output: finiteOr0(t.output) };
+}
+
+function dropUndefined<T extends object>(o: T): T {
+  for (const k of Object.keys(o) as (keyof T)[]) if (o[k] === undefined) delete o[k];
+  return o;
+}
+
+export function normalizeTranscript(draft: TranscriptDraft): Transcript {
+  let callIndex = 0;
+  const turns: Turn[] = draft.turns.map((t, i) => {
+    const calls: ToolCall[] = (t.calls ?? []).map((c) =>
+      dropUndefined({
+        ...c,
+        index: ++callIndex,
+        name: typeof c.name === 'string' && c.name !== '' ? c.name : 'unknown',
+        args: asJson(c.args),
+        result: normalizeResult(c.result),
+      }),
+    );
+    return dropUndefined({
+      ...t,
+      index: i + 1,
+      text: asText(t.text),
+      calls,
+      tokens: normalizeTokens(t.tokens),
+      before: t.before?.length ? t.before.map(normalizeContext) : undefined,
+    });
+  });
+  return dropUndefined({
+    ...draft,
+    title: draft.title?.trim() || 'Untitled transcript',
+    turns,
+    labels: draft.labels ?? [],
+    judge: draft.judge ?? [],
+    after: draft.after?.length ? draft.after.map(normalizeContext) : undefined,
+  });
+}
+
+function normalizeContext(m: ContextMessage): ContextMessage {
+  return dropUndefined({ ...m, text: asText(m.text) });
+}
