@@ -5,17 +5,17 @@ import { ImportStatus } from './features/import/ImportStatus';
 import { importFiles } from './features/import/run-import';
 import { LibraryTable } from './features/library/LibraryTable';
 import { useHashLocation } from './features/shell/useHashLocation';
-import { TranscriptView } from './features/transcript/TranscriptView';
+import { Workbench } from './features/workbench/Workbench';
+import { useDraftPersistence } from './features/workbench/useDraftPersistence';
 import { seedSamplesOnce } from './persistence/samples';
 import { useAppStore } from './state/store';
 import { engineWorker } from './workers/client';
 
 export function App() {
   useHashLocation();
+  useDraftPersistence();
   const transcriptId = useAppStore((s) => s.transcriptId);
-  const turn = useAppStore((s) => s.turn);
   const open = useAppStore((s) => s.open);
-  const setTurn = useAppStore((s) => s.setTurn);
 
   useEffect(() => {
     void seedSamplesOnce((blob, name) => engineWorker().importFile(blob, name, undefined, undefined));
@@ -49,7 +49,7 @@ export function App() {
             <LibraryTable onOpen={(id) => open(id)} />
           </section>
         ) : (
-          <TranscriptView id={transcriptId} turn={turn} onTurn={setTurn} />
+          <Workbench key={transcriptId} id={transcriptId} />
         )}
       </main>
     </DropZone>

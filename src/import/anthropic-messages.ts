@@ -7,7 +7,7 @@
  * Accepted: a bare array of messages, `{messages}`, `{system, messages}` and a response object.
  */
 import type { ImportWarning } from '../model/transcript';
-import { readJsonDocs } from './json-docs';
+import { openJsonDocs } from './json-docs';
 import { keyValue, keysAt, scanJsonHead } from './json-head';
 import { isObj, num, str, titleFrom, TranscriptBuilder, type Obj } from './transcript-builder';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
@@ -94,10 +94,9 @@ function isResponse(o: Obj): boolean {
 
 export async function parseAnthropicMessages(src: ImportSource, ctx: ImportContext = {}): Promise<ImportResult> {
   const warnings: ImportWarning[] = [];
-  const { docs } = await readJsonDocs(src, warnings);
-  if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
+  const { kind, docs } = await openJsonDocs(src, warnings, ctx.signal);
   const transcripts = [];
-  for (const d of docs) {
+  for await (const d of docs) {
     const b = new TranscriptBuilder(src.name, warnings);
     b.line = d.line;
     const v = d.value;
@@ -121,7 +120,7 @@ export async function parseAnthropicMessages(src: ImportSource, ctx: ImportConte
       continue;
     }
     if (b.isEmpty()) continue;
-    const many = docs.length > 1 && d.line !== undefined;
+    const many = kind === 'jsonl' && d.line !== undefined;
     transcripts.push(
       b.build({
         format: ANTHROPIC_FORMAT,

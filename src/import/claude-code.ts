@@ -22,6 +22,7 @@
 import type { Extra, ImportWarning } from '../model/transcript';
 import type { TurnDraft } from '../model/normalize';
 import { isObj, str, num, titleFrom, TranscriptBuilder, type Obj } from './transcript-builder';
+import { jsonProblem, parseJson } from './json-parse';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 
 export const CLAUDE_CODE_FORMAT = 'claude-code';
@@ -193,9 +194,9 @@ export async function parseClaudeCode(src: ImportSource, ctx: ImportContext = {}
     s.b.line = lineNo;
     let o: unknown;
     try {
-      o = JSON.parse(raw);
+      o = parseJson(raw);
     } catch (e) {
-      s.b.warn(`not valid JSON (${(e as Error).message}); skipped`);
+      s.b.warn(`${jsonProblem(e)}; skipped`);
       continue;
     }
     if (!isObj(o)) s.b.warn(`expected a JSON object, got ${Array.isArray(o) ? 'an array' : typeof o}; skipped`);

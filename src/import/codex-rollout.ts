@@ -12,7 +12,7 @@
  * error). A forked rollout repeats its parent's session_meta: only the first one is used.
  */
 import type { ImportWarning } from '../model/transcript';
-import { readJsonLines } from './json-docs';
+import { jsonLines } from './json-docs';
 import { firstLine, keyValue, keysAt, scanJsonHead } from './json-head';
 import { ResponsesReader } from './responses-items';
 import { isObj, num, str, titleFrom, TranscriptBuilder, type Obj } from './transcript-builder';
@@ -39,15 +39,14 @@ function tokensOf(payload: Obj): { input: number; output: number } | undefined {
 
 export async function parseCodexRollout(src: ImportSource, ctx: ImportContext = {}): Promise<ImportResult> {
   const warnings: ImportWarning[] = [];
-  const docs = await readJsonLines(src, warnings);
-  if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
   const b = new TranscriptBuilder(src.name, warnings);
   const r = new ResponsesReader(b);
   let meta: Obj | undefined;
   let model: string | undefined;
   const exitCodes = new Map<string, number>();
 
-  for (const d of docs) {
+  // Streamed: each record is read and dropped before the next line is parsed.
+  for await (const d of jsonLines(src, warnings, ctx.signal)) {
     b.line = d.line;
     const v = d.value;
     if (!isObj(v)) {

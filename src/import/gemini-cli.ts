@@ -12,7 +12,7 @@
  */
 import type { ImportWarning } from '../model/transcript';
 import type { CallDraft } from '../model/normalize';
-import { readJsonDocs, type JsonDoc } from './json-docs';
+import { openJsonDocs, type JsonDoc } from './json-docs';
 import { firstLine, hasKeys, keysAt, scanJsonHead } from './json-head';
 import { addGeminiDocument, partsText, resultFromParts } from './gemini-contents';
 import { isObj, num, str, titleFrom, TranscriptBuilder, type Obj } from './transcript-builder';
@@ -25,11 +25,11 @@ function typedByUser(text: string): boolean {
   return !text.startsWith('This is the Gemini CLI.');
 }
 
-/** Replays the JSONL records into metadata and the final message list. */
-function replay(docs: JsonDoc[], b: TranscriptBuilder): { meta: Obj; messages: unknown[] } {
+/** Replays the JSONL records (streamed) into metadata and the final message list. */
+async function replay(docs: AsyncIterable<JsonDoc>, b: TranscriptBuilder): Promise<{ meta: Obj; messages: unknown[] }> {
   let meta: Obj = {};
   const byId = new Map<string, unknown>();
-  for (const d of docs) {
+  for await (const d of docs) {
     b.line = d.line;
     const v = d.value;
     if (!isObj(v)) b.warn('not a JSON object; skipped');
@@ -100,20 +100,20 @@ function isRecord(v: unknown): v is Obj {
 
 export async function parseGeminiCli(src: ImportSource, ctx: ImportContext = {}): Promise<ImportResult> {
   const warnings: ImportWarning[] = [];
-  const { kind, docs } = await readJsonDocs(src, warnings);
-  if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
+  const { kind, docs } = await openJsonDocs(src, warnings, ctx.signal);
   const b = new TranscriptBuilder(src.name, warnings);
   let meta: Obj = {};
-  const only = docs[0]?.value;
-  if (kind === 'json' && !isRecord(only)) {
-    if (!addGeminiDocument(b, only))
+  let messages: unknown[] = [];
+  if (kind === 'json') {
+    let only: unknown;
+    for await (const d of docs) only = d.value;
+    if (isRecord(only)) {
+      meta = only;
+      messages = only.messages as unknown[];
+    } else if (!addGeminiDocument(b, only))
       throw new ImportError(src.name, 'neither a Gemini CLI recording nor Gemini API contents');
-  } else {
-    const { meta: m, messages } =
-      kind === 'json' ? { meta: only as Obj, messages: (only as Obj).messages as unknown[] } : replay(docs, b);
-    meta = m;
-    messages.forEach((msg, i) => addMessage(b, msg, `message ${i + 1}`));
-  }
+  } else ({ meta, messages } = await replay(docs, b));
+  messages.forEach((msg, i) => addMessage(b, msg, `message ${i + 1}`));
   if (b.isEmpty()) throw new ImportError(src.name, 'no Gemini messages found');
   const extra: Obj = {};
   if (str(meta.sessionId)) extra.sessionId = meta.sessionId;

@@ -8,6 +8,7 @@
 import { unzipSync, type Unzipped } from 'fflate';
 import type { ImportWarning } from '../model/transcript';
 import { ImportError } from './types';
+import { jsonProblem, parseJson } from './json-parse';
 
 const HEADER_NAMES = ['header.json', '_journal/start.json', 'start.json'];
 const SAMPLE_ENTRY = /^samples\/[^/]+\.json$/;
@@ -58,9 +59,9 @@ export function readEvalArchive(bytes: Uint8Array, file: string, warnings: Impor
   const decoder = new TextDecoder();
   const parse = (name: string): unknown => {
     try {
-      return JSON.parse(decoder.decode(entries[name]));
+      return parseJson(decoder.decode(entries[name]));
     } catch (e) {
-      warnings.push({ file, reason: `${name} is not valid JSON (${(e as Error).message}); skipped` });
+      warnings.push({ file, reason: `${name}: ${jsonProblem(e)}; skipped` });
       return undefined;
     }
   };

@@ -7,6 +7,7 @@ import type { ImportWarning, Transcript } from '../model/transcript';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 import { INSPECT_FORMAT, evalInfo, sampleTranscript } from './inspect-ai-sample';
 import { readEvalArchive } from './inspect-ai-zip';
+import { jsonProblem, parseJson } from './json-parse';
 
 export { INSPECT_FORMAT } from './inspect-ai-sample';
 
@@ -26,9 +27,10 @@ async function readJsonLog(
 ): Promise<{ header: unknown; samples: { entry: string; sample: unknown }[] }> {
   let log: unknown;
   try {
-    log = JSON.parse(await src.text());
+    log = parseJson(await src.text());
   } catch (e) {
-    throw new ImportError(src.name, `not valid JSON (${(e as Error).message})`);
+    if (e instanceof DOMException) throw e;
+    throw new ImportError(src.name, jsonProblem(e));
   }
   if (!isObj(log) || !isObj(log.eval))
     throw new ImportError(src.name, 'not an inspect_ai log: no "eval" object at the top level');

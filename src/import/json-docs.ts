@@ -1,10 +1,15 @@
 /**
  * Reads a file that is either one JSON document or JSON Lines, without the caller having to
  * know which: `.json` exports, pretty-printed dumps and `.jsonl` logs all arrive here.
- * JSON Lines are read line by line, so a large log never needs one giant JSON.parse.
+ *
+ * JSON Lines are streamed: records are parsed one line at a time as the caller asks for them, so
+ * a 200 MB log is never one string and its parsed records can be dropped as soon as the importer
+ * has read them. Only a single JSON document is read whole (there is no way to parse half of one).
  */
 import type { ImportWarning } from '../model/transcript';
 import { scanJsonHead } from './json-head';
+import { jsonProblem, parseJson } from './json-parse';
+import { HEAD_BYTES } from './source';
 import { ImportError, type ImportSource } from './types';
 
 export interface JsonDoc {
@@ -13,47 +18,166 @@ export interface JsonDoc {
   value: unknown;
 }
 
+export interface JsonDocStream {
+  kind: 'json' | 'jsonl';
+  /** Read once, in order. For `json`, exactly one document. */
+  docs: AsyncIterable<JsonDoc>;
+}
+
+/** Kept for callers that want an array: small files, tests. */
 export interface JsonDocs {
   kind: 'json' | 'jsonl';
   docs: JsonDoc[];
 }
 
-/** Parses every line; a bad line becomes a warning naming its number. */
-export async function readJsonLines(src: ImportSource, warnings: ImportWarning[]): Promise<JsonDoc[]> {
-  const docs: JsonDoc[] = [];
-  let lineNo = 0;
+function checkAbort(signal: AbortSignal | undefined): void {
+  if (signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
+}
+
+interface NumberedLine {
+  no: number;
+  text: string;
+}
+
+/** Non-empty lines with their 1-based numbers, checking for cancellation on every line. */
+async function* numberedLines(src: ImportSource, signal?: AbortSignal): AsyncGenerator<NumberedLine> {
+  let no = 0;
   for await (const raw of src.lines()) {
-    lineNo++;
-    const line = raw.trim();
-    if (line === '') continue;
+    no++;
+    checkAbort(signal);
+    const text = raw.trim();
+    if (text !== '') yield { no, text };
+  }
+}
+
+/** Parses numbered lines; a bad line becomes a warning naming its number. */
+async function* parseLines(
+  file: string,
+  lines: AsyncIterator<NumberedLine>,
+  warnings: ImportWarning[],
+  opts: { first?: NumberedLine; requireOne?: boolean } = {},
+): AsyncGenerator<JsonDoc> {
+  let yielded = 0;
+  const one = (l: NumberedLine): JsonDoc | undefined => {
     try {
-      docs.push({ line: lineNo, value: JSON.parse(line) as unknown });
+      return { line: l.no, value: parseJson(l.text) };
     } catch (e) {
-      warnings.push({ file: src.name, line: lineNo, reason: `not valid JSON (${(e as Error).message})` });
+      warnings.push({ file, line: l.no, reason: jsonProblem(e) });
+      return undefined;
+    }
+  };
+  if (opts.first) {
+    const d = one(opts.first);
+    if (d) {
+      yielded++;
+      yield d;
     }
   }
+  for (;;) {
+    const r = await lines.next();
+    if (r.done) break;
+    const d = one(r.value);
+    if (d) {
+      yielded++;
+      yield d;
+    }
+  }
+  if (yielded === 0 && opts.requireOne) throw new ImportError(file, 'no line of this file is valid JSON');
+}
+
+/** Every line of a JSON Lines file, parsed as it is read. */
+export function jsonLines(
+  src: ImportSource,
+  warnings: ImportWarning[],
+  signal?: AbortSignal,
+  requireOne = false,
+): AsyncIterable<JsonDoc> {
+  return parseLines(src.name, numberedLines(src, signal), warnings, { requireOne });
+}
+
+/** Collects every line (small files and tests; importers should stream with jsonLines). */
+export async function readJsonLines(src: ImportSource, warnings: ImportWarning[], signal?: AbortSignal): Promise<JsonDoc[]> {
+  const docs: JsonDoc[] = [];
+  for await (const d of jsonLines(src, warnings, signal)) docs.push(d);
   return docs;
+}
+
+async function wholeDocument(src: ImportSource): Promise<unknown> {
+  return parseJson(await src.text());
+}
+
+async function* single(value: unknown): AsyncGenerator<JsonDoc> {
+  yield { value };
 }
 
 /**
  * One document when the file holds a single JSON value (however it is laid out), otherwise
- * one document per line. Throws an ImportError when nothing at all parses.
+ * one document per line, streamed. Decided from the head, and for large files from the first
+ * line: a first line that parses alone ends the first value, so the file is JSON Lines (or one
+ * long line); a first line that does not (`{` of a pretty-printed dump) opens one document.
  */
-export async function readJsonDocs(src: ImportSource, warnings: ImportWarning[]): Promise<JsonDocs> {
+export async function openJsonDocs(
+  src: ImportSource,
+  warnings: ImportWarning[],
+  signal?: AbortSignal,
+): Promise<JsonDocStream> {
   const head = await src.head();
   const shape = scanJsonHead(head, 1);
-  // A second value after the first one closes means JSON Lines; a head that ends inside the
-  // first value is one (large) document.
-  if (!shape.moreValues) {
-    const text = await src.text();
+  // A second value after the first one closes, within the head: JSON Lines.
+  if (shape.moreValues) return { kind: 'jsonl', docs: jsonLines(src, warnings, signal, true) };
+
+  const whole = async (): Promise<JsonDocStream | null> => {
     try {
-      return { kind: 'json', docs: [{ value: JSON.parse(text) as unknown }] };
+      return { kind: 'json', docs: single(await wholeDocument(src)) };
     } catch (e) {
-      if (shape.root === 'array') throw new ImportError(src.name, `not valid JSON (${(e as Error).message})`);
-      // Fall through: a JSON Lines file whose first record is longer than the head.
+      if (shape.root === 'array') throw new ImportError(src.name, jsonProblem(e));
+      return null; // a JSON Lines file whose first record does not parse: read it line by line
+    }
+  };
+
+  if (src.size <= HEAD_BYTES) return (await whole()) ?? { kind: 'jsonl', docs: jsonLines(src, warnings, signal, true) };
+
+  const lines = numberedLines(src, signal);
+  const first = await lines.next();
+  if (first.done) throw new ImportError(src.name, 'the file holds only blank lines');
+  const l1 = first.value;
+  let parsed = true;
+  try {
+    JSON.parse(l1.text);
+  } catch {
+    parsed = false;
+  }
+  if (!parsed && l1.text.length < head.length) {
+    // The first line ends inside the head and is not a value: a multi-line document.
+    await lines.return(undefined);
+    const doc = await whole();
+    if (doc) return doc;
+    return { kind: 'jsonl', docs: jsonLines(src, warnings, signal, true) };
+  }
+  const second = await lines.next();
+  if (second.done) {
+    // One long line holding one value: a compact single document.
+    try {
+      return { kind: 'json', docs: single(parseJson(l1.text)) };
+    } catch (e) {
+      throw new ImportError(src.name, jsonProblem(e), l1.no);
     }
   }
-  const docs = await readJsonLines(src, warnings);
-  if (docs.length === 0) throw new ImportError(src.name, 'no line of this file is valid JSON');
-  return { kind: 'jsonl', docs };
+  async function* rest(): AsyncGenerator<NumberedLine> {
+    yield second.value as NumberedLine;
+    for (;;) {
+      const r = await lines.next();
+      if (r.done) return;
+      yield r.value;
+    }
+  }
+  return { kind: 'jsonl', docs: parseLines(src.name, rest(), warnings, { first: l1, requireOne: true }) };
+}
+
+/** openJsonDocs, collected into an array (small files and tests). */
+export async function readJsonDocs(src: ImportSource, warnings: ImportWarning[], signal?: AbortSignal): Promise<JsonDocs> {
+  const { kind, docs } = await openJsonDocs(src, warnings, signal);
+  const list: JsonDoc[] = [];
+  for await (const d of docs) list.push(d);
+  return { kind, docs: list };
 }

@@ -6,6 +6,7 @@
 import type { ContextMessage, Extra, ImportWarning, JudgeRecord, Label, Transcript } from '../model/transcript';
 import { normalizeTranscript, type CallDraft, type TranscriptDraft, type TurnDraft } from '../model/normalize';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
+import { jsonProblem, parseJson } from './json-parse';
 
 export const LOOPSCOPE_FORMAT = 'loopscope-jsonl';
 export const LOOPSCOPE_VERSION = 1;
@@ -164,9 +165,9 @@ export async function parseLoopscopeJsonl(src: ImportSource, ctx: ImportContext 
     try {
       let o: unknown;
       try {
-        o = JSON.parse(line);
+        o = parseJson(line);
       } catch (e) {
-        throw new LineProblem(`not valid JSON (${(e as Error).message})`);
+        throw new LineProblem(jsonProblem(e));
       }
       if (!isObj(o)) throw new LineProblem('expected a JSON object');
       if (typeof o.type !== 'string') throw new LineProblem('missing "type"');

@@ -21,6 +21,7 @@
  */
 import type { Extra, ImportWarning } from '../model/transcript';
 import { keysAt, scanJsonHead } from './json-head';
+import { jsonProblem, parseJson } from './json-parse';
 import { isObj, num, str, TranscriptBuilder, type Obj } from './transcript-builder';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 
@@ -56,9 +57,10 @@ export async function parseMoatless(src: ImportSource, _ctx: ImportContext = {})
   const file = src.name;
   let doc: unknown;
   try {
-    doc = JSON.parse(await src.text());
+    doc = parseJson(await src.text());
   } catch (e) {
-    throw new ImportError(file, `not valid JSON (${(e as Error).message})`);
+    if (e instanceof DOMException) throw e;
+    throw new ImportError(file, jsonProblem(e));
   }
   if (!isObj(doc) || !Array.isArray(doc.transitions))
     throw new ImportError(file, 'no "transitions" list: not a Moatless trajectory');

@@ -9,7 +9,7 @@
  *   transcript (the longest wins); any other line starts a new transcript.
  */
 import type { ImportWarning, Transcript } from '../model/transcript';
-import { readJsonDocs, type JsonDoc } from './json-docs';
+import { openJsonDocs } from './json-docs';
 import { hasKeys, keyValue, keysAt, scanJsonHead } from './json-head';
 import { addChatMessage, addChatMessages } from './openai-chat-messages';
 import { isObj, isoFromSeconds, num, str, titleFrom, TranscriptBuilder, type Obj } from './transcript-builder';
@@ -64,21 +64,23 @@ function isPrefix(short: unknown[], long: unknown[]): boolean {
   return true;
 }
 
-/** JSON Lines of growing requests collapse into their longest line. */
-function mergeChains(convs: Conversation[]): Conversation[] {
-  const out: Conversation[] = [];
-  for (const c of convs) {
-    const prev = out[out.length - 1];
-    if (prev && !prev.response && !c.response && prev.messages.length > 0 && isPrefix(prev.messages, c.messages)) {
-      prev.messages = c.messages;
-      prev.lastLine = c.line;
-      prev.model ??= c.model;
-    } else out.push({ ...c });
-  }
-  return out;
+/** JSON Lines of growing requests collapse into their longest line: true when `c` extended `prev`. */
+function extend(prev: Conversation, c: Conversation): boolean {
+  if (prev.response || c.response || prev.messages.length === 0 || !isPrefix(prev.messages, c.messages)) return false;
+  prev.messages = c.messages;
+  prev.lastLine = c.line;
+  prev.model ??= c.model;
+  return true;
 }
 
-function build(c: Conversation, file: string, warnings: ImportWarning[], many: boolean): Transcript {
+interface Built {
+  t: Transcript;
+  /** No user message to name it: the title is the file name, plus `where` when there are several. */
+  untitled: boolean;
+  where: string;
+}
+
+function build(c: Conversation, file: string, warnings: ImportWarning[]): Built {
   const b = new TranscriptBuilder(file, warnings);
   b.line = c.line;
   addChatMessages(b, c.messages, c.record === undefined ? 'message' : `request ${c.record}, message`);
@@ -104,33 +106,54 @@ function build(c: Conversation, file: string, warnings: ImportWarning[], many: b
   const extra: Obj = {};
   if (c.model) extra.model = c.model;
   if (isObj(c.response) && str(c.response.id)) extra.responseId = c.response.id;
-  return b.build({
+  const title = titleFrom(b.firstUserText());
+  const t = b.build({
     format: OPENAI_CHAT_FORMAT,
     source: file,
-    title: titleFrom(b.firstUserText()) ?? (many ? `${file}${where}` : file),
+    title: title ?? file,
     extra: Object.keys(extra).length ? extra : undefined,
   });
+  return { t, untitled: title === undefined, where };
 }
 
 export async function parseOpenAIChat(src: ImportSource, ctx: ImportContext = {}): Promise<ImportResult> {
   const warnings: ImportWarning[] = [];
-  const { kind, docs } = await readJsonDocs(src, warnings);
-  if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
-  let convs: Conversation[] = [];
-  docs.forEach((d: JsonDoc, i) => {
+  const { kind, docs } = await openJsonDocs(src, warnings, ctx.signal);
+  const built: Built[] = [];
+  let convs = 0;
+  // JSON Lines stream: a conversation is built as soon as a line does not continue it, so only
+  // the latest request's messages are held in memory.
+  let open: Conversation | undefined;
+  const flush = () => {
+    if (!open) return;
+    const x = build(open, src.name, warnings);
+    if (x.t.turns.length > 0 || x.t.after) built.push(x);
+    open = undefined;
+  };
+  let i = 0;
+  for await (const d of docs) {
+    i++;
     const found = conversationsOf(d.value, d.line);
-    if (found) convs.push(...found);
-    else
+    if (!found) {
       warnings.push({
         file: src.name,
         line: d.line,
-        reason: `${kind === 'jsonl' ? 'line' : `record ${i + 1}`} is neither a message array, a {messages} request nor a chat completion; skipped`,
+        reason: `${kind === 'jsonl' ? 'line' : `record ${i}`} is neither a message array, a {messages} request nor a chat completion; skipped`,
       });
+      continue;
+    }
+    for (const c of found) {
+      if (open && kind === 'jsonl' && extend(open, c)) continue;
+      flush();
+      convs++;
+      open = { ...c };
+    }
+  }
+  flush();
+  const transcripts = built.map(({ t, untitled, where }) => {
+    if (untitled && convs > 1) t.title = `${src.name}${where}`;
+    return t;
   });
-  if (kind === 'jsonl') convs = mergeChains(convs);
-  const transcripts = convs
-    .map((c) => build(c, src.name, warnings, convs.length > 1))
-    .filter((t) => t.turns.length > 0 || t.after);
   if (transcripts.length === 0) throw new ImportError(src.name, 'no OpenAI chat messages found');
   return { format: OPENAI_CHAT_FORMAT, transcripts, warnings };
 }

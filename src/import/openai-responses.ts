@@ -7,7 +7,7 @@
  * `previous_response_id` names the previous line's `id` continues that transcript.
  */
 import type { ImportWarning, Transcript } from '../model/transcript';
-import { readJsonDocs, type JsonDoc } from './json-docs';
+import { openJsonDocs } from './json-docs';
 import { keyValue, keysAt, scanJsonHead } from './json-head';
 import { ResponsesReader } from './responses-items';
 import { isObj, isoFromSeconds, num, str, titleFrom, TranscriptBuilder, type Obj } from './transcript-builder';
@@ -71,17 +71,16 @@ function finish(s: Session, file: string, many: boolean): Transcript {
 
 export async function parseOpenAIResponses(src: ImportSource, ctx: ImportContext = {}): Promise<ImportResult> {
   const warnings: ImportWarning[] = [];
-  const { docs } = await readJsonDocs(src, warnings);
-  if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
+  const { docs } = await openJsonDocs(src, warnings, ctx.signal);
   const sessions: Session[] = [];
-  docs.forEach((d: JsonDoc) => {
+  for await (const d of docs) {
     if (!isShape(d.value)) {
       warnings.push({
         file: src.name,
         line: d.line,
         reason: 'neither an item array, a request with "input" nor a response with "output"; skipped',
       });
-      return;
+      continue;
     }
     const prev = sessions[sessions.length - 1];
     const continues =
@@ -94,7 +93,7 @@ export async function parseOpenAIResponses(src: ImportSource, ctx: ImportContext
     }
     s.b.line = d.line;
     addDoc(s, d.value);
-  });
+  }
   const transcripts = sessions.filter((s) => !s.b.isEmpty()).map((s) => finish(s, src.name, sessions.length > 1));
   if (transcripts.length === 0) throw new ImportError(src.name, 'no Responses API items found');
   return { format: OPENAI_RESPONSES_FORMAT, transcripts, warnings };

@@ -23,7 +23,7 @@
  */
 import type { ImportWarning, Transcript } from '../model/transcript';
 import type { CallDraft, TurnDraft } from '../model/normalize';
-import { readJsonDocs } from './json-docs';
+import { openJsonDocs } from './json-docs';
 import { keysAt, scanJsonHead } from './json-head';
 import { isObj, num, str, titleFrom, TranscriptBuilder, type Obj } from './transcript-builder';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
@@ -227,12 +227,12 @@ export async function parseOpenHands(src: ImportSource, ctx: ImportContext = {})
   const file = src.name;
   const base = file.split(/[\\/]/).pop() ?? file;
   const warnings: ImportWarning[] = [];
-  const { docs } = await readJsonDocs(src, warnings);
+  // output.jsonl is streamed: each record becomes a transcript before the next line is parsed.
+  const { docs } = await openJsonDocs(src, warnings, ctx.signal);
   const transcripts: Transcript[] = [];
   let n = 0;
-  for (const doc of docs) {
+  for await (const doc of docs) {
     n++;
-    if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
     const v = doc.value;
     if (Array.isArray(v)) {
       transcripts.push(build(file, warnings, v, doc.line, (b) => titleFrom(b.firstUserText()) ?? base));

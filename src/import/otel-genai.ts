@@ -14,7 +14,8 @@
  */
 import type { ImportWarning, Transcript } from '../model/transcript';
 import type { TurnDraft } from '../model/normalize';
-import { readJsonDocs } from './json-docs';
+import { openJsonDocs } from './json-docs';
+import { tryParseJson } from './json-parse';
 import { flattenOtlp, isoFromNanos, type FlatSpan } from './otlp';
 import { isObj, num, str, titleFrom, TranscriptBuilder, type Obj } from './transcript-builder';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
@@ -26,13 +27,7 @@ const INFERENCE = new Set(['chat', 'text_completion', 'generate_content']);
 /** Message attributes are JSON strings (or, from some SDKs, already structured). */
 function messages(v: unknown): Obj[] {
   let list = v;
-  if (typeof v === 'string') {
-    try {
-      list = JSON.parse(v) as unknown;
-    } catch {
-      return [];
-    }
-  }
+  if (typeof v === 'string') list = tryParseJson(v);
   return Array.isArray(list) ? list.filter(isObj) : [];
 }
 
@@ -190,10 +185,9 @@ function readTrace(traceId: string, spans: FlatSpan[], file: string, warnings: I
 
 export async function parseOtelGenai(src: ImportSource, ctx: ImportContext = {}): Promise<ImportResult> {
   const warnings: ImportWarning[] = [];
-  const { docs } = await readJsonDocs(src, warnings);
-  if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
+  const { docs } = await openJsonDocs(src, warnings, ctx.signal);
   const spans: FlatSpan[] = [];
-  for (const d of docs) {
+  for await (const d of docs) {
     const bad = flattenOtlp(d.value, spans);
     if (bad) warnings.push({ file: src.name, line: d.line, reason: `${bad} span(s) without traceId/spanId skipped` });
   }

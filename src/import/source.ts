@@ -1,6 +1,7 @@
 import type { ImportContext, ImportSource } from './types';
 
-const HEAD_BYTES = 64 * 1024;
+/** How much of a file sniffers see (and how much a document must exceed to count as large). */
+export const HEAD_BYTES = 64 * 1024;
 
 /** Splits decoded chunks into lines, keeping only the unfinished tail in memory. */
 export async function* splitLines(
@@ -37,10 +38,15 @@ async function* oneChunk(bytes: Uint8Array): AsyncIterable<Uint8Array> {
 
 async function* blobChunks(blob: Blob): AsyncIterable<Uint8Array> {
   const reader = blob.stream().getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return;
-    yield value;
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return;
+      yield value;
+    }
+  } finally {
+    // A reader that stopped early (sniffing, a cancelled import) lets go of the file.
+    reader.cancel().catch(() => undefined);
   }
 }
 
@@ -48,12 +54,28 @@ function checkAbort(ctx: ImportContext): void {
   if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
 }
 
+async function readAll(blob: Blob, ctx: ImportContext): Promise<Uint8Array> {
+  const out = new Uint8Array(blob.size);
+  let at = 0;
+  for await (const chunk of blobChunks(blob)) {
+    checkAbort(ctx);
+    // A Blob cannot grow, but a File on disk can change under us: never write past the end.
+    out.set(chunk.subarray(0, out.byteLength - at), at);
+    at = Math.min(out.byteLength, at + chunk.byteLength);
+    ctx.onProgress?.(at, blob.size);
+  }
+  return at === out.byteLength ? out : out.subarray(0, at);
+}
+
 export function sourceFromBytes(name: string, bytes: Uint8Array, ctx: ImportContext = {}): ImportSource {
   return {
     name,
     size: bytes.byteLength,
     head: async () => new TextDecoder().decode(bytes.subarray(0, HEAD_BYTES)),
-    text: async () => new TextDecoder().decode(bytes),
+    text: async () => {
+      checkAbort(ctx);
+      return new TextDecoder().decode(bytes);
+    },
     bytes: async () => bytes,
     lines: () =>
       splitLines(oneChunk(bytes), (n) => {
@@ -73,12 +95,10 @@ export function sourceFromBlob(name: string, blob: Blob, ctx: ImportContext = {}
     name,
     size: blob.size,
     head: async () => new TextDecoder().decode(await blob.slice(0, HEAD_BYTES).arrayBuffer()),
-    text: async () => {
-      const t = await blob.text();
-      ctx.onProgress?.(blob.size, blob.size);
-      return t;
-    },
-    bytes: async () => new Uint8Array(await blob.arrayBuffer()),
+    // Read in chunks into one buffer (not blob.text()) so a large document still shows progress
+    // and can be cancelled while it loads; peak memory is the bytes plus the decoded string.
+    text: async () => new TextDecoder().decode(await readAll(blob, ctx)),
+    bytes: async () => readAll(blob, ctx),
     lines: () =>
       splitLines(blobChunks(blob), (n) => {
         checkAbort(ctx);

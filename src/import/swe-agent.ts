@@ -24,6 +24,7 @@
 import type { Extra, ImportWarning } from '../model/transcript';
 import type { CallDraft } from '../model/normalize';
 import { keysAt, scanJsonHead } from './json-head';
+import { jsonProblem, parseJson, tryParseJson } from './json-parse';
 import { isObj, num, str, TranscriptBuilder, type Obj } from './transcript-builder';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 
@@ -68,12 +69,8 @@ function toolCalls(m: Obj): FnCall[] {
 function decodedArgs(a: unknown): Obj | undefined {
   if (isObj(a)) return a;
   if (typeof a !== 'string') return undefined;
-  try {
-    const v = JSON.parse(a) as unknown;
-    return isObj(v) ? v : undefined;
-  } catch {
-    return undefined;
-  }
+  const v = tryParseJson(a);
+  return isObj(v) ? v : undefined;
 }
 
 /** Whether a structured call is the one a raw step action was rendered from. */
@@ -164,9 +161,10 @@ export async function parseSweAgent(src: ImportSource, _ctx: ImportContext = {})
   const file = src.name;
   let doc: unknown;
   try {
-    doc = JSON.parse(await src.text());
+    doc = parseJson(await src.text());
   } catch (e) {
-    throw new ImportError(file, `not valid JSON (${(e as Error).message})`);
+    if (e instanceof DOMException) throw e;
+    throw new ImportError(file, jsonProblem(e));
   }
   if (!isObj(doc)) throw new ImportError(file, 'a .traj file is one JSON object');
   const warnings: ImportWarning[] = [];

@@ -3,6 +3,7 @@
  * restore does): it numbers turns and calls, fills defaults, and coerces odd values so the
  * engine and the views never meet a partial shape.
  */
+import { nestedDeeperThan } from './json-depth';
 import type {
   ContextMessage,
   Json,
@@ -40,7 +41,9 @@ export function asText(value: unknown): string {
   try {
     return JSON.stringify(value) ?? '';
   } catch {
-    return String(value);
+    // Only a value no importer lets through (a cycle, absurd nesting) gets here; String() of a
+    // deeply nested array would overflow the stack again.
+    return typeof value === 'object' ? '[value that cannot be shown as JSON]' : String(value);
   }
 }
 
@@ -51,7 +54,9 @@ function asJson(value: unknown): Json {
     const trimmed = value.trim();
     if (trimmed.startsWith('{') || trimmed.startsWith('[')) {
       try {
-        return JSON.parse(trimmed) as Json;
+        const parsed = JSON.parse(trimmed) as Json;
+        // Absurdly nested arguments stay a string: the engine's recursive walks would overflow.
+        return nestedDeeperThan(parsed) ? value : parsed;
       } catch {
         return value;
       }

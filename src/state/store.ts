@@ -1,14 +1,18 @@
 /**
  * The UI store, built from slices (as inspect_ai's viewer does). It holds small state only:
- * transcripts and replay results stay out of it, in IndexedDB and component-local caches.
+ * transcripts and replay results stay out of it, in IndexedDB and the workbench's own cache.
  */
 import { create } from 'zustand';
 import { createImportSlice, type ImportSlice } from './import-slice';
+import { createPlaybackSlice, type PlaybackSlice } from './playback-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
+import { createTuningSlice, type TuningSlice } from './tuning-slice';
 
-export type AppState = ImportSlice & SelectionSlice;
+export type AppState = ImportSlice & SelectionSlice & TuningSlice & PlaybackSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createImportSlice(...a),
   ...createSelectionSlice(...a),
+  ...createTuningSlice(...a),
+  ...createPlaybackSlice(...a),
 }));

@@ -3,13 +3,20 @@
  * The Web Worker: exposes the import and engine functions through Comlink. No logic lives here.
  */
 import * as Comlink from 'comlink';
-import { importFile, type ImportOutcome } from './import-file';
+import { importFile } from './import-file';
 import { replayTranscript } from './replay-transcript';
+import { compareSession, compareTranscript, openSession, runSession, sweepOpen } from './sessions';
 
-export interface EngineWorkerApi {
-  importFile(file: Blob, name: string, formatId: string | undefined, onProgress?: (read: number, total: number) => void): Promise<ImportOutcome>;
-  replay: typeof replayTranscript;
-}
+const api = {
+  importFile,
+  replay: replayTranscript,
+  openSession,
+  runSession,
+  compareSession,
+  compareTranscript,
+  sweepOpen,
+};
 
-const api: EngineWorkerApi = { importFile, replay: replayTranscript };
+export type EngineWorkerApi = typeof api;
+
 Comlink.expose(api);

@@ -1,11 +1,13 @@
+import type { DetectorEvent } from '../../engine/types';
 import type { Turn } from '../../model/transcript';
+import { DETECTOR_COLOR } from '../workbench/detector-colors';
 
 function pretty(args: unknown): string {
   return typeof args === 'string' ? args : JSON.stringify(args, null, 2);
 }
 
 /** The selected turn in full. All transcript text is rendered as text, never as HTML. */
-export function TurnDetail({ turn }: { turn: Turn | undefined }) {
+export function TurnDetail({ turn, events = [] }: { turn: Turn | undefined; events?: DetectorEvent[] }) {
   if (!turn) return <p className="muted">No turn selected.</p>;
   return (
     <article className="turn-detail" aria-label={`Turn ${turn.index}`}>
@@ -19,6 +21,18 @@ export function TurnDetail({ turn }: { turn: Turn | undefined }) {
         )}
         {turn.timestamp && <span className="muted small">{turn.timestamp}</span>}
       </h3>
+      {events.length > 0 && (
+        <ul className="turn-events" aria-label="Detector events at this turn">
+          {events.map((e, i) => (
+            <li key={i} className={`event ${e.action}${e.afterStop ? ' after-stop' : ''}`}>
+              <i style={{ background: DETECTOR_COLOR[e.detector] }} />
+              <strong>{e.detector}</strong> {e.action} (level {e.level}){e.call !== undefined && ` on call ${e.call}`}
+              {e.afterStop && <span className="muted small"> · after the stop</span>}
+              <pre>{e.message}</pre>
+            </li>
+          ))}
+        </ul>
+      )}
       {turn.before?.map((m, i) => (
         <div key={i} className={`context ${m.role}`}>
           <strong>{m.role}</strong>

@@ -1,11 +1,24 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
+import type { DetectorId } from '../../engine/types';
+import { DETECTOR_COLOR } from '../workbench/detector-colors';
 import { firstRowOfTurn, type TurnRow } from './rows';
 
 const ROW_HEIGHT = 30;
 
 /** A virtualised table of calls: only the rows on screen exist in the DOM, even at 100,000 turns. */
-export function TurnTable({ rows, turn, onSelect }: { rows: TurnRow[]; turn: number; onSelect: (turn: number) => void }) {
+export function TurnTable({
+  rows,
+  turn,
+  onSelect,
+  markers,
+}: {
+  rows: TurnRow[];
+  turn: number;
+  onSelect: (turn: number) => void;
+  /** Detectors that fired per `turn|call` (or `turn|` for turn-level events). */
+  markers?: Map<string, DetectorId[]>;
+}) {
   const scroller = useRef<HTMLDivElement>(null);
   const virtualizer = useVirtualizer({
     count: rows.length,
@@ -24,6 +37,7 @@ export function TurnTable({ rows, turn, onSelect }: { rows: TurnRow[]; turn: num
         <span role="columnheader">Tool</span>
         <span role="columnheader">Arguments</span>
         <span role="columnheader">Result</span>
+        <span role="columnheader">Alarms</span>
       </div>
       <div ref={scroller} className="turn-scroll">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
@@ -44,6 +58,11 @@ export function TurnTable({ rows, turn, onSelect }: { rows: TurnRow[]; turn: num
                 <span role="cell" className="tool">{r.name ?? <em className="muted">text</em>}</span>
                 <span role="cell" className="mono">{r.args ?? r.text}</span>
                 <span role="cell" className="mono">{r.result ?? ''}</span>
+                <span role="cell" className="markers">
+                  {[...(markers?.get(`${r.turn}|${r.call ?? ''}`) ?? []), ...(r.call === undefined || r.text ? (markers?.get(`${r.turn}|`) ?? []) : [])].map((d, i) => (
+                    <i key={i} title={d} aria-label={d} style={{ background: DETECTOR_COLOR[d] }} />
+                  ))}
+                </span>
               </div>
             );
           })}

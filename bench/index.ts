@@ -1,0 +1,50 @@
+/**
+ * `npm run bench`: runs every benchmark section and prints ONE JSON object on stdout (progress
+ * goes to stderr). Options: `--calls N` (engine run size, default 1,000,000), `--only a,b`
+ * (sections), `--presets a,b` (engine presets).
+ */
+import { existsSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { benchEngine } from './engine';
+
+type Section = () => Promise<unknown>;
+
+const { values } = parseArgs({
+  options: {
+    calls: { type: 'string' },
+    only: { type: 'string' },
+    presets: { type: 'string' },
+  },
+  strict: true,
+});
+
+const calls = values.calls === undefined ? undefined : Number(values.calls);
+if (calls !== undefined && !(Number.isInteger(calls) && calls > 0)) {
+  process.stderr.write(`bench: --calls must be a positive integer, got ${values.calls}\n`);
+  process.exit(2);
+}
+const only = values.only?.split(',').map((s) => s.trim());
+const log = (s: string) => process.stderr.write(s + '\n');
+
+/** A section from a sibling file that may not exist yet (sections are added independently). */
+async function optional(file: string, exportName: string): Promise<Section | null> {
+  const url = new URL(file, import.meta.url);
+  if (!existsSync(url)) return null;
+  const mod = (await import(url.href)) as Record<string, unknown>;
+  const fn = mod[exportName];
+  return typeof fn === 'function' ? (fn as Section) : null;
+}
+
+const sections: [string, Section | null][] = [
+  ['engine', () => benchEngine({ calls, presets: values.presets?.split(','), log })],
+  ['import', await optional('./import.ts', 'benchImport')],
+  ['browser', await optional('./browser.ts', 'benchBrowser')],
+];
+
+const out: Record<string, unknown> = {};
+for (const [name, run] of sections) {
+  if (!run || (only && !only.includes(name))) continue;
+  log(`== ${name}`);
+  out[name] = await run();
+}
+process.stdout.write(JSON.stringify(out, null, 2) + '\n');

@@ -1,0 +1,55 @@
+/** What the workbench shows beside a replay: the change against a preset, and every preset side by side. */
+import type { Label, Transcript } from '../model/transcript';
+import { resolveConfig, type EngineConfig } from './config';
+import { emptyMetrics, evaluate, isAlarm, summarize, type MetricsSummary } from './evaluate';
+import { PRESETS } from './presets/index';
+import type { ReplayResult } from './replay';
+import type { ReplaySession } from './session';
+import type { Action, DetectorEvent } from './types';
+
+export function alarmKey(e: DetectorEvent): string {
+  return `${e.detector}|${e.turn}|${e.call ?? ''}|${e.action}`;
+}
+
+/** Alarms present in `now` but not in `before` (appeared) and the reverse (vanished). */
+export function diffAlarms(before: ReplayResult, now: ReplayResult, countAction: Action) {
+  const keys = (r: ReplayResult) => new Map(r.events.filter((e) => isAlarm(e, countAction)).map((e) => [alarmKey(e), e]));
+  const a = keys(before);
+  const b = keys(now);
+  return {
+    appeared: [...b].filter(([k]) => !a.has(k)).map(([, e]) => e),
+    vanished: [...a].filter(([k]) => !b.has(k)).map(([, e]) => e),
+  };
+}
+
+export function withLabels(t: Transcript, labels: Label[] | undefined): Transcript {
+  return labels ? { ...t, labels } : t;
+}
+
+/** Metrics of a result, or null when the transcript has no loop labels to measure against. */
+export function metricsOf(result: ReplayResult, t: Transcript, countAction: Action): MetricsSummary | null {
+  if (!t.labels.some((l) => l.kind === 'loop')) return null;
+  return summarize(evaluate(result, t, { countAction }));
+}
+
+export interface CompareRow {
+  preset: string;
+  metrics: MetricsSummary;
+  stoppedAt: number | null;
+}
+
+/** Every preset on one transcript (metrics are computed even without labels: alarms still count). */
+export function comparePresets(session: ReplaySession, labels: Label[], presets: EngineConfig[] = PRESETS): CompareRow[] {
+  const t = withLabels(session.transcript, labels);
+  return presets.map((p) => {
+    const resolved = resolveConfig(p);
+    const r = session.run(resolved);
+    return {
+      preset: p.name ?? 'unnamed',
+      metrics: summarize(evaluate(r, t, { countAction: resolved.countAction })),
+      stoppedAt: r.stoppedAt?.turn ?? null,
+    };
+  });
+}
+
+export { emptyMetrics };

@@ -1,0 +1,145 @@
+/**
+ * A replay session for the workbench: the transcript's call views and fingerprint series are
+ * built once, and each detector's output is cached by its settings, so moving one threshold only
+ * re-runs that one detector. Results equal `replay()` exactly (session.test.ts proves it): every
+ * output is tagged with the feed step it came from and merged back into replay's interleaved order.
+ */
+import type { Transcript } from '../model/transcript';
+import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config';
+import { DETECTOR_DEFS } from './detectors/registry';
+import { exactFingerprint, primaryFingerprint, resultFingerprint } from './fingerprint';
+import type { DetectorDef } from './params';
+import type { ReplayOptions, ReplayResult, StopPoint } from './replay';
+import { FingerprintTracker, type FingerprintSeries } from './series';
+import type { CallView, CycleSample, DetectorEvent, DetectorSink, JudgeCheck, TurnView } from './types';
+
+interface Tagged<T> {
+  step: number;
+  item: T;
+}
+
+interface DetectorRun {
+  events: Tagged<DetectorEvent>[];
+  cycles: Tagged<CycleSample>[];
+  checks: Tagged<JudgeCheck>[];
+}
+
+const MAX_CACHED_RUNS = 256;
+
+export class ReplaySession {
+  private readonly turnViews: TurnView[] = [];
+  /** callsOfTurn[i] = the call views of turn i + 1. */
+  private readonly callsOfTurn: CallView[][] = [];
+  private readonly callCount: number;
+  readonly fingerprints: FingerprintSeries;
+  private readonly runs = new Map<string, DetectorRun>();
+
+  constructor(
+    readonly transcript: Transcript,
+    private readonly options: ReplayOptions = {},
+  ) {
+    const tracker = new FingerprintTracker();
+    let n = 0;
+    for (const turn of transcript.turns) {
+      this.turnViews.push({ index: turn.index, text: turn.text, callCount: turn.calls.length, tokens: turn.tokens, agent: turn.agent });
+      const views: CallView[] = [];
+      for (const call of turn.calls) {
+        n++;
+        const exact = exactFingerprint(call.name, call.args);
+        tracker.add(exact, call.name, turn.index);
+        views.push({
+          turn: turn.index,
+          index: call.index,
+          name: call.name,
+          args: call.args,
+          result: call.result,
+          agent: call.agent ?? turn.agent,
+          exact,
+          primary: primaryFingerprint(call.name, call.args),
+          resultFp: resultFingerprint(call.result),
+        });
+      }
+      this.callsOfTurn.push(views);
+    }
+    this.callCount = n;
+    this.fingerprints = tracker.finish(transcript.turns.length);
+  }
+
+  private runDetector(def: DetectorDef, settings: ResolvedConfig['detectors'][keyof ResolvedConfig['detectors']]): DetectorRun {
+    const key = def.id + '\u0000' + JSON.stringify(settings);
+    const cached = this.runs.get(key);
+    if (cached) return cached;
+    const run: DetectorRun = { events: [], cycles: [], checks: [] };
+    let step = 0;
+    let turnNo = 0;
+    let callNo: number | undefined;
+    const id = def.id;
+    const sink: DetectorSink = {
+      emit(e) {
+        const ev: DetectorEvent = { turn: e.turn ?? turnNo, call: e.call ?? callNo, detector: id, action: e.action, level: e.level, message: e.message };
+        if (ev.call === undefined) delete ev.call;
+        if (e.pattern) ev.pattern = e.pattern;
+        run.events.push({ step, item: ev });
+      },
+      cycle(period, repetitions) {
+        run.cycles.push({ step, item: { turn: turnNo, call: callNo ?? 0, detector: id, period, repetitions } });
+      },
+      check(c) {
+        run.checks.push({ step, item: { ...c, turn: c.turn ?? turnNo } });
+      },
+    };
+    const t = this.transcript;
+    const det = def.create(settings, { transcript: t, judge: t.judge, judgeCache: this.options.judgeCache });
+    for (let i = 0; i < this.turnViews.length; i++) {
+      const tv = this.turnViews[i];
+      turnNo = tv.index;
+      callNo = undefined;
+      step++;
+      det.onTurn?.(tv, sink);
+      if (!det.onCall) {
+        step += this.callsOfTurn[i].length;
+        continue;
+      }
+      for (const cv of this.callsOfTurn[i]) {
+        callNo = cv.index;
+        step++;
+        det.onCall(cv, sink);
+      }
+    }
+    if (this.runs.size >= MAX_CACHED_RUNS) this.runs.delete(this.runs.keys().next().value!);
+    this.runs.set(key, run);
+    return run;
+  }
+
+  run(config: EngineConfig | ResolvedConfig): ReplayResult {
+    const resolved = 'countAction' in config && typeof config.countAction === 'string' && Object.keys(config.detectors).length === DETECTOR_DEFS.length
+      ? (config as ResolvedConfig)
+      : resolveConfig(config as EngineConfig);
+    const runs: DetectorRun[] = [];
+    for (const def of DETECTOR_DEFS) {
+      const settings = resolved.detectors[def.id];
+      if (settings?.enabled) runs.push(this.runDetector(def, settings));
+    }
+    // Concatenated in detector order, then a stable sort by step gives replay's interleaving.
+    const merge = <T>(pick: (r: DetectorRun) => Tagged<T>[]): T[] =>
+      runs
+        .flatMap(pick)
+        .sort((a, b) => a.step - b.step)
+        .map((x) => x.item);
+    let stoppedAt: StopPoint | null = null;
+    const events = merge((r) => r.events).map((ev) => {
+      if (stoppedAt) return { ...ev, afterStop: true };
+      if (ev.action === 'terminate') stoppedAt = ev.call === undefined ? { turn: ev.turn } : { turn: ev.turn, call: ev.call };
+      return ev;
+    });
+    return {
+      turns: this.transcript.turns.length,
+      calls: this.callCount,
+      events,
+      checks: merge((r) => r.checks),
+      cycles: merge((r) => r.cycles),
+      stoppedAt,
+      fingerprints: this.fingerprints,
+    };
+  }
+}

@@ -1,0 +1,15 @@
+import type { Transcript } from '../model/transcript';
+import { resolveConfig, setParam, type EngineConfig } from './config';
+import { evaluate, summarize } from './evaluate';
+import type { ReplaySession } from './session';
+import type { SweepPoint } from './sweep';
+
+export type { SweepPoint };
+
+/** The sweep on one open transcript: other detectors' runs come from the session cache. */
+export function sweepSession(s: ReplaySession, t: Transcript, config: EngineConfig, param: string, values: unknown[]): SweepPoint[] {
+  return values.map((value) => {
+    const resolved = resolveConfig(setParam(config, param, value));
+    return { value, metrics: summarize(evaluate(s.run(resolved), t, { countAction: resolved.countAction })) };
+  });
+}

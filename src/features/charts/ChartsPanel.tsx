@@ -1,0 +1,4 @@
+/** Placeholder: being built. */
+export function ChartsPanel() {
+  return <p className="muted">Coming soon.</p>;
+}

@@ -1,0 +1,4 @@
+/** Placeholder: being built. */
+export function ComparePanel() {
+  return <p className="muted">Coming soon.</p>;
+}

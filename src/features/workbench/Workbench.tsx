@@ -1,0 +1,76 @@
+import { useMemo } from 'react';
+import { MetricsBar } from '../replay/MetricsBar';
+import { Scrubber } from '../replay/Scrubber';
+import { Timeline } from '../replay/Timeline';
+import { usePlayback } from '../replay/usePlayback';
+import { useReplayKeys } from '../replay/useReplayKeys';
+import { turnRows } from '../transcript/rows';
+import { TurnDetail } from '../transcript/TurnDetail';
+import { TurnTable } from '../transcript/TurnTable';
+import { alarmsByRow } from './alarms-by-row';
+import { WorkbenchContext } from './context';
+import { SidePanel } from './SidePanel';
+import { useWorkbenchData } from './useWorkbenchData';
+import { useAppStore } from '../../state/store';
+import type { DetectorEvent } from '../../engine/types';
+
+const NO_EVENTS: DetectorEvent[] = [];
+
+/** An opened transcript: replay controls, timeline, metrics, turns, the selected turn, and tools. */
+export function Workbench({ id }: { id: number }) {
+  const data = useWorkbenchData(id);
+  const turn = useAppStore((s) => s.turn);
+  const setTurn = useAppStore((s) => s.setTurn);
+  const turns = data?.transcript.turns.length ?? 0;
+  useReplayKeys(turns);
+  usePlayback(turns);
+  const rows = useMemo(() => (data ? turnRows(data.transcript) : []), [data?.transcript]); // eslint-disable-line react-hooks/exhaustive-deps
+  const events = data?.outcome?.result.events;
+  const markers = useMemo(() => alarmsByRow(events ?? []), [events]);
+  const eventsByTurn = useMemo(() => {
+    const m = new Map<number, DetectorEvent[]>();
+    for (const e of events ?? []) {
+      const list = m.get(e.turn);
+      if (list) list.push(e);
+      else m.set(e.turn, [e]);
+    }
+    return m;
+  }, [events]);
+  if (data === undefined) return <p className="muted">Loading…</p>;
+  if (data === null) return <p role="alert">This transcript is no longer in the library.</p>;
+  const { meta, transcript, outcome } = data;
+  const cursor = Math.min(Math.max(1, turn), Math.max(1, turns));
+  return (
+    <WorkbenchContext.Provider value={data}>
+      <div className="workbench">
+        <header className="transcript-head">
+          <h2>{meta.title}</h2>
+          <span className="chip">{meta.format}</span>
+          <span className="muted">
+            {meta.turns} turns · {meta.calls} calls · from {meta.fileName}
+          </span>
+        </header>
+        {meta.warnings.length > 0 && (
+          <details className="warnings-box">
+            <summary>
+              Imported with {meta.warnings.length} warning{meta.warnings.length === 1 ? '' : 's'}
+            </summary>
+            <ul className="warnings">
+              {meta.warnings.slice(0, 500).map((w, i) => (
+                <li key={i}>{w}</li>
+              ))}
+            </ul>
+          </details>
+        )}
+        <Scrubber turns={turns} />
+        <MetricsBar />
+        <Timeline turns={turns} labels={data.labels} events={events ?? []} stoppedAt={outcome?.result.stoppedAt?.turn ?? null} />
+        <div className="workbench-body">
+          <TurnTable rows={rows} turn={cursor} onSelect={setTurn} markers={markers} />
+          <TurnDetail turn={transcript.turns[cursor - 1]} events={eventsByTurn.get(cursor) ?? NO_EVENTS} />
+          <SidePanel />
+        </div>
+      </div>
+    </WorkbenchContext.Provider>
+  );
+}

@@ -1,0 +1,69 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { presetByName } from '../../engine/presets/index';
+import type { Label } from '../../model/transcript';
+import { db } from '../../persistence/db';
+import { loadLabels, saveLabels } from '../../persistence/labels';
+import { loadTranscript } from '../../persistence/transcripts';
+import { useAppStore } from '../../state/store';
+import { engineWorker } from '../../workers/client';
+import type { RunOutcome } from '../../workers/sessions';
+import type { WorkbenchData } from './context';
+
+const DEBOUNCE_MS = 30;
+
+/**
+ * Loads a transcript into a worker session once, then re-runs the replay whenever the draft
+ * config or the labels change: debounced, and an answer older than the latest request is dropped.
+ */
+export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
+  const meta = useLiveQuery(() => db.transcripts.get(id).then((m) => m ?? null), [id]);
+  const transcript = useLiveQuery(() => loadTranscript(id).then((t) => t ?? null), [id]);
+  const [labels, setLabelsState] = useState<Label[] | null>(null);
+  const [ready, setReady] = useState(false);
+  // The answer remembers what it was asked for, so `pending` is derived, not kept in step by hand.
+  const [answer, setAnswer] = useState<{ outcome: RunOutcome; draft: unknown; labels: unknown; preset: string } | null>(null);
+  const draft = useAppStore((s) => s.draft);
+  const presetName = useAppStore((s) => s.presetName);
+  const latest = useRef(0);
+
+  // The workbench is keyed by transcript id, so this runs once per opened transcript.
+  useEffect(() => {
+    if (!transcript) return;
+    let live = true;
+    void (async () => {
+      const l = await loadLabels(id, transcript);
+      await engineWorker().openSession(id, transcript);
+      if (!live) return;
+      setLabelsState(l);
+      setReady(true);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [id, transcript]);
+
+  useEffect(() => {
+    if (!ready || !labels) return;
+    const req = ++latest.current;
+    const timer = setTimeout(async () => {
+      const out = await engineWorker().runSession(id, draft, labels, presetByName(presetName));
+      if (req !== latest.current) return;
+      setAnswer({ outcome: out, draft, labels, preset: presetName });
+    }, DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [id, ready, labels, draft, presetName]);
+
+  const setLabels = useCallback(
+    (next: Label[]) => {
+      setLabelsState(next);
+      void saveLabels(id, next);
+    },
+    [id],
+  );
+
+  if (meta === undefined || transcript === undefined) return undefined;
+  if (meta === null || transcript === null) return null;
+  const pending = !answer || answer.draft !== draft || answer.labels !== labels || answer.preset !== presetName;
+  return { id, meta, transcript, labels: labels ?? transcript.labels, setLabels, outcome: answer?.outcome ?? null, pending, ready };
+}

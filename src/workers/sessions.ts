@@ -1,0 +1,62 @@
+/**
+ * The worker's replay sessions, one per open transcript (a few kept), so a threshold change does
+ * not ship the transcript again nor rebuild its fingerprints.
+ */
+import { comparePresets, diffAlarms, metricsOf, withLabels, type CompareRow } from '../engine/compare';
+import { resolveConfig, type EngineConfig } from '../engine/config';
+import type { MetricsSummary } from '../engine/evaluate';
+import type { ReplayResult } from '../engine/replay';
+import { ReplaySession } from '../engine/session';
+import { sweepSession, type SweepPoint } from '../engine/sweep-session';
+import type { DetectorEvent } from '../engine/types';
+import type { Label, Transcript } from '../model/transcript';
+
+const sessions = new Map<number, ReplaySession>();
+const KEEP = 3;
+
+export function openSession(key: number, t: Transcript): void {
+  sessions.delete(key);
+  sessions.set(key, new ReplaySession(t));
+  while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
+}
+
+function get(key: number): ReplaySession {
+  const s = sessions.get(key);
+  if (!s) throw new Error(`transcript ${key} is not open in the worker`);
+  return s;
+}
+
+export interface RunOutcome {
+  result: ReplayResult;
+  metrics: MetricsSummary | null;
+  baseline: { metrics: MetricsSummary | null; appeared: DetectorEvent[]; vanished: DetectorEvent[] } | null;
+  ms: number;
+}
+
+export function runSession(key: number, config: EngineConfig, labels: Label[], baseline?: EngineConfig): RunOutcome {
+  const started = performance.now();
+  const s = get(key);
+  const resolved = resolveConfig(config);
+  const t = withLabels(s.transcript, labels);
+  const result = s.run(resolved);
+  let base: RunOutcome['baseline'] = null;
+  if (baseline) {
+    const b = resolveConfig(baseline);
+    const br = s.run(b);
+    base = { metrics: metricsOf(br, t, b.countAction), ...diffAlarms(br, result, resolved.countAction) };
+  }
+  return { result, metrics: metricsOf(result, t, resolved.countAction), baseline: base, ms: performance.now() - started };
+}
+
+export function compareSession(key: number, labels: Label[]): CompareRow[] {
+  return comparePresets(get(key), labels);
+}
+
+export function sweepOpen(key: number, config: EngineConfig, param: string, values: unknown[], labels: Label[]): SweepPoint[] {
+  return sweepSession(get(key), withLabels(get(key).transcript, labels), config, param, values);
+}
+
+/** Compare over a transcript not open in a session (the whole-library compare sends them one by one). */
+export function compareTranscript(t: Transcript, labels: Label[]): CompareRow[] {
+  return comparePresets(new ReplaySession(t), labels);
+}
