@@ -5,6 +5,7 @@ import { ImportStatus } from './features/import/ImportStatus';
 import { importFiles } from './features/import/run-import';
 import { LibraryTable } from './features/library/LibraryTable';
 import { useHashLocation } from './features/shell/useHashLocation';
+import { useConfigFromLink } from './features/share/useConfigFromLink';
 import { Workbench } from './features/workbench/Workbench';
 import { useDraftPersistence } from './features/workbench/useDraftPersistence';
 import { seedSamplesOnce } from './persistence/samples';
@@ -12,6 +13,7 @@ import { useAppStore } from './state/store';
 import { engineWorker } from './workers/client';
 
 export function App() {
+  useConfigFromLink(); // first: before the fragment is rewritten and the stored draft restored
   useHashLocation();
   useDraftPersistence();
   const transcriptId = useAppStore((s) => s.transcriptId);

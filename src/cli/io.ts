@@ -50,7 +50,8 @@ export async function loadPaths(paths: string[], format: string | undefined, err
       } catch (e) {
         if (!(e instanceof ImportError)) throw e;
         if (!isDir) throw new UsageError(e.message);
-        err.write(`skipped: ${e.message}\n`);
+        // Inside a folder a licence or README is expected: the summary line is enough.
+        err.write(`skipped: ${e.message.split('\n')[0]}\n`);
       }
     }
   }

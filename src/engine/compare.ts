@@ -26,9 +26,12 @@ export function withLabels(t: Transcript, labels: Label[] | undefined): Transcri
   return labels ? { ...t, labels } : t;
 }
 
-/** Metrics of a result, or null when the transcript has no loop labels to measure against. */
+/**
+ * Metrics of a result, or null when the transcript has no labels to measure against. Progress
+ * labels alone are enough: every alarm on a healthy run is a false positive.
+ */
 export function metricsOf(result: ReplayResult, t: Transcript, countAction: Action): MetricsSummary | null {
-  if (!t.labels.some((l) => l.kind === 'loop')) return null;
+  if (t.labels.length === 0) return null;
   return summarize(evaluate(result, t, { countAction }));
 }
 

@@ -98,11 +98,12 @@ export function evaluate(result: ReplayResult, t: Transcript, opts: EvaluateOpti
       m.latencyCount++;
     }
   });
-  const stops = result.events.filter(
-    (e) => e.action === 'terminate' && (!opts.detector || e.detector === opts.detector),
-  );
-  for (const e of stops) if (!inSpan(e.turn)) m.prematureStops++;
-  const stop = opts.detector ? stops[0] : result.stoppedAt;
+  // Only the run's own stop counts: terminates after it kill nothing. Per detector, that
+  // detector's first terminate. So at most one premature stop per transcript.
+  const stop = opts.detector
+    ? result.events.find((e) => e.action === 'terminate' && e.detector === opts.detector)
+    : result.stoppedAt;
+  if (stop && !inSpan(stop.turn)) m.prematureStops = 1;
   if (stop) for (let turn = stop.turn + 1; turn <= t.turns.length; turn++) m.tokensSaved += turnTokens(t, turn);
   return m;
 }

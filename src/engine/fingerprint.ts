@@ -2,8 +2,47 @@
 import type { Json, ToolResult } from '../model/transcript';
 import { shellCommand } from './shell';
 
+/**
+ * True when JSON.stringify(value) already is the canonical JSON: plain data only, and every
+ * object's keys already in sorted order (the common case: parsed arguments such as `{path}` or
+ * `{command}`). A walk without allocation, then one native stringify, instead of rebuilding.
+ */
+function stringifyIsCanonical(v: unknown): boolean {
+  switch (typeof v) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'undefined':
+      return true;
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (v === null) return true;
+  if (Array.isArray(v)) {
+    for (let i = 0; i < v.length; i++) if (!stringifyIsCanonical(v[i])) return false;
+    return true;
+  }
+  // A toJSON method (Date...) or a prototype with enumerable keys would make the two differ.
+  const proto = Object.getPrototypeOf(v);
+  if (proto !== Object.prototype && proto !== null) return false;
+  let prev: string | null = null;
+  for (const k in v) {
+    if (prev !== null && !(prev < k)) return false;
+    prev = k;
+    if (!stringifyIsCanonical((v as Record<string, unknown>)[k])) return false;
+  }
+  return true;
+}
+
 /** JSON with object keys sorted at every depth, so argument order never makes two calls differ. */
 export function canonicalJson(value: unknown): string {
+  if (value !== null && typeof value === 'object' && stringifyIsCanonical(value)) return JSON.stringify(value);
+  return rebuild(value);
+}
+
+function rebuild(value: unknown): string {
   if (value === null || typeof value !== 'object') {
     const s = JSON.stringify(value);
     return s === undefined ? 'null' : s;
@@ -29,18 +68,21 @@ export function exactFingerprint(name: string, args: Json): string {
   return name + ':' + canonicalJson(args);
 }
 
-/** Seed 004's primary argument keys: everything else (optional params) is ignored by the fuzzy tier. */
+/**
+ * Seed 004's primary argument keys: everything else (optional params) is ignored by the fuzzy tier.
+ * Listed in sorted order, so the picked object is built canonical (canonicalJson's fast path).
+ */
 export const PRIMARY_KEYS = [
-  'path',
-  'file_path',
   'command',
+  'content',
+  'file_path',
+  'filename',
+  'limit',
+  'offset',
+  'path',
   'pattern',
   'query',
   'url',
-  'content',
-  'filename',
-  'offset',
-  'limit',
 ] as const;
 
 // A file reader, its flags (`-n 20`, `-20`, `--lines=5`, `-n +10`), then exactly one file operand.
@@ -61,34 +103,40 @@ export function bashFileRead(command: string): string | null {
   return m ? m[2] : null;
 }
 
-export function primaryFingerprint(name: string, args: Json): string {
+const PRIMARY = new Set<string>(PRIMARY_KEYS);
+
+/**
+ * `exact`, when given, must be exactFingerprint(name, args): arguments made of primary keys only
+ * (`{path}`, `{command}`) then share the exact fingerprint's string instead of building an equal one.
+ */
+export function primaryFingerprint(name: string, args: Json, exact?: string): string {
   const command = shellCommand(name, args);
   if (command !== null) {
     const file = bashFileRead(command);
     if (file !== null) return 'bash:file_read:' + file;
   }
   if (args !== null && typeof args === 'object' && !Array.isArray(args)) {
-    const picked: Record<string, Json> = {};
+    let all = true;
     let any = false;
-    for (const k of PRIMARY_KEYS) {
-      if (Object.prototype.hasOwnProperty.call(args, k)) {
-        picked[k] = args[k];
-        any = true;
-      }
+    for (const k in args) {
+      if (PRIMARY.has(k)) any = true;
+      else all = false;
     }
     // A tool with none of the primary keys is compared on its full arguments.
-    return name + ':' + canonicalJson(any ? picked : args);
+    if (all || !any) return exact ?? name + ':' + canonicalJson(args);
+    const picked: Record<string, Json> = {};
+    for (const k of PRIMARY_KEYS) if (Object.prototype.hasOwnProperty.call(args, k)) picked[k] = args[k];
+    return name + ':' + canonicalJson(picked);
   }
-  return name + ':' + canonicalJson(args);
+  return exact ?? name + ':' + canonicalJson(args);
 }
 
 /** 32-bit FNV-1a over UTF-16 code units: a cheap stable key for long strings. */
 export function hash32(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
+  // Kept an int32 throughout (the same bits as the textbook loop, without heap numbers).
+  let h = 0x811c9dc5 | 0;
+  const n = s.length;
+  for (let i = 0; i < n; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
   return h >>> 0;
 }
 

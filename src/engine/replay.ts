@@ -6,10 +6,11 @@
 import type { Transcript } from '../model/transcript';
 import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config';
 import { DETECTOR_DEFS } from './detectors/registry';
-import { exactFingerprint, primaryFingerprint, resultFingerprint } from './fingerprint';
+import { LazyCallView } from './call-view';
+import { exactFingerprint } from './fingerprint';
 import { FingerprintTracker, type FingerprintSeries } from './series';
 import type { JudgeCache } from './judge/request';
-import type { CallView, CycleSample, Detector, DetectorEvent, DetectorId, DetectorSink, JudgeCheck, TurnView } from './types';
+import type { CycleSample, Detector, DetectorEvent, DetectorId, DetectorSink, JudgeCheck, TurnView } from './types';
 
 export interface StopPoint {
   turn: number;
@@ -86,17 +87,7 @@ export function replay(t: Transcript, config: EngineConfig | ResolvedConfig, opt
       calls++;
       callNo = call.index;
       const exact = exactFingerprint(call.name, call.args);
-      const cv: CallView = {
-        turn: turn.index,
-        index: call.index,
-        name: call.name,
-        args: call.args,
-        result: call.result,
-        agent: call.agent ?? turn.agent,
-        exact,
-        primary: primaryFingerprint(call.name, call.args),
-        resultFp: resultFingerprint(call.result),
-      };
+      const cv = new LazyCallView(turn.index, call.index, call.name, call.args, call.result, call.agent ?? turn.agent, exact);
       tracker.add(exact, call.name, turn.index);
       for (const r of running) r.det.onCall?.(cv, r.sink);
     }

@@ -6,7 +6,7 @@ import { mayBeJson, ResultSlot, resultPrefilter, resultSimilarityAbove } from '.
 
 function slot(content: string): ResultSlot {
   const s = new ResultSlot();
-  s.set(content, false, '');
+  s.set(content, false);
   return s;
 }
 

@@ -9,7 +9,7 @@
 import type { Json } from '../model/transcript';
 import { similarityAbove } from './json-similarity';
 import { maxDistanceFor, textSimilarityAbove } from './similarity';
-import { fillProfile, newProfile, profileLowerBound, type TextProfile } from './text-profile';
+import { fillProfile, newProfile, profileExceeds, type TextProfile } from './text-profile';
 
 /** Texts shorter than this are compared without a stored profile (the DP is cheap for them). */
 const PROFILE_MIN = 256;
@@ -19,16 +19,14 @@ const NUMBER = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
 export class ResultSlot {
   content = '';
   isError = false;
-  fp = '';
   private jsonState = 0; // 0 untried, 1 parsed, 2 not JSON
   private json: Json = null;
   private profile: TextProfile | null = null;
   private profiled = false;
 
-  set(content: string, isError: boolean, fp: string): void {
+  set(content: string, isError: boolean): void {
     this.content = content;
     this.isError = isError;
-    this.fp = fp;
     this.jsonState = 0;
     this.json = null;
     this.profiled = false;
@@ -53,7 +51,7 @@ export class ResultSlot {
   textProfile(): TextProfile | undefined {
     if (this.content.length < PROFILE_MIN) return undefined;
     if (!this.profiled) {
-      this.profile = fillProfile(this.content, this.profile ?? newProfile());
+      this.profile = fillProfile(this.content, this.profile ?? newProfile(), true);
       this.profiled = true;
     }
     return this.profile!;
@@ -100,7 +98,7 @@ export function resultPrefilter(a: ResultSlot, b: ResultSlot, threshold: number)
   if (k < 0) return -1;
   const pa = a.textProfile();
   const pb = b.textProfile();
-  if (pa && pb && profileLowerBound(pa, pb) > k) return -1;
+  if (pa && pb && profileExceeds(pa, pb, k)) return -1;
   return 0;
 }
 

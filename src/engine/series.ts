@@ -22,10 +22,22 @@ interface Slot {
   name: string;
   hash: number;
   count: number;
+  /** When the fingerprint took this slot: ties on count evict the oldest, as a Map scan would. */
+  seq: number;
+  /** Position in the min-heap. */
+  at: number;
+}
+
+/** (count, seq) order: the slot Space-Saving evicts is the heap's root. */
+function less(a: Slot, b: Slot): boolean {
+  return a.count < b.count || (a.count === b.count && a.seq < b.seq);
 }
 
 export class FingerprintTracker {
   private readonly slots = new Map<string, Slot>();
+  /** Min-heap of the slots, so eviction does not scan them all for every new fingerprint. */
+  private readonly heap: Slot[] = [];
+  private seq = 0;
   private hashes = new Int32Array(1024);
   private turnOfCall = new Int32Array(1024);
   private n = 0;
@@ -42,17 +54,57 @@ export class FingerprintTracker {
     const s = this.slots.get(fp);
     if (s) {
       s.count++;
+      this.down(s.at);
       return;
     }
     if (this.slots.size < SLOTS) {
-      this.slots.set(fp, { fp, name, hash: h, count: 1 });
+      const slot: Slot = { fp, name, hash: h, count: 1, seq: this.seq++, at: this.heap.length };
+      this.slots.set(fp, slot);
+      this.heap.push(slot);
+      this.up(slot.at);
       return;
     }
     // Space-Saving: the new key replaces the smallest counter and inherits its count.
-    let min: Slot | undefined;
-    for (const v of this.slots.values()) if (!min || v.count < min.count) min = v;
-    this.slots.delete(min!.fp);
-    this.slots.set(fp, { fp, name, hash: h, count: min!.count + 1 });
+    const min = this.heap[0];
+    this.slots.delete(min.fp);
+    min.fp = fp;
+    min.name = name;
+    min.hash = h;
+    min.count++;
+    min.seq = this.seq++;
+    this.slots.set(fp, min);
+    this.down(0);
+  }
+
+  private up(i: number): void {
+    const heap = this.heap;
+    const x = heap[i];
+    while (i > 0) {
+      const p = (i - 1) >> 1;
+      if (!less(x, heap[p])) break;
+      heap[i] = heap[p];
+      heap[i].at = i;
+      i = p;
+    }
+    heap[i] = x;
+    x.at = i;
+  }
+
+  private down(i: number): void {
+    const heap = this.heap;
+    const n = heap.length;
+    const x = heap[i];
+    for (;;) {
+      let c = 2 * i + 1;
+      if (c >= n) break;
+      if (c + 1 < n && less(heap[c + 1], heap[c])) c++;
+      if (!less(heap[c], x)) break;
+      heap[i] = heap[c];
+      heap[i].at = i;
+      i = c;
+    }
+    heap[i] = x;
+    x.at = i;
   }
 
   finish(turns: number): FingerprintSeries {

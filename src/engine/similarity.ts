@@ -7,7 +7,7 @@
  * Lengths and distances are in UTF-16 code units, like fastest-levenshtein. (The seed's Rust mixes
  * strsim's char distance with byte length; for ASCII all three agree.)
  */
-import { lowerBoundOnTheFly, profileLowerBound, type TextProfile } from './text-profile';
+import { lowerBoundOnTheFly, profileExceeds, type TextProfile } from './text-profile';
 
 const NEG = -0x40000000;
 let prevBuf = new Int32Array(64);
@@ -42,8 +42,7 @@ export function boundedLevenshtein(a: string, b: string, k: number, pa?: TextPro
   if (n === 1 && m === 1) return 1;
   // Lower bounds cost O(n) (or O(buckets) with stored profiles); worth it only when k^2 is large.
   if (k * k > 2 * (n + m) && k > 8) {
-    const lb = pa && pb ? profileLowerBound(pa, pb) : lowerBoundOnTheFly(a, s, ea, b, s, eb);
-    if (lb > k) return k + 1;
+    if (pa && pb ? profileExceeds(pa, pb, k) : lowerBoundOnTheFly(a, s, ea, b, s, eb) > k) return k + 1;
   }
   return diagonalTransition(a, b, s, n, m, k);
 }

@@ -48,7 +48,10 @@ describe('aider importer on the real 4.1 MB chat history', () => {
     expect(result.warnings).toEqual([
       {
         file: 'chat-history.md',
-        reason: 'skipped 673 of 1134 sessions with no assistant reply (only commands or harness output)',
+        line: 2,
+        reason:
+          'skipped 673 of 1134 sessions with no assistant reply (only commands or harness output): ' +
+          'the sessions starting at lines 2, 94, 248, 1622, 1643 and 668 more',
       },
     ]);
   });
@@ -177,7 +180,8 @@ describe('aider importer on a small history', () => {
     expect(warnings).toEqual([
       {
         file: '.aider.chat.history.md',
-        reason: 'skipped 1 of 2 sessions with no assistant reply (only commands or harness output)',
+        line: 29,
+        reason: 'skipped 1 of 2 sessions with no assistant reply (only commands or harness output): the session starting at line 29',
       },
     ]);
     const [t] = transcripts;

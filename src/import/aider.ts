@@ -33,14 +33,16 @@ export async function parseAider(src: ImportSource, ctx: ImportContext = {}): Pr
   const warnings: ImportWarning[] = [];
   const transcripts: Transcript[] = [];
   let sessions = 0;
-  let skipped = 0;
+  /** First line of each session skipped for having no assistant reply, for the warning. */
+  const skipped: number[] = [];
   let cur: SessionReader | null = null;
+  let curLine = 0;
   let started = false;
 
   const finish = () => {
     if (!cur) return;
     const after = cur.finish();
-    if (cur.turns.length === 0) skipped++;
+    if (cur.turns.length === 0) skipped.push(curLine);
     else
       transcripts.push(
         normalizeTranscript({
@@ -63,6 +65,7 @@ export async function parseAider(src: ImportSource, ctx: ImportContext = {}): Pr
       sessions++;
       started = true;
       cur = new SessionReader(line.slice(SESSION.length).trim());
+      curLine = no;
       continue;
     }
     if (!cur) {
@@ -70,15 +73,21 @@ export async function parseAider(src: ImportSource, ctx: ImportContext = {}): Pr
       if (blankLine(line) || (no === 1 && /^-\*-.*-\*-\s*$/.test(line))) continue;
       sessions++;
       cur = new SessionReader(undefined);
+      curLine = no;
     }
     cur.feed(line);
   }
   finish();
-  if (skipped > 0)
+  if (skipped.length > 0) {
+    // One warning, not one per session: a long history has hundreds of command-only sessions.
+    const n = skipped.length;
+    const at = skipped.slice(0, 5).join(', ') + (n > 5 ? ` and ${n - 5} more` : '');
     warnings.push({
       file,
-      reason: `skipped ${skipped} of ${sessions} sessions with no assistant reply (only commands or harness output)`,
+      line: skipped[0],
+      reason: `skipped ${n} of ${sessions} sessions with no assistant reply (only commands or harness output): the session${n === 1 ? '' : 's'} starting at line${n === 1 ? '' : 's'} ${at}`,
     });
+  }
   if (transcripts.length === 0)
     throw new ImportError(
       file,

@@ -22,6 +22,7 @@
 import type { Extra, ImportWarning } from '../model/transcript';
 import type { TurnDraft } from '../model/normalize';
 import { isObj, str, num, titleFrom, TranscriptBuilder, type Obj } from './transcript-builder';
+import { keysAt, scanJsonHead } from './json-head';
 import { jsonProblem, parseJson } from './json-parse';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 
@@ -215,6 +216,9 @@ export async function parseClaudeCode(src: ImportSource, ctx: ImportContext = {}
 function looksLikeEntry(line: string): boolean {
   const t = line.trimStart();
   if (!t.startsWith('{')) return false;
+  // "type" must be a key of the line itself: a compact Gemini CLI recording also has "sessionId"
+  // at the top and "type": "user" inside its messages.
+  if (!keysAt(scanJsonHead(t, 1), '').includes('type')) return false;
   const type = /"type"\s*:\s*"([a-z_-]+)"/.exec(t)?.[1];
   if (type === undefined || !KNOWN.includes(type)) return false;
   return (

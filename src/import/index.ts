@@ -3,7 +3,13 @@
  * an unrecognised file is an error that says which formats were tried and why each did not fit.
  */
 import { importerById, importers } from './registry';
+import { MAX_JSON_DEPTH } from '../model/json-depth';
+import { callCount, type ImportWarning, type Transcript } from '../model/transcript';
+import { scanJsonHead } from './json-head';
+import { HEAD_BYTES } from './source';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
+
+const ZIP_MAGIC = 'PK\u0003\u0004';
 
 export { ImportError } from './types';
 export type { ImportContext, ImportResult, ImportSource, Importer } from './types';
@@ -21,7 +27,20 @@ function looksBinary(head: string): boolean {
   return n > 0 && bad / n > 0.05;
 }
 
-/** Picks the importer for a file; throws an ImportError naming every format tried. */
+/** What the head looks like, to open the "not recognised" message with. */
+function describeContent(head: string): string {
+  if (head.startsWith(ZIP_MAGIC)) return 'a zip archive';
+  const shape = scanJsonHead(head, 1);
+  if (shape.root === 'object') return shape.moreValues ? 'JSON Lines' : 'a JSON object';
+  if (shape.root === 'array') return 'a JSON array';
+  return 'text, not JSON';
+}
+
+/**
+ * Picks the importer for a file; throws an ImportError naming every format tried. The message's
+ * first line is a summary (what the CLI prints for a skipped file in a folder); one line per
+ * format follows, saying why it did not fit.
+ */
 export async function detectImporter(src: ImportSource, formatId?: string): Promise<Importer> {
   if (formatId) {
     const forced = importerById(formatId);
@@ -31,22 +50,47 @@ export async function detectImporter(src: ImportSource, formatId?: string): Prom
   }
   if (src.size === 0) throw new ImportError(src.name, 'the file is empty');
   const head = await src.head();
+  if (src.size <= HEAD_BYTES && head.trim() === '') throw new ImportError(src.name, 'the file is empty (only blank lines)');
+  const isZip = head.startsWith(ZIP_MAGIC);
+  // Before the name: a picture renamed to .jsonl is still a picture.
+  if (!isZip && looksBinary(head)) throw new ImportError(src.name, 'this is a binary file, not a transcript');
   const byName = importers.find((i) => i.matchesName(src.name));
   if (byName) return byName;
   const reasons: string[] = [];
-  const isZip = head.startsWith('PK\u0003\u0004');
-  if (!isZip && looksBinary(head)) throw new ImportError(src.name, 'this is a binary file, not a transcript');
   for (const imp of importers) {
     const why = imp.sniff(head, src.name);
     if (why === null) return imp;
-    reasons.push(`${imp.label}: ${why}`);
+    reasons.push(`- ${imp.label}: ${why}`);
   }
-  throw new ImportError(src.name, `not a recognised transcript format. Tried — ${reasons.join('; ')}`);
+  if (scanJsonHead(head, 1).deepest > MAX_JSON_DEPTH)
+    throw new ImportError(src.name, `nested deeper than ${MAX_JSON_DEPTH} levels: not a transcript any importer reads`);
+  throw new ImportError(
+    src.name,
+    `not a recognised transcript format (the content is ${describeContent(head)}).\n` +
+      `Tried ${importers.length} formats:\n${reasons.join('\n')}`,
+  );
+}
+
+/** Warns once per file about transcripts the call-based detectors cannot look at. */
+function noCallsWarning(file: string, transcripts: Transcript[]): ImportWarning | undefined {
+  const empty = transcripts.filter((t) => callCount(t) === 0);
+  if (empty.length === 0) return undefined;
+  const why = 'call-based detectors will have nothing to look at';
+  if (transcripts.length === 1) return { file, reason: `no tool calls in this transcript: ${why}` };
+  if (empty.length === transcripts.length)
+    return { file, reason: `no tool calls in any of its ${transcripts.length} transcripts: ${why}` };
+  return {
+    file,
+    reason: `${empty.length} of its ${transcripts.length} transcripts have no tool calls (the first: "${empty[0].title}"): ${why} in them`,
+  };
 }
 
 export async function importSource(src: ImportSource, ctx: ImportContext = {}, formatId?: string): Promise<ImportResult> {
   const importer = await detectImporter(src, formatId);
   const result = await importer.parse(src, ctx);
   if (result.transcripts.length === 0) throw new ImportError(src.name, `no transcript found in this ${importer.label} file`);
+  const noCalls = noCallsWarning(src.name, result.transcripts);
+  if (noCalls) result.warnings.push(noCalls);
+  ctx.onProgress?.(src.size, src.size);
   return result;
 }

@@ -8,7 +8,7 @@
  */
 import type { ImportWarning } from '../model/transcript';
 import { scanJsonHead } from './json-head';
-import { jsonProblem, parseJson } from './json-parse';
+import { JsonTooDeepError, jsonProblem, parseJson } from './json-parse';
 import { HEAD_BYTES } from './source';
 import { ImportError, type ImportSource } from './types';
 
@@ -55,7 +55,7 @@ async function* parseLines(
   file: string,
   lines: AsyncIterator<NumberedLine>,
   warnings: ImportWarning[],
-  opts: { first?: NumberedLine; requireOne?: boolean } = {},
+  opts: { first?: JsonDoc; requireOne?: boolean } = {},
 ): AsyncGenerator<JsonDoc> {
   let yielded = 0;
   const one = (l: NumberedLine): JsonDoc | undefined => {
@@ -67,11 +67,8 @@ async function* parseLines(
     }
   };
   if (opts.first) {
-    const d = one(opts.first);
-    if (d) {
-      yielded++;
-      yield d;
-    }
+    yielded++;
+    yield opts.first;
   }
   for (;;) {
     const r = await lines.next();
@@ -95,11 +92,16 @@ export function jsonLines(
   return parseLines(src.name, numberedLines(src, signal), warnings, { requireOne });
 }
 
-/** Collects every line (small files and tests; importers should stream with jsonLines). */
-export async function readJsonLines(src: ImportSource, warnings: ImportWarning[], signal?: AbortSignal): Promise<JsonDoc[]> {
-  const docs: JsonDoc[] = [];
-  for await (const d of jsonLines(src, warnings, signal)) docs.push(d);
-  return docs;
+/** A complete JSON object or array on one line: a JSON Lines record, never a line of a dump. */
+function isContainer(line: string): boolean {
+  const c = line[0];
+  if (c !== '{' && c !== '[') return false;
+  try {
+    JSON.parse(line);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 async function wholeDocument(src: ImportSource): Promise<unknown> {
@@ -130,7 +132,8 @@ export async function openJsonDocs(
     try {
       return { kind: 'json', docs: single(await wholeDocument(src)) };
     } catch (e) {
-      if (shape.root === 'array') throw new ImportError(src.name, jsonProblem(e));
+      if (e instanceof DOMException) throw e; // cancelled while reading
+      if (shape.root === 'array' || e instanceof JsonTooDeepError) throw new ImportError(src.name, jsonProblem(e));
       return null; // a JSON Lines file whose first record does not parse: read it line by line
     }
   };
@@ -141,28 +144,35 @@ export async function openJsonDocs(
   const first = await lines.next();
   if (first.done) throw new ImportError(src.name, 'the file holds only blank lines');
   const l1 = first.value;
-  let parsed = true;
+  let value: unknown;
+  let problem: unknown;
   try {
-    JSON.parse(l1.text);
-  } catch {
-    parsed = false;
+    value = parseJson(l1.text);
+  } catch (e) {
+    problem = e;
   }
-  if (!parsed && l1.text.length < head.length) {
-    // The first line ends inside the head and is not a value: a multi-line document.
+  const second = await lines.next();
+  if (
+    problem !== undefined &&
+    !(problem instanceof JsonTooDeepError) &&
+    l1.text.length < head.length &&
+    !(second.done === false && isContainer(second.value.text))
+  ) {
+    // A short first line that is not a value (`{` of a pretty-printed dump), not followed by a
+    // record of its own (which would make it a broken JSON Lines record): one document.
     await lines.return(undefined);
     const doc = await whole();
     if (doc) return doc;
     return { kind: 'jsonl', docs: jsonLines(src, warnings, signal, true) };
   }
-  const second = await lines.next();
   if (second.done) {
     // One long line holding one value: a compact single document.
-    try {
-      return { kind: 'json', docs: single(parseJson(l1.text)) };
-    } catch (e) {
-      throw new ImportError(src.name, jsonProblem(e), l1.no);
-    }
+    if (problem !== undefined) throw new ImportError(src.name, jsonProblem(problem), l1.no);
+    return { kind: 'json', docs: single(value) };
   }
+  let firstDoc: JsonDoc | undefined;
+  if (problem === undefined) firstDoc = { line: l1.no, value };
+  else warnings.push({ file: src.name, line: l1.no, reason: jsonProblem(problem) });
   async function* rest(): AsyncGenerator<NumberedLine> {
     yield second.value as NumberedLine;
     for (;;) {
@@ -171,11 +181,15 @@ export async function openJsonDocs(
       yield r.value;
     }
   }
-  return { kind: 'jsonl', docs: parseLines(src.name, rest(), warnings, { first: l1, requireOne: true }) };
+  return { kind: 'jsonl', docs: parseLines(src.name, rest(), warnings, { first: firstDoc, requireOne: true }) };
 }
 
 /** openJsonDocs, collected into an array (small files and tests). */
-export async function readJsonDocs(src: ImportSource, warnings: ImportWarning[], signal?: AbortSignal): Promise<JsonDocs> {
+export async function readJsonDocs(
+  src: ImportSource,
+  warnings: ImportWarning[],
+  signal?: AbortSignal,
+): Promise<JsonDocs> {
   const { kind, docs } = await openJsonDocs(src, warnings, signal);
   const list: JsonDoc[] = [];
   for await (const d of docs) list.push(d);

@@ -13,6 +13,8 @@ export interface JsonHead {
   keys: Map<string, string[]>;
   /** Something other than whitespace follows the first root value: JSON Lines. */
   moreValues: boolean;
+  /** The deepest nesting of objects and arrays seen (the root is 1). */
+  deepest: number;
 }
 
 interface Frame {
@@ -30,7 +32,7 @@ function join(parent: string, key: string): string {
 
 /** Walks `text` (possibly truncated) and records object keys down to `maxDepth` levels. */
 export function scanJsonHead(text: string, maxDepth = 4): JsonHead {
-  const head: JsonHead = { root: 'none', keys: new Map(), moreValues: false };
+  const head: JsonHead = { root: 'none', keys: new Map(), moreValues: false, deepest: 0 };
   const stack: Frame[] = [];
   let started = false;
   const n = text.length;
@@ -78,6 +80,7 @@ export function scanJsonHead(text: string, maxDepth = 4): JsonHead {
       else if (top.kind === 'o') path = join(top.path, top.lastKey);
       else path = top.index === 0 ? join(top.path, '0') : null;
       stack.push({ kind: c === 0x7b ? 'o' : 'a', path, index: 0, expectKey: c === 0x7b, lastKey: '' });
+      if (stack.length > head.deepest) head.deepest = stack.length;
     } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
       stack.pop();
     } else if (c === 0x2c /* , */ && top) {

@@ -189,7 +189,12 @@ export async function parseOtelGenai(src: ImportSource, ctx: ImportContext = {})
   const spans: FlatSpan[] = [];
   for await (const d of docs) {
     const bad = flattenOtlp(d.value, spans);
-    if (bad) warnings.push({ file: src.name, line: d.line, reason: `${bad} span(s) without traceId/spanId skipped` });
+    if (bad.length)
+      warnings.push({
+        file: src.name,
+        line: d.line,
+        reason: `${bad.length} span(s) without traceId/spanId skipped: ${bad.slice(0, 5).join(', ')}${bad.length > 5 ? ` and ${bad.length - 5} more` : ''}`,
+      });
   }
   const byTrace = new Map<string, FlatSpan[]>();
   for (const s of spans) {

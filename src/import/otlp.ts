@@ -61,24 +61,27 @@ function isError(status: unknown): boolean {
   return status.code === 2 || status.code === 'STATUS_CODE_ERROR' || status.code === 'ERROR';
 }
 
-/** Appends the spans of one export request; returns how many spans had no trace or span id. */
-export function flattenOtlp(doc: unknown, out: FlatSpan[]): number {
-  let bad = 0;
-  if (!isObj(doc)) return 0;
+/**
+ * Appends the spans of one export request; returns where the spans without a trace or span id
+ * are (`resourceSpans[0].scopeSpans[1].spans[4]`), so the warning can point at them.
+ */
+export function flattenOtlp(doc: unknown, out: FlatSpan[]): string[] {
+  const bad: string[] = [];
+  if (!isObj(doc)) return bad;
   const resources = doc.resourceSpans ?? doc.resource_spans;
-  if (!Array.isArray(resources)) return 0;
-  for (const rs of resources) {
+  if (!Array.isArray(resources)) return bad;
+  for (const [ri, rs] of resources.entries()) {
     if (!isObj(rs)) continue;
     const service = isObj(rs.resource) ? str(attributes(rs.resource.attributes)['service.name']) : undefined;
     const scopes = rs.scopeSpans ?? rs.scope_spans ?? rs.instrumentationLibrarySpans;
     if (!Array.isArray(scopes)) continue;
-    for (const ss of scopes) {
+    for (const [si, ss] of scopes.entries()) {
       if (!isObj(ss) || !Array.isArray(ss.spans)) continue;
-      for (const s of ss.spans) {
+      for (const [k, s] of ss.spans.entries()) {
         const traceId = isObj(s) ? str(s.traceId ?? s.trace_id) : undefined;
         const spanId = isObj(s) ? str(s.spanId ?? s.span_id) : undefined;
         if (!isObj(s) || !traceId || !spanId) {
-          bad++;
+          bad.push(`resourceSpans[${ri}].scopeSpans[${si}].spans[${k}]`);
           continue;
         }
         const status = isObj(s.status) ? s.status : undefined;

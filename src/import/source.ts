@@ -30,10 +30,16 @@ export async function* splitLines(
   if (tail !== '') yield tail;
 }
 
+/** Progress and cancellation happen between chunks, so no chunk is larger than this. */
+const CHUNK = 1 << 20;
+
+function* slices(bytes: Uint8Array): Iterable<Uint8Array> {
+  for (let i = 0; i < bytes.byteLength; i += CHUNK) yield bytes.subarray(i, i + CHUNK);
+}
+
 async function* oneChunk(bytes: Uint8Array): AsyncIterable<Uint8Array> {
   // Yield in slices so progress and cancellation still work on an in-memory buffer.
-  const step = 1 << 20;
-  for (let i = 0; i < bytes.byteLength; i += step) yield bytes.subarray(i, i + step);
+  yield* slices(bytes);
 }
 
 async function* blobChunks(blob: Blob): AsyncIterable<Uint8Array> {
@@ -42,7 +48,8 @@ async function* blobChunks(blob: Blob): AsyncIterable<Uint8Array> {
     for (;;) {
       const { done, value } = await reader.read();
       if (done) return;
-      yield value;
+      // Node hands an in-memory Blob over in one piece, browsers in small ones: re-slice.
+      yield* slices(value);
     }
   } finally {
     // A reader that stopped early (sniffing, a cancelled import) lets go of the file.

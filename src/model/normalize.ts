@@ -3,7 +3,7 @@
  * restore does): it numbers turns and calls, fills defaults, and coerces odd values so the
  * engine and the views never meet a partial shape.
  */
-import { nestedDeeperThan } from './json-depth';
+import { mayNestDeeperThan, nestedDeeperThan } from './json-depth';
 import type {
   ContextMessage,
   Json,
@@ -56,7 +56,7 @@ function asJson(value: unknown): Json {
       try {
         const parsed = JSON.parse(trimmed) as Json;
         // Absurdly nested arguments stay a string: the engine's recursive walks would overflow.
-        return nestedDeeperThan(parsed) ? value : parsed;
+        return mayNestDeeperThan(trimmed) && nestedDeeperThan(parsed) ? value : parsed;
       } catch {
         return value;
       }
@@ -80,25 +80,37 @@ function normalizeTokens(t: TurnDraft['tokens']): TokenUsage | undefined {
   return { input: finiteOr0(t.input), output: finiteOr0(t.output) };
 }
 
-function dropUndefined<T extends object>(o: T): T {
-  for (const k of Object.keys(o) as (keyof T)[]) if (o[k] === undefined) delete o[k];
-  return o;
+/**
+ * `{...base, ...fields}` without the keys whose value is undefined. Built key by key rather than
+ * spread-then-`delete`: a `delete` turns the object into a slow dictionary, and a 200 MB import
+ * has hundreds of thousands of turns and calls (it was half the import time).
+ */
+function defined<T>(base: object, fields: Record<string, unknown>): T {
+  const out: Record<string, unknown> = {};
+  for (const k of Object.keys(base)) {
+    if (k in fields) continue;
+    const v = (base as Record<string, unknown>)[k];
+    if (v !== undefined) out[k] = v;
+  }
+  for (const k of Object.keys(fields)) {
+    const v = fields[k];
+    if (v !== undefined) out[k] = v;
+  }
+  return out as T;
 }
 
 export function normalizeTranscript(draft: TranscriptDraft): Transcript {
   let callIndex = 0;
   const turns: Turn[] = draft.turns.map((t, i) => {
     const calls: ToolCall[] = (t.calls ?? []).map((c) =>
-      dropUndefined({
-        ...c,
+      defined<ToolCall>(c, {
         index: ++callIndex,
         name: typeof c.name === 'string' && c.name !== '' ? c.name : 'unknown',
         args: asJson(c.args),
         result: normalizeResult(c.result),
       }),
     );
-    return dropUndefined({
-      ...t,
+    return defined<Turn>(t, {
       index: i + 1,
       text: asText(t.text),
       calls,
@@ -106,8 +118,7 @@ export function normalizeTranscript(draft: TranscriptDraft): Transcript {
       before: t.before?.length ? t.before.map(normalizeContext) : undefined,
     });
   });
-  return dropUndefined({
-    ...draft,
+  return defined<Transcript>(draft, {
     title: draft.title?.trim() || 'Untitled transcript',
     turns,
     labels: draft.labels ?? [],
@@ -117,5 +128,5 @@ export function normalizeTranscript(draft: TranscriptDraft): Transcript {
 }
 
 function normalizeContext(m: ContextMessage): ContextMessage {
-  return dropUndefined({ ...m, text: asText(m.text) });
+  return defined<ContextMessage>(m, { text: asText(m.text) });
 }

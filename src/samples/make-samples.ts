@@ -110,8 +110,8 @@ function write(name: string, title: string, turns: TurnDraft[], labels: Label[],
   const judge: JudgeRecord[] = [
     { turn: 30, model: 'flash', confidence: 0.1, analysis: 'Distinct pages, steady progress.' },
     { turn: 33, model: 'flash', confidence: 0.55, analysis: 'Started rewriting the same page.' },
-    { turn: 39, model: 'flash', confidence: 0.92, analysis: 'The same write to docs/api.md repeats.' },
-    { turn: 39, model: 'pro', confidence: 0.96, analysis: 'Confirmed: identical rewrites without progress.' },
+    { turn: 42, model: 'flash', confidence: 0.92, analysis: 'The same write to docs/api.md repeats.' },
+    { turn: 42, model: 'pro', confidence: 0.96, analysis: 'Confirmed: identical rewrites without progress.' },
   ];
   write('judge-recorded', 'Docs writer with recorded LLM judge answers', turns, [{ startTurn: 33, endTurn: 45, kind: 'loop', note: 'same page rewritten' }], judge, 'Write one docs page per module.');
 }

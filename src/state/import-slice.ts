@@ -1,6 +1,6 @@
 import type { StateCreator } from 'zustand';
 
-export type ImportJobStatus = 'running' | 'done' | 'error' | 'cancelled';
+export type ImportJobStatus = 'running' | 'storing' | 'done' | 'error' | 'cancelled';
 
 export interface ImportJob {
   id: number;

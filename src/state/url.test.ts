@@ -10,4 +10,8 @@ describe('URL fragment', () => {
     expect(parseHash('#/settings')).toEqual({ transcriptId: null, turn: 1 });
     expect(parseHash('#/t/3')).toEqual({ transcriptId: 3, turn: 1 });
   });
+  it('ignores a ?config= suffix (a share link)', () => {
+    expect(parseHash('#/t/4/turn/9?config=eNqrVkrOz0nNVbJSSs7PS8tMBwA')).toEqual({ transcriptId: 4, turn: 9 });
+    expect(parseHash('#/t/4?config=x')).toEqual({ transcriptId: 4, turn: 1 });
+  });
 });

@@ -4,12 +4,10 @@
  */
 import * as Comlink from 'comlink';
 import { importFile } from './import-file';
-import { replayTranscript } from './replay-transcript';
 import { compareSession, compareTranscript, openSession, runSession, sweepOpen } from './sessions';
 
 const api = {
   importFile,
-  replay: replayTranscript,
   openSession,
   runSession,
   compareSession,

@@ -1,5 +1,5 @@
 import { resolveConfig, type EngineConfig } from '../../engine/config';
-import { evaluate, hasLoopLabels, summarize } from '../../engine/evaluate';
+import { metricsOf } from '../../engine/compare';
 import { replay } from '../../engine/replay';
 import { callCount } from '../../model/transcript';
 import type { LoadedFile, Out } from '../io';
@@ -25,7 +25,7 @@ export function detectRecords(files: LoadedFile[], config: EngineConfig) {
         }),
         checks: r.checks.map((c) => ({ turn: c.turn, model: c.model, confidence: c.confidence, nextInterval: c.nextInterval })),
         stoppedAt: r.stoppedAt ? { turn: r.stoppedAt.turn, call: r.stoppedAt.call ?? null } : null,
-        metrics: hasLoopLabels(t) ? summarize(evaluate(r, t, { countAction: resolved.countAction })) : null,
+        metrics: metricsOf(r, t, resolved.countAction),
       });
     }
   }

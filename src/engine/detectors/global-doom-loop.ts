@@ -39,10 +39,54 @@ function hasAgents(t: Transcript, min: number): boolean {
   return seen.length >= min;
 }
 
-interface Entry {
-  count: number;
-  agents: string[];
-  nudges: number;
+/**
+ * Per fingerprint: calls, agents seen and nudges given, in typed arrays indexed by a small id
+ * (one Map entry per fingerprint and no object per entry: this table holds every distinct call
+ * of the run). Agents are a bitmask while there are at most 31 of them, a set beyond.
+ */
+class Counts {
+  private readonly ids = new Map<string, number>();
+  count = new Int32Array(1024);
+  agentMask = new Int32Array(1024);
+  nudges = new Int32Array(1024);
+  readonly manyAgents = new Map<number, Set<number>>();
+
+  id(fp: string): number {
+    let id = this.ids.get(fp);
+    if (id === undefined) {
+      id = this.ids.size;
+      this.ids.set(fp, id);
+      if (id === this.count.length) {
+        this.count = grow(this.count);
+        this.agentMask = grow(this.agentMask);
+        this.nudges = grow(this.nudges);
+      }
+    }
+    return id;
+  }
+
+  /** Records the agent; returns how many distinct agents this fingerprint has now. */
+  addAgent(id: number, agent: number): number {
+    if (agent < 31) this.agentMask[id] |= 1 << agent;
+    else {
+      let set = this.manyAgents.get(id);
+      if (!set) this.manyAgents.set(id, (set = new Set()));
+      set.add(agent);
+    }
+    return bits(this.agentMask[id]) + (this.manyAgents.get(id)?.size ?? 0);
+  }
+}
+
+function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(a.length * 2);
+  b.set(a);
+  return b;
+}
+
+function bits(x: number): number {
+  let n = 0;
+  for (let v = x; v !== 0; v &= v - 1) n++;
+  return n;
 }
 
 export const globalDoomLoop: DetectorDef<GlobalDoomLoopParams> = {
@@ -59,24 +103,23 @@ export const globalDoomLoop: DetectorDef<GlobalDoomLoopParams> = {
   create(p, env) {
     // A single-agent run can never satisfy minAgents >= 2: skip the per-fingerprint counting.
     if (!hasAgents(env.transcript, p.minAgents)) return {};
-    const counts = new Map<string, Entry>();
+    const counts = new Counts();
+    const agentIds = new Map<string, number>();
     return {
       onCall(call, sink) {
-        const agent = call.agent ?? '';
-        let e = counts.get(call.primary);
-        if (!e) {
-          e = { count: 0, agents: [], nudges: 0 };
-          counts.set(call.primary, e);
-        }
-        e.count++;
-        if (!e.agents.includes(agent)) e.agents.push(agent);
-        if (e.count < p.threshold || e.agents.length < p.minAgents) return;
-        const level = ++e.nudges;
+        const agentName = call.agent ?? '';
+        let agent = agentIds.get(agentName);
+        if (agent === undefined) agentIds.set(agentName, (agent = agentIds.size));
+        const id = counts.id(call.primary);
+        const count = ++counts.count[id];
+        const agents = counts.addAgent(id, agent);
+        if (count < p.threshold || agents < p.minAgents) return;
+        const level = ++counts.nudges[id];
         const action = p.actions[Math.min(level - 1, p.actions.length - 1)];
         sink.emit({
           action,
           level,
-          message: globalDoomLoopPrompt(call.name, e.agents.length, e.count),
+          message: globalDoomLoopPrompt(call.name, agents, count),
           pattern: [call.primary],
         });
       },

@@ -72,7 +72,7 @@ export const sameResult: DetectorDef<SameResultParams> = {
         const r = call.result;
         if (!r) return;
         const cur = slots[head];
-        cur.set(r.content, r.isError, call.resultFp);
+        cur.set(r.content, r.isError);
         // Cheap filters first; the full comparisons run only while they can still change the
         // outcome (and all of them once it fires, so the message's count is exact).
         let count = 0;

@@ -1,4 +1,81 @@
-/** Placeholder: being built. */
+import { useState, type ReactNode } from 'react';
+import { resolveConfig } from '../../engine/config';
+import { DETECTOR_IDS } from '../../engine/types';
+import { useAppStore } from '../../state/store';
+import { useWorkbench } from '../workbench/context';
+import { CheckChart } from './CheckChart';
+import { CycleChart } from './CycleChart';
+import { FingerprintChart } from './FingerprintChart';
+import { SweepPanel } from './SweepPanel';
+import './charts.css';
+
+const WIDE_KEY = 'loopscope.charts.wide';
+
+function readWide(): boolean {
+  try {
+    return localStorage.getItem(WIDE_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function ChartCard({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section className="chart-card" aria-labelledby={`chart-${id}`} data-chart={id}>
+      <h3 id={`chart-${id}`}>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** The Charts tab: four charts of the latest replay, all following the scrubber's turn. */
 export function ChartsPanel() {
-  return <p className="muted">Coming soon.</p>;
+  const { transcript, outcome, pending } = useWorkbench();
+  const rawTurn = useAppStore((s) => s.turn);
+  const draft = useAppStore((s) => s.draft);
+  const [wide, setWide] = useState(readWide);
+  const turns = transcript.turns.length;
+  const turn = Math.min(Math.max(1, rawTurn), Math.max(1, turns));
+  const resolved = resolveConfig(draft);
+  const enabled = DETECTOR_IDS.filter((d) => resolved.detectors[d].enabled);
+  const toggleWide = () => {
+    setWide(!wide);
+    try {
+      localStorage.setItem(WIDE_KEY, wide ? '0' : '1');
+    } catch {
+      // storage unavailable: the toggle still works for this visit
+    }
+  };
+  const result = outcome?.result;
+  return (
+    <div className={`charts-panel${wide ? ' wide' : ''}`} data-pending={pending || undefined}>
+      <div className="charts-head">
+        <span className="small muted">
+          At turn {turn} of {turns}
+          {pending ? ' · updating…' : ''}
+        </span>
+        <button type="button" className="wide-toggle" aria-pressed={wide} onClick={toggleWide} title="Show the charts full width below the table">
+          Wide view
+        </button>
+      </div>
+      <div className="chart-grid">
+        <ChartCard id="fingerprints" title="Fingerprint frequency">
+          {result ? <FingerprintChart fp={result.fingerprints} turn={turn} turns={turns} wide={wide} /> : <p className="muted small">Replaying…</p>}
+        </ChartCard>
+        <ChartCard id="cycles" title="Detected cycles over time">
+          {result ? <CycleChart cycles={result.cycles} turn={turn} turns={turns} enabled={enabled} wide={wide} /> : <p className="muted small">Replaying…</p>}
+        </ChartCard>
+        <ChartCard id="checks" title="LLM check schedule">
+          {result ? (
+            <CheckChart checks={result.checks} turn={turn} turns={turns} draft={draft} judgeLines={transcript.judge.length} wide={wide} />
+          ) : (
+            <p className="muted small">Replaying…</p>
+          )}
+        </ChartCard>
+        <ChartCard id="sweep" title="Threshold sweep">
+          <SweepPanel wide={wide} />
+        </ChartCard>
+      </div>
+    </div>
+  );
 }

@@ -5,16 +5,46 @@ function mb(n: number): string {
   return n < 1e6 ? `${Math.round(n / 1e3)} KB` : `${(n / 1e6).toFixed(1)} MB`;
 }
 
+/**
+ * The first line of a message is the summary. An unrecognised file's message goes on with a
+ * heading ("Tried 13 formats:") and one line per format, folded until asked for.
+ */
+function ImportMessage({ message }: { message: string }) {
+  const [first, heading, ...rest] = message.split('\n');
+  return (
+    <span className="import-message">
+      {first}
+      {heading !== undefined && (
+        <details>
+          <summary>{heading}</summary>
+          <ul className="warnings">
+            {rest.map((l, i) => (
+              <li key={i}>{l.replace(/^- /, '')}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </span>
+  );
+}
+
+const MAX_DONE_SHOWN = 3;
+
 /** Progress bars for running imports, and what each finished import found or why it failed. */
 export function ImportStatus() {
-  const jobs = useAppStore((s) => s.jobs);
+  const all = useAppStore((s) => s.jobs);
+  // Finished imports would pile up above the library: keep the newest few, and every problem.
+  const done = all.filter((j) => j.status === 'done');
+  const jobs = all.filter((j) => j.status !== 'done' || done.indexOf(j) >= done.length - MAX_DONE_SHOWN);
   const dismiss = useAppStore((s) => s.dismissJob);
   if (jobs.length === 0) return null;
   return (
     <section className="import-status" aria-label="Imports">
       {jobs.map((j) => (
         <div key={j.id} className={`import-job ${j.status}`} role={j.status === 'error' ? 'alert' : 'status'}>
-          {j.status === 'running' ? (
+          {j.status === 'storing' ? (
+            <span>Storing {j.fileName}…</span>
+          ) : j.status === 'running' ? (
             <>
               <span>Importing {j.fileName}</span>
               <progress
@@ -31,11 +61,11 @@ export function ImportStatus() {
             </>
           ) : (
             <>
-              <span className="import-message">{j.message}</span>
+              <ImportMessage message={j.message ?? ''} />
               {j.warnings.length > 0 && (
                 <details>
                   <summary>
-                    {j.warnings.length} line{j.warnings.length === 1 ? '' : 's'} skipped
+                    {j.warnings.length} warning{j.warnings.length === 1 ? '' : 's'}
                   </summary>
                   <ul className="warnings">
                     {j.warnings.slice(0, 200).map((w, i) => (

@@ -44,6 +44,9 @@ async function importOne(file: File): Promise<number[]> {
       return [];
     }
     const { result } = outcome;
+    // Parsing is over: from here the transcripts are written in one transaction, not cancellable.
+    cancels.delete(jobId);
+    updateJob(jobId, { status: 'storing', read: file.size });
     const ids = await saveImport(file.name, result);
     const turns = result.transcripts.reduce((n, t) => n + t.turns.length, 0);
     updateJob(jobId, {

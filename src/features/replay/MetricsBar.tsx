@@ -31,13 +31,13 @@ function Delta({ now, before, higherIsBetter, fmt }: { now: number | null; befor
 
 /** The numbers that matter, each with its change against the chosen preset. */
 export function MetricsBar() {
-  const { outcome, pending } = useWorkbench();
+  const { outcome, pending, runSeq } = useWorkbench();
   const presetName = useAppStore((s) => s.presetName);
   if (!outcome) return <div className="metrics-bar muted">Replaying…</div>;
   const alarms = outcome.result.events.length;
   if (!outcome.metrics)
     return (
-      <div className="metrics-bar" data-pending={pending || undefined}>
+      <div className="metrics-bar" data-pending={pending || undefined} data-run={runSeq}>
         <span className="metric">
           <span className="metric-label">Events</span>
           <span className="metric-value" data-metric="alarms">{alarms}</span>
@@ -51,7 +51,7 @@ export function MetricsBar() {
   const m = outcome.metrics;
   const b = outcome.baseline?.metrics ?? null;
   return (
-    <div className="metrics-bar" data-pending={pending || undefined} aria-label="Metrics">
+    <div className="metrics-bar" data-pending={pending || undefined} data-run={runSeq} aria-label="Metrics">
       {ITEMS.map((it) => {
         const v = it.value(m);
         const fmt = it.fmt ?? ((x: number) => String(x));

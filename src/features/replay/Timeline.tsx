@@ -1,9 +1,9 @@
-import { useMemo, useRef, useState } from 'react';
+import { memo, useMemo, useRef, useState } from 'react';
 import type { Label } from '../../model/transcript';
 import type { DetectorEvent } from '../../engine/types';
 import { useAppStore } from '../../state/store';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
-import { timelineRows } from './timeline-bins';
+import { timelineRows, type TimelineRow } from './timeline-bins';
 
 const ROW = 9;
 const LABEL_ROW = 12;
@@ -12,8 +12,17 @@ const LABEL_ROW = 12;
  * The strip above the table: labelled spans on top, one row of alarms per detector, the cursor.
  * Click to move the cursor; drag to mark a range (for labels).
  */
-export function Timeline({ turns, labels, events, stoppedAt }: { turns: number; labels: Label[]; events: DetectorEvent[]; stoppedAt: number | null }) {
-  const turn = useAppStore((s) => s.turn);
+export function Timeline({
+  turns,
+  labels,
+  events,
+  stoppedAt,
+}: {
+  turns: number;
+  labels: Label[];
+  events: DetectorEvent[];
+  stoppedAt: number | null;
+}) {
   const range = useAppStore((s) => s.range);
   const rows = useMemo(() => timelineRows(events, turns), [events, turns]);
   const svg = useRef<SVGSVGElement>(null);
@@ -54,27 +63,39 @@ export function Timeline({ turns, labels, events, stoppedAt }: { turns: number; 
           setDrag(null);
         }}
       >
-        <rect x={0} y={0} width={n} height={height} fill="#f9fafb" />
-        {labels.map((l, i) => (
-          <rect key={i} x={l.startTurn - 1} y={1} width={l.endTurn - l.startTurn + 1} height={LABEL_ROW - 2} fill={l.kind === 'loop' ? '#fca5a5' : '#a7f3d0'}>
-            <title>{`${l.kind} ${l.startTurn}–${l.endTurn}${l.note ? `: ${l.note}` : ''}`}</title>
-          </rect>
-        ))}
-        {rows.map((r, i) =>
-          r.runs.map(([a, b]) => (
-            <rect key={`${r.detector}-${a}`} x={a - 1} y={LABEL_ROW + 4 + i * (ROW + 2)} width={b - a + 1} height={ROW} fill={DETECTOR_COLOR[r.detector]}>
-              <title>{`${r.detector}: turns ${a}–${b}`}</title>
-            </rect>
-          )),
+        <Marks n={n} height={height} labels={labels} rows={rows} />
+        {range && (
+          <rect
+            x={range[0] - 1}
+            y={0}
+            width={range[1] - range[0] + 1}
+            height={height}
+            fill="rgba(37,99,235,0.18)"
+            stroke="#2563eb"
+            strokeWidth={1}
+            vectorEffect="non-scaling-stroke"
+          />
         )}
-        {range && <rect x={range[0] - 1} y={0} width={range[1] - range[0] + 1} height={height} fill="rgba(37,99,235,0.18)" stroke="#2563eb" strokeWidth={0.02 * n / 50} vectorEffect="non-scaling-stroke" />}
-        {stoppedAt !== null && <line x1={stoppedAt - 0.5} x2={stoppedAt - 0.5} y1={0} y2={height} stroke="#111827" strokeDasharray="3 2" vectorEffect="non-scaling-stroke" />}
-        <rect x={turn - 1} y={0} width={1} height={height} fill="rgba(217,119,6,0.35)" />
-        <line x1={turn - 0.5} x2={turn - 0.5} y1={0} y2={height} stroke="#d97706" strokeWidth={2} vectorEffect="non-scaling-stroke" />
+        {stoppedAt !== null && (
+          <line
+            x1={stoppedAt - 0.5}
+            x2={stoppedAt - 0.5}
+            y1={0}
+            y2={height}
+            stroke="#111827"
+            strokeDasharray="3 2"
+            vectorEffect="non-scaling-stroke"
+          />
+        )}
+        <Cursor height={height} />
       </svg>
       <div className="timeline-legend">
-        <span><i style={{ background: '#fca5a5' }} /> loop label</span>
-        <span><i style={{ background: '#a7f3d0' }} /> progress label</span>
+        <span>
+          <i style={{ background: '#fca5a5' }} /> loop label
+        </span>
+        <span>
+          <i style={{ background: '#a7f3d0' }} /> progress label
+        </span>
         {rows.map((r) => (
           <span key={r.detector}>
             <i style={{ background: DETECTOR_COLOR[r.detector] }} /> {r.detector} ({r.count})
@@ -83,5 +104,68 @@ export function Timeline({ turns, labels, events, stoppedAt }: { turns: number; 
         {stoppedAt !== null && <span>┆ run stopped at turn {stoppedAt}</span>}
       </div>
     </div>
+  );
+}
+
+/** Labels and alarms: redrawn only when they change, not on every cursor move. */
+const Marks = memo(function Marks({
+  n,
+  height,
+  labels,
+  rows,
+}: {
+  n: number;
+  height: number;
+  labels: Label[];
+  rows: TimelineRow[];
+}) {
+  return (
+    <>
+      <rect x={0} y={0} width={n} height={height} fill="#f9fafb" />
+      {labels.map((l, i) => (
+        <rect
+          key={i}
+          x={l.startTurn - 1}
+          y={1}
+          width={l.endTurn - l.startTurn + 1}
+          height={LABEL_ROW - 2}
+          fill={l.kind === 'loop' ? '#fca5a5' : '#a7f3d0'}
+        >
+          <title>{`${l.kind} ${l.startTurn}–${l.endTurn}${l.note ? `: ${l.note}` : ''}`}</title>
+        </rect>
+      ))}
+      {rows.map((r, i) =>
+        r.runs.map(([a, b]) => (
+          <rect
+            key={`${r.detector}-${a}`}
+            x={a - 1}
+            y={LABEL_ROW + 4 + i * (ROW + 2)}
+            width={b - a + 1}
+            height={ROW}
+            fill={DETECTOR_COLOR[r.detector]}
+          >
+            <title>{`${r.detector}: turns ${a}–${b}`}</title>
+          </rect>
+        )),
+      )}
+    </>
+  );
+});
+
+function Cursor({ height }: { height: number }) {
+  const turn = useAppStore((s) => s.turn);
+  return (
+    <>
+      <rect x={turn - 1} y={0} width={1} height={height} fill="rgba(217,119,6,0.35)" />
+      <line
+        x1={turn - 0.5}
+        x2={turn - 0.5}
+        y1={0}
+        y2={height}
+        stroke="#d97706"
+        strokeWidth={2}
+        vectorEffect="non-scaling-stroke"
+      />
+    </>
   );
 }

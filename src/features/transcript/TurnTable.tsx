@@ -11,11 +11,14 @@ export function TurnTable({
   rows,
   turn,
   onSelect,
+  onShiftSelect,
   markers,
 }: {
   rows: TurnRow[];
   turn: number;
   onSelect: (turn: number) => void;
+  /** Shift+click: extend a range from the cursor to this turn (for labels). */
+  onShiftSelect?: (turn: number) => void;
   /** Detectors that fired per `turn|call` (or `turn|` for turn-level events). */
   markers?: Map<string, DetectorId[]>;
 }) {
@@ -51,7 +54,8 @@ export function TurnTable({
                 aria-selected={r.turn === turn}
                 className={`turn-row${r.turn === turn ? ' selected' : ''}${r.isError ? ' error' : ''}`}
                 style={{ position: 'absolute', top: 0, transform: `translateY(${v.start}px)`, height: ROW_HEIGHT, width: '100%' }}
-                onClick={() => onSelect(r.turn)}
+                onMouseDown={(e) => onShiftSelect && e.shiftKey && e.preventDefault() /* no text selection */}
+                onClick={(e) => (onShiftSelect && e.shiftKey ? onShiftSelect(r.turn) : onSelect(r.turn))}
               >
                 <span role="cell">{r.turn}</span>
                 <span role="cell">{r.call ?? ''}</span>

@@ -22,7 +22,15 @@ export function SidePanel() {
     <aside className="side-panel">
       <div role="tablist" aria-label="Workbench tools">
         {TABS.map((t) => (
-          <button key={t.id} role="tab" type="button" id={`tab-${t.id}`} aria-selected={tab === t.id} aria-controls={`panel-${t.id}`} onClick={() => setTab(t.id)}>
+          <button
+            key={t.id}
+            role="tab"
+            type="button"
+            id={`tab-${t.id}`}
+            aria-selected={tab === t.id}
+            aria-controls={`panel-${t.id}`}
+            onClick={() => setTab(t.id)}
+          >
             {t.label}
           </button>
         ))}

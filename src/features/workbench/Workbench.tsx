@@ -5,22 +5,16 @@ import { Timeline } from '../replay/Timeline';
 import { usePlayback } from '../replay/usePlayback';
 import { useReplayKeys } from '../replay/useReplayKeys';
 import { turnRows } from '../transcript/rows';
-import { TurnDetail } from '../transcript/TurnDetail';
-import { TurnTable } from '../transcript/TurnTable';
+import { CursorTurnDetail, CursorTurnTable } from './cursor-views';
 import { alarmsByRow } from './alarms-by-row';
 import { WorkbenchContext } from './context';
 import { SidePanel } from './SidePanel';
 import { useWorkbenchData } from './useWorkbenchData';
-import { useAppStore } from '../../state/store';
 import type { DetectorEvent } from '../../engine/types';
-
-const NO_EVENTS: DetectorEvent[] = [];
 
 /** An opened transcript: replay controls, timeline, metrics, turns, the selected turn, and tools. */
 export function Workbench({ id }: { id: number }) {
   const data = useWorkbenchData(id);
-  const turn = useAppStore((s) => s.turn);
-  const setTurn = useAppStore((s) => s.setTurn);
   const turns = data?.transcript.turns.length ?? 0;
   useReplayKeys(turns);
   usePlayback(turns);
@@ -39,7 +33,6 @@ export function Workbench({ id }: { id: number }) {
   if (data === undefined) return <p className="muted">Loading…</p>;
   if (data === null) return <p role="alert">This transcript is no longer in the library.</p>;
   const { meta, transcript, outcome } = data;
-  const cursor = Math.min(Math.max(1, turn), Math.max(1, turns));
   return (
     <WorkbenchContext.Provider value={data}>
       <div className="workbench">
@@ -64,10 +57,15 @@ export function Workbench({ id }: { id: number }) {
         )}
         <Scrubber turns={turns} />
         <MetricsBar />
-        <Timeline turns={turns} labels={data.labels} events={events ?? []} stoppedAt={outcome?.result.stoppedAt?.turn ?? null} />
+        <Timeline
+          turns={turns}
+          labels={data.labels}
+          events={events ?? []}
+          stoppedAt={outcome?.result.stoppedAt?.turn ?? null}
+        />
         <div className="workbench-body">
-          <TurnTable rows={rows} turn={cursor} onSelect={setTurn} markers={markers} />
-          <TurnDetail turn={transcript.turns[cursor - 1]} events={eventsByTurn.get(cursor) ?? NO_EVENTS} />
+          <CursorTurnTable rows={rows} markers={markers} turns={turns} />
+          <CursorTurnDetail turns={transcript.turns} eventsByTurn={eventsByTurn} />
           <SidePanel />
         </div>
       </div>

@@ -19,6 +19,8 @@ export interface WorkbenchData {
   pending: boolean;
   /** The worker is ready to run sweeps and compares on this transcript. */
   ready: boolean;
+  /** Increases with every replay answer shown (benchmarks and tests wait on it). */
+  runSeq: number;
 }
 
 export const WorkbenchContext = createContext<WorkbenchData | null>(null);

@@ -22,7 +22,7 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
   const [labels, setLabelsState] = useState<Label[] | null>(null);
   const [ready, setReady] = useState(false);
   // The answer remembers what it was asked for, so `pending` is derived, not kept in step by hand.
-  const [answer, setAnswer] = useState<{ outcome: RunOutcome; draft: unknown; labels: unknown; preset: string } | null>(null);
+  const [answer, setAnswer] = useState<{ outcome: RunOutcome; draft: unknown; labels: unknown; preset: string; seq: number } | null>(null);
   const draft = useAppStore((s) => s.draft);
   const presetName = useAppStore((s) => s.presetName);
   const latest = useRef(0);
@@ -49,7 +49,7 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
     const timer = setTimeout(async () => {
       const out = await engineWorker().runSession(id, draft, labels, presetByName(presetName));
       if (req !== latest.current) return;
-      setAnswer({ outcome: out, draft, labels, preset: presetName });
+      setAnswer({ outcome: out, draft, labels, preset: presetName, seq: req });
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [id, ready, labels, draft, presetName]);
@@ -65,5 +65,5 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
   if (meta === undefined || transcript === undefined) return undefined;
   if (meta === null || transcript === null) return null;
   const pending = !answer || answer.draft !== draft || answer.labels !== labels || answer.preset !== presetName;
-  return { id, meta, transcript, labels: labels ?? transcript.labels, setLabels, outcome: answer?.outcome ?? null, pending, ready };
+  return { id, meta, transcript, labels: labels ?? transcript.labels, setLabels, outcome: answer?.outcome ?? null, pending, ready, runSeq: answer?.seq ?? 0 };
 }

@@ -1,0 +1,89 @@
+import { expect, test, type Page } from '@playwright/test';
+import { freshApp, libraryRows, shot } from './helpers';
+
+const OSCILLATION = 'Edit and test oscillation';
+
+const table = (page: Page) => page.getByRole('table', { name: 'Presets compared' });
+const row = (page: Page, preset: string) => table(page).locator(`tbody tr[data-preset="${preset}"]`);
+const cells = (page: Page, preset: string, cols: string[]) =>
+  Promise.all(cols.map((c) => row(page, preset).locator(`td[data-col="${c}"]`).textContent()));
+const firstPreset = (page: Page) => table(page).locator('tbody tr').first().getAttribute('data-preset');
+const COLS = ['alarms', 'caught', 'missed', 'fp', 'prematureStops', 'meanLatency', 'tokensSaved', 'f1'];
+
+test('every preset on this transcript and over the library, sortable; a name picks the preset', async ({ page }) => {
+  await freshApp(page);
+  await libraryRows(page).filter({ hasText: OSCILLATION }).first().click();
+  await expect(page.getByRole('heading', { name: OSCILLATION })).toBeVisible();
+  await page.getByRole('tab', { name: 'Compare' }).click();
+
+  // Values as `npx loopscope eval src/samples/edit-test-oscillation.loop.jsonl --preset NAME --json` gives them.
+  await expect(table(page).locator('tbody tr')).toHaveCount(9);
+  await expect(row(page, 'chatloop').locator('td[data-col="alarms"]')).toHaveText('24');
+  expect(await cells(page, 'chatloop', COLS)).toEqual(['24', '1', '0', '1', '0', '0.0', '71.5K', '0.98']);
+  expect(await cells(page, 'chatloop-conservative', COLS)).toEqual(['12', '1', '0', '1', '0', '5.0', '37.7K', '0.96']);
+  // No alarm on a labelled loop: latency unknown, F1 0.
+  expect(await cells(page, 'crustly', COLS)).toEqual(['0', '0', '1', '0', '0', '—', '0', '0.00']);
+  await expect(row(page, 'chatloop').locator('td[data-col="tokensSaved"]')).toHaveAttribute('title', '71,481');
+  await expect(row(page, 'chatloop')).toHaveAttribute('aria-current', 'true');
+  await shot(page, 'compare-01-transcript');
+
+  // Sort by alarms: most first, then fewest first.
+  const alarmsHeader = table(page).getByRole('columnheader', { name: 'Alarms' });
+  await alarmsHeader.getByRole('button').click();
+  await expect(alarmsHeader).toHaveAttribute('aria-sort', 'descending');
+  expect(await firstPreset(page)).toBe('chatloop-aggressive');
+  await alarmsHeader.getByRole('button').click();
+  await expect(alarmsHeader).toHaveAttribute('aria-sort', 'ascending');
+  expect(await table(page).locator('tbody tr td[data-col="alarms"]').allTextContents()).toEqual([
+    '0',
+    '0',
+    '0',
+    '5',
+    '6',
+    '12',
+    '12',
+    '24',
+    '26',
+  ]);
+
+  // A click on a name makes it the preset being tuned.
+  await table(page).getByRole('button', { name: 'doom-loop', exact: true }).click();
+  await expect(row(page, 'doom-loop')).toHaveAttribute('aria-current', 'true');
+  await expect(row(page, 'chatloop')).not.toHaveAttribute('aria-current', 'true');
+  await expect(page.locator('.metrics-bar')).toContainText('change vs doom-loop');
+
+  // The whole library: the six labelled samples, summed (`npx loopscope eval src/samples --preset NAME --json`).
+  await page.getByRole('checkbox', { name: 'Whole library' }).check();
+  await expect(page.getByRole('status').filter({ hasText: 'transcripts' })).toHaveText('6 / 6 transcripts');
+  await expect(page.getByText('Summed over 6 labelled transcripts.')).toBeVisible();
+  await expect(row(page, 'chatloop').locator('td[data-col="alarms"]')).toHaveText('96');
+  expect(await cells(page, 'chatloop', COLS)).toEqual(['96', '5', '0', '12', '1', '1.8', '468K', '0.93']);
+  expect(await cells(page, 'chatloop-aggressive', COLS)).toEqual(['103', '5', '0', '15', '2', '0.8', '566.7K', '0.92']);
+  expect(await cells(page, 'llm-check', COLS)).toEqual(['0', '0', '5', '0', '0', '—', '0', '0.00']);
+  await expect(row(page, 'doom-loop')).toHaveAttribute('aria-current', 'true');
+
+  // Sort by F1, best first.
+  const f1 = table(page).getByRole('columnheader', { name: 'F1' });
+  await f1.getByRole('button').click();
+  await expect(f1).toHaveAttribute('aria-sort', 'descending');
+  expect(
+    await table(page)
+      .locator('tbody tr')
+      .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-preset'))),
+  ).toEqual([
+    'doom-loop',
+    'chatloop',
+    'chatloop-aggressive',
+    'openhands',
+    'cycle-escalation',
+    'chatloop-conservative',
+    'crustly',
+    'gemini-cli',
+    'llm-check',
+  ]);
+  await shot(page, 'compare-02-library');
+
+  // Back to this transcript.
+  await page.getByRole('checkbox', { name: 'Whole library' }).uncheck();
+  await expect(row(page, 'chatloop').locator('td[data-col="alarms"]')).toHaveText('24');
+});

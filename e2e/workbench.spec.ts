@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { corpus, dropFiles, freshApp, shot } from './helpers';
+
+// A real SWE-agent run with near-identical curl retries at turns 12-19 (corpus README).
+const TRAJ = 'swe-agent/trajectories/demonstrations/ctf/web/i_got_id_demo.traj';
+
+test('scrub a real transcript, label its loop, tune a threshold, switch preset, reload: all kept', async ({ page }) => {
+  await freshApp(page);
+  await dropFiles(page, [{ name: 'i_got_id_demo.traj', content: corpus(TRAJ) }]);
+  await expect(page.getByRole('status').filter({ hasText: 'i_got_id_demo.traj' })).toContainText('1 transcript, 21 turns (swe-agent)');
+  const slider = page.getByRole('slider', { name: 'Turn' });
+  await expect(slider).toHaveValue('1');
+
+  // Keyboard scrubbing moves the cursor, the detail and the URL.
+  await page.locator('main').click({ position: { x: 2, y: 2 } });
+  await page.keyboard.press('End');
+  await expect(page.locator('.turn-readout')).toHaveText('Turn 21 / 21');
+  await page.keyboard.press('Home');
+  for (let i = 0; i < 3; i++) await page.keyboard.press('ArrowRight');
+  await expect(page.locator('.turn-readout')).toHaveText('Turn 4 / 21');
+  await expect(page.getByRole('article', { name: 'Turn 4' })).toBeVisible();
+  await expect(page).toHaveURL(/\/turn\/4$/);
+  await page.keyboard.press('ArrowLeft');
+  await expect(page.getByRole('article', { name: 'Turn 3' })).toBeVisible();
+
+  // Without labels the app says FP and FN need them.
+  await expect(page.locator('.metrics-bar')).toContainText('False positives and missed loops need labels');
+
+  await page.getByRole('tab', { name: 'Tune' }).click();
+  await page.getByLabel('Preset', { exact: true }).selectOption('chatloop');
+  await page.getByRole('tab', { name: 'Labels' }).click();
+  await page.getByLabel('From turn').fill('12');
+  await page.getByLabel('To turn').fill('19');
+  await page.getByRole('button', { name: 'Mark as loop' }).click();
+  await expect(page.locator('[data-metric="missed"]')).toHaveText('1');
+  await expect(page.locator('[data-metric="caught"]')).toHaveText('0');
+  await shot(page, 'workbench-01-labelled-missed');
+
+  // chatloop misses near-identical retries; similar-args catches them, and its threshold trades false alarms.
+  await page.getByRole('tab', { name: 'Tune' }).click();
+  await page.locator('[data-param="detectors.similar-args.enabled"]').check();
+  await expect(page.locator('[data-metric="caught"]')).toHaveText('1');
+  await expect(page.locator('[data-metric="fp"]')).toHaveText('3');
+  await expect(page.locator('[data-metric="tp"]')).toHaveText('6');
+  await page.locator('[data-param="detectors.similar-args.threshold"]').fill('0.9');
+  await expect(page.locator('[data-metric="fp"]')).toHaveText('2');
+  await expect(page.locator('[data-metric="tp"]')).toHaveText('4');
+  await shot(page, 'workbench-02-tuned');
+
+  // Switching preset swaps the controls.
+  await page.getByLabel('Preset', { exact: true }).selectOption('crustly');
+  const threshold = page.locator('[data-param="detectors.consecutive-repeat.defaultThreshold"]');
+  await expect(threshold).toHaveValue('3');
+  await threshold.fill('4');
+  await expect(threshold).toHaveValue('4');
+  await page.waitForTimeout(400); // the draft is written back debounced
+
+  await page.reload();
+  await expect(page.locator('.turn-readout')).toHaveText('Turn 3 / 21');
+  await expect(page.getByLabel('Preset', { exact: true })).toHaveValue('crustly');
+  await expect(page.locator('[data-param="detectors.consecutive-repeat.defaultThreshold"]')).toHaveValue('4');
+  await expect(page.locator('[data-metric="missed"]')).toHaveText('1');
+  await page.getByRole('tab', { name: 'Labels' }).click();
+  await expect(page.getByRole('list', { name: 'Labels' })).toContainText('12');
+  await shot(page, 'workbench-03-after-reload');
+});

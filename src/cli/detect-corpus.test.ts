@@ -1,0 +1,73 @@
+/**
+ * `loopscope detect --json` over the whole real corpus as one folder: every transcript file
+ * imports (one output line per transcript), and the licences, README and PROVENANCE.tsv are
+ * skipped with a one-line note on stderr.
+ */
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main } from './main';
+
+const CORPUS = resolve(__dirname, '../../../shared/corpus');
+
+function capture() {
+  let text = '';
+  return {
+    write: (s: string) => (text += s),
+    get text() {
+      return text;
+    },
+  };
+}
+
+describe('loopscope detect over ../shared/corpus', () => {
+  it('prints one line per transcript of every corpus file and skips the non-transcripts with a note', async () => {
+    const out = capture();
+    const err = capture();
+    expect(await main(['detect', '--json', CORPUS], out, err)).toBe(0);
+
+    const records = out.text
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { file: string; format: string; calls: number });
+    expect(records).toHaveLength(529);
+    const byFormat: Record<string, number> = {};
+    for (const r of records) byFormat[r.format] = (byFormat[r.format] ?? 0) + 1;
+    expect(byFormat).toEqual({
+      aider: 461,
+      'claude-code': 4,
+      'inspect-ai': 21,
+      moatless: 12,
+      openhands: 9,
+      'swe-agent': 22,
+    });
+    expect(new Set(records.map((r) => r.file)).size).toBe(50);
+
+    const skipped = err.text.split('\n').filter((l) => l.startsWith('skipped: '));
+    expect(skipped.map((l) => l.slice('skipped: '.length + CORPUS.length + 1, l.indexOf(': ', 9))).sort()).toEqual([
+      'PROVENANCE.tsv',
+      'README.md',
+      'aider/LICENSE',
+      'claude-code/LICENSE',
+      'inspect-ai/LICENSE',
+      'moatless/LICENSE',
+      'openhands/LICENSE',
+      'swe-agent/LICENSE',
+    ]);
+    // A one-line note each: the per-format reasons are for files named explicitly.
+    for (const l of skipped)
+      expect(l).toMatch(/: not a recognised transcript format \(the content is text, not JSON\)\.$/);
+    expect(err.text).not.toContain('Tried 13 formats');
+    // Everything else on stderr is a warning naming its file.
+    for (const l of err.text.trimEnd().split('\n')) expect(l).toMatch(/^(skipped|warning): /);
+  }, 60_000);
+
+  it('a non-transcript named explicitly is an error that lists every format tried', async () => {
+    const out = capture();
+    const err = capture();
+    expect(await main(['detect', `${CORPUS}/README.md`], out, err)).toBe(2);
+    expect(err.text.split('\n')[0]).toBe(
+      `loopscope: ${CORPUS}/README.md: not a recognised transcript format (the content is text, not JSON).`,
+    );
+    expect(err.text).toContain('Tried 13 formats:\n- Claude Code session JSONL: ');
+  });
+});

@@ -1,0 +1,46 @@
+import { useMemo } from 'react';
+import { Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
+import type { CycleSample, DetectorId } from '../../engine/types';
+import { DETECTOR_COLOR } from '../workbench/detector-colors';
+import { cycleSeries, maxRepetitions, niceTicks, pointsUpTo } from './chart-data';
+import { cursorLine, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE } from './chart-theme';
+
+/** The detectors that report cycle period and repetitions. */
+const CYCLE_DETECTORS: DetectorId[] = ['pattern', 'cycle', 'doom-loop'];
+
+/** Period and repetitions of every cycle a detector saw, by turn, up to the cursor. */
+export function CycleChart({ cycles, turn, turns, enabled, wide }: { cycles: CycleSample[]; turn: number; turns: number; enabled: DetectorId[]; wide: boolean }) {
+  const series = useMemo(() => cycleSeries(cycles, turns), [cycles, turns]);
+  const yTicks = useMemo(() => niceTicks(Math.max(2, maxRepetitions(cycles))), [cycles]);
+  const reporting = CYCLE_DETECTORS.filter((d) => enabled.includes(d));
+  if (series.length === 0)
+    return (
+      <p className="muted small">
+        {reporting.length === 0
+          ? `Cycles are reported by the ${CYCLE_DETECTORS.join(', ')} detectors; none is enabled in this config.`
+          : `No repeating cycle found by ${reporting.join(', ')} in this transcript.`}
+      </p>
+    );
+  return (
+    <ResponsiveContainer width="100%" height={wide ? 250 : 210}>
+      <ScatterChart margin={MARGIN}>
+        <XAxis type="number" dataKey="turn" name="turn" domain={[1, Math.max(2, turns)]} allowDecimals={false} tick={TICK} height={18} />
+        <YAxis type="number" dataKey="repetitions" name="repetitions" domain={[0, yTicks[yTicks.length - 1]]} ticks={yTicks} tick={TICK} width={30} />
+        <Tooltip contentStyle={TOOLTIP_STYLE} cursor={{ strokeDasharray: '3 3' }} />
+        <Legend wrapperStyle={LEGEND_STYLE} iconSize={9} />
+        {series.map((s) => (
+          <Scatter
+            key={s.key}
+            name={s.name}
+            data={pointsUpTo(s.points, turn)}
+            fill={DETECTOR_COLOR[s.detector]}
+            shape={s.shape}
+            legendType={s.shape}
+            isAnimationActive={false}
+          />
+        ))}
+        {cursorLine(turn)}
+      </ScatterChart>
+    </ResponsiveContainer>
+  );
+}

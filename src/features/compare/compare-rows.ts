@@ -1,0 +1,112 @@
+/**
+ * The compare table's rows and cells: every preset's metrics on one transcript or summed over
+ * the library. Counts that need labels are null (shown —) when there are none to measure against.
+ */
+import type { CompareRow } from '../../engine/compare';
+import { emptyMetrics, mergeMetrics, summarize, type Metrics, type MetricsSummary } from '../../engine/evaluate';
+
+export interface CompareTableRow {
+  preset: string;
+  metrics: MetricsSummary;
+  /** Whether labels exist: without them FP, caught, missed, premature stops and F1 mean nothing. */
+  labelled: boolean;
+}
+
+export type ColumnKey = 'alarms' | 'caught' | 'missed' | 'fp' | 'prematureStops' | 'meanLatency' | 'tokensSaved' | 'f1';
+
+/** `short` is what the narrow side panel shows; `header` is the column's accessible name. */
+export const COLUMNS: { key: ColumnKey; short: string; header: string; needsLabels: boolean; title: string }[] = [
+  {
+    key: 'alarms',
+    short: 'Alarms',
+    header: 'Alarms',
+    needsLabels: false,
+    title: 'Events at or above the counted action',
+  },
+  {
+    key: 'caught',
+    short: 'Caught',
+    header: 'Caught',
+    needsLabels: true,
+    title: 'Labelled loops with at least one alarm',
+  },
+  { key: 'missed', short: 'Missed', header: 'Missed', needsLabels: true, title: 'Labelled loops without any alarm' },
+  {
+    key: 'fp',
+    short: 'FP',
+    header: 'False positives',
+    needsLabels: true,
+    title: 'False positives: alarms outside every labelled loop',
+  },
+  {
+    key: 'prematureStops',
+    short: 'Early stops',
+    header: 'Premature stops',
+    needsLabels: true,
+    title: 'Premature stops: runs stopped outside every labelled loop',
+  },
+  {
+    key: 'meanLatency',
+    short: 'Latency',
+    header: 'Mean latency',
+    needsLabels: true,
+    title: 'Mean latency: turns from a loop’s start to its first alarm',
+  },
+  {
+    key: 'tokensSaved',
+    short: 'Tokens saved',
+    header: 'Tokens saved',
+    needsLabels: false,
+    title: 'Tokens after the stop',
+  },
+  { key: 'f1', short: 'F1', header: 'F1', needsLabels: true, title: 'F1: harmonic mean of precision and recall' },
+];
+
+/** F1, taking a run with loops and no alarm at all as 0 (not undefined). */
+export function f1Of(m: MetricsSummary): number | null {
+  if (m.spans > 0 && m.alarms === 0) return 0;
+  return m.f1;
+}
+
+export function cellValue(row: CompareTableRow, key: ColumnKey): number | null {
+  const col = COLUMNS.find((c) => c.key === key)!;
+  if (col.needsLabels && !row.labelled) return null;
+  if (key === 'f1') return f1Of(row.metrics);
+  return row.metrics[key];
+}
+
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+
+/** Cell text; token counts are compact (71.5K) to fit the side panel, see `exactCell`. */
+export function formatCell(key: ColumnKey, v: number | null): string {
+  if (v === null) return '—';
+  if (key === 'f1') return v.toFixed(2);
+  if (key === 'meanLatency') return v.toFixed(1);
+  if (key === 'tokensSaved') return compact.format(v);
+  return v.toLocaleString('en-US');
+}
+
+/** The exact value, for the cell's tooltip. */
+export function exactCell(key: ColumnKey, v: number | null): string {
+  if (v === null) return COLUMNS.find((c) => c.key === key)!.needsLabels ? 'needs labels' : '—';
+  if (key === 'f1') return v.toFixed(3);
+  if (key === 'meanLatency') return `${v.toFixed(2)} turns`;
+  return v.toLocaleString('en-US');
+}
+
+export function tableRows(rows: readonly CompareRow[], labelled: boolean): CompareTableRow[] {
+  return rows.map((r) => ({ preset: r.preset, metrics: r.metrics, labelled }));
+}
+
+/** Per-preset sums over many transcripts (counts add up; ratios come from the sums). */
+export class PresetTotals {
+  private sums = new Map<string, Metrics>();
+
+  add(rows: readonly CompareRow[]): void {
+    for (const r of rows) this.sums.set(r.preset, mergeMetrics(this.sums.get(r.preset) ?? emptyMetrics(), r.metrics));
+  }
+
+  rows(labelled: boolean): CompareTableRow[] {
+    return [...this.sums].map(([preset, m]) => ({ preset, metrics: summarize(m), labelled }));
+  }
+}

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, setParam } from '../../engine/config';
+import { presetByName } from '../../engine/presets/index';
+import { configFile, configFileText, readConfigFile } from './config-file';
+
+const crustly = presetByName('crustly')!;
+const tuned = setParam(crustly, 'detectors.consecutive-repeat.explorationThreshold', 5);
+
+describe('config file', () => {
+  it('wraps the draft with its name and preset', () => {
+    expect(configFile(tuned, 'crustly')).toEqual({ loopscope: 'config', version: 1, name: 'crustly', basedOn: 'crustly', config: tuned });
+    expect(configFile({ detectors: {} }, 'chatloop').name).toBe('chatloop');
+    expect(configFileText(tuned, 'crustly').startsWith('{\n  "loopscope": "config",\n  "version": 1,\n  "name": "crustly",')).toBe(true);
+  });
+
+  it('reads its own file back, with the preset it was tuned from', () => {
+    expect(readConfigFile(configFileText(tuned, 'crustly'))).toEqual({ config: tuned, presetName: 'crustly' });
+  });
+
+  it('reads a bare config; the preset comes from its basedOn when known', () => {
+    expect(readConfigFile(JSON.stringify(tuned))).toEqual({ config: tuned, presetName: null });
+    expect(readConfigFile(JSON.stringify({ ...tuned, basedOn: 'doom-loop' })).presetName).toBe('doom-loop');
+    expect(readConfigFile(JSON.stringify({ ...tuned, basedOn: 'no-such-preset' })).presetName).toBeNull();
+  });
+
+  it('names the field of every problem', () => {
+    const err = (text: string) => {
+      try {
+        readConfigFile(text);
+      } catch (e) {
+        expect(e).toBeInstanceOf(ConfigError);
+        return (e as ConfigError).message;
+      }
+      throw new Error('no error');
+    };
+    expect(err('{oops')).toMatch(/^file: is not JSON \(/);
+    expect(err('{"loopscope":"report","config":{}}')).toBe('loopscope: must be "config" in a config file, got "report"');
+    expect(err('{"loopscope":"config","version":2,"config":{"detectors":{}}}')).toBe(
+      'version: must be 1, got 2 (a newer Loopscope wrote this file?)',
+    );
+    expect(err('{"loopscope":"config","version":1}')).toBe('config: is missing: a config file holds the config in "config"');
+    expect(err('{"loopscope":"config","version":1,"config":{"detectors":{"pattern":{"windowSize":"ten"}}}}')).toBe(
+      'detectors.pattern.windowSize: must be an integer, got "ten"',
+    );
+    expect(err('[]')).toBe('config: must be a JSON object');
+  });
+});

@@ -1,0 +1,24 @@
+/** Saves text as a file through a temporary link to a Blob: nothing leaves the browser. */
+export function downloadText(fileName: string, text: string, type: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  a.style.display = 'none';
+  document.body.append(a);
+  a.click();
+  a.remove();
+  // Revoked later: some browsers read the Blob after click() returns.
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Copies text with the Clipboard API; false when it is unavailable or refused (copy by hand then). */
+export async function copyText(text: string): Promise<boolean> {
+  try {
+    if (!navigator.clipboard?.writeText) return false;
+    await navigator.clipboard.writeText(text);
+    return true;
+  } catch {
+    return false;
+  }
+}

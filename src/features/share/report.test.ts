@@ -1,0 +1,131 @@
+import { describe, expect, it } from 'vitest';
+import { setParam } from '../../engine/config';
+import { summarize, emptyMetrics, type MetricsSummary } from '../../engine/evaluate';
+import { presetByName } from '../../engine/presets/index';
+import type { ReplayResult } from '../../engine/replay';
+import { buildReport, cell, type ReportInput } from './report';
+
+const chatloop = presetByName('chatloop')!;
+
+function metrics(patch: Partial<MetricsSummary>): MetricsSummary {
+  return { ...summarize({ ...emptyMetrics(), transcripts: 1 }), ...patch };
+}
+
+const result: ReplayResult = {
+  turns: 12,
+  calls: 12,
+  events: [
+    { turn: 3, call: 3, detector: 'pattern', action: 'warn', level: 1, message: 'A | B\nsecond line' },
+    { turn: 8, call: 8, detector: 'exact-repeat', action: 'warn', level: 1, message: 'dup' },
+    { turn: 9, call: 9, detector: 'exact-repeat', action: 'terminate', level: 2, message: 'Loop detected: dup' },
+    { turn: 10, detector: 'llm-judge', action: 'terminate', level: 1, message: 'judge', afterStop: true },
+  ],
+  checks: [],
+  cycles: [],
+  stoppedAt: { turn: 9, call: 9 },
+  fingerprints: { top: [], timeline: [] },
+};
+
+const base: ReportInput = {
+  meta: { title: 'Stuck | on ls', format: 'loopscope-jsonl', fileName: 'run.loop.jsonl', turns: 12, calls: 1234 },
+  labels: [
+    { startTurn: 1, endTurn: 4, kind: 'progress' },
+    { startTurn: 7, endTurn: 12, kind: 'loop', note: 'same ls' },
+  ],
+  result,
+  metrics: metrics({ alarms: 3, tp: 2, fp: 1, spans: 1, caught: 1, latencySum: 1, latencyCount: 1, meanLatency: 1, precision: 2 / 3, recall: 1, f1: 0.8, tokensWasted: 1500, tokensSaved: 3000 }),
+  baseline: metrics({ alarms: 1, tp: 1, fp: 0, spans: 1, caught: 1, meanLatency: 3, precision: 1, recall: 1, f1: 1, tokensWasted: 4500, tokensSaved: 3000 }),
+  draft: setParam(chatloop, 'detectors.exact-repeat.maxDuplicates', 1),
+  presetName: 'chatloop',
+  preset: chatloop,
+  generatedAt: '2026-03-02T09:00:00.000Z',
+};
+
+describe('report', () => {
+  it('escapes table cells onto one line', () => {
+    expect(cell('a | b\n c\r\nd ')).toBe('a \\| b  c d');
+  });
+
+  it('writes the whole report', () => {
+    expect(buildReport(base)).toBe(
+      [
+        '# Loopscope report: Stuck \\| on ls',
+        '',
+        '| | |',
+        '|---|---|',
+        '| File | run.loop.jsonl |',
+        '| Format | loopscope-jsonl |',
+        '| Turns / calls | 12 / 1,234 |',
+        '| Config | chatloop |',
+        '| Detectors | exact-repeat, pattern |',
+        '| Alarms count from | warn |',
+        '| Generated | 2026-03-02T09:00:00.000Z |',
+        '',
+        '## Config',
+        '',
+        'Based on preset `chatloop`, with 1 change:',
+        '',
+        '- `detectors.exact-repeat.maxDuplicates`: 2 → 1',
+        '',
+        '## Metrics',
+        '',
+        '| Metric | Value | Change vs chatloop |',
+        '|---|---:|---:|',
+        '| Alarms | 3 | +2 |',
+        '| True alarms (in a loop span) | 2 | +1 |',
+        '| False alarms (outside every loop span) | 1 | +1 |',
+        '| Loop spans caught | 1 |  |',
+        '| Loop spans missed | 0 |  |',
+        '| Premature stops | 0 |  |',
+        '| Mean latency (turns) | 1.0 | −2.0 |',
+        '| Precision | 66.7% | −33.3% |',
+        '| Recall | 100.0% |  |',
+        '| F1 | 80.0% | −20.0% |',
+        '| Tokens wasted in loops before the first alarm | 1,500 | −3,000 |',
+        '| Tokens saved by the stop | 3,000 |  |',
+        '',
+        '## Labelled spans',
+        '',
+        'Labels are the ground truth: an alarm inside a loop span is true, one outside every loop span is false (turns outside every loop span count as legitimate work).',
+        '',
+        '| Kind | Turns | Note |',
+        '|---|---|---|',
+        '| progress | 1–4 |  |',
+        '| loop | 7–12 | same ls |',
+        '',
+        '## Alarms (4)',
+        '',
+        '| Turn | Call | Detector | Action | Level | Verdict | Message |',
+        '|---:|---:|---|---|---:|---|---|',
+        '| 3 | 3 | pattern | warn | 1 | false | A \\| B second line |',
+        '| 8 | 8 | exact-repeat | warn | 1 | true (loop 7–12) | dup |',
+        '| 9 | 9 | exact-repeat | terminate | 2 | true (loop 7–12) | Loop detected: dup |',
+        '| 10 |  | llm-judge | terminate | 1 | true (loop 7–12) · after the stop | judge |',
+        '',
+        '## Where the run stopped',
+        '',
+        'The run stopped at turn 9, call 9 (exact-repeat terminated it).',
+        'Tokens saved: 3,000 (the 3 turns after turn 9 would not have run).',
+        '',
+      ].join('\n'),
+    );
+  });
+
+  it('without loop labels: says metrics need them; alarms below the count action are marked', () => {
+    const draft = { ...chatloop, countAction: 'terminate' as const };
+    const md = buildReport({ ...base, labels: [], metrics: null, baseline: null, draft, preset: chatloop });
+    expect(md).toContain('No loop labels: false positives and missed loops need them. The run raised 4 events.');
+    expect(md).toContain('No labels.');
+    expect(md).toContain('| 8 | 8 | exact-repeat | warn | 1 | not counted (below terminate) | dup |');
+    expect(md).toContain('| 9 | 9 | exact-repeat | terminate | 2 | alarm | Loop detected: dup |');
+    expect(md).toContain('- `countAction`: warn → terminate');
+    expect(md).toContain('3 turns after turn 9 would not have run.');
+  });
+
+  it('an unchanged preset and a run that did not stop', () => {
+    const md = buildReport({ ...base, draft: chatloop, result: { ...result, events: [], stoppedAt: null } });
+    expect(md).toContain('Preset `chatloop`, unchanged.');
+    expect(md).toContain('## Alarms (0)\n\nNo detector fired.');
+    expect(md).toContain('The run was not stopped: no detector terminated it.');
+  });
+});
