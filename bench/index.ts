@@ -45,6 +45,13 @@ const out: Record<string, unknown> = {};
 for (const [name, run] of sections) {
   if (!run || (only && !only.includes(name))) continue;
   log(`== ${name}`);
-  out[name] = await run();
+  try {
+    out[name] = await run();
+  } catch (e) {
+    // One broken section must not lose the others' numbers.
+    log(`${name}: failed: ${(e as Error).stack ?? e}`);
+    out[name] = { error: (e as Error).message ?? String(e) };
+    process.exitCode = 1;
+  }
 }
 process.stdout.write(JSON.stringify(out, null, 2) + '\n');

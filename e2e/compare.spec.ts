@@ -14,10 +14,11 @@ test('every preset on this transcript and over the library, sortable; a name pic
   await freshApp(page);
   await libraryRows(page).filter({ hasText: OSCILLATION }).first().click();
   await expect(page.getByRole('heading', { name: OSCILLATION })).toBeVisible();
+  await page.getByLabel('Preset', { exact: true }).selectOption('chatloop');
   await page.getByRole('tab', { name: 'Compare' }).click();
 
   // Values as `npx loopscope eval src/samples/edit-test-oscillation.loop.jsonl --preset NAME --json` gives them.
-  await expect(table(page).locator('tbody tr')).toHaveCount(9);
+  await expect(table(page).locator('tbody tr')).toHaveCount(10);
   await expect(row(page, 'chatloop').locator('td[data-col="alarms"]')).toHaveText('24');
   expect(await cells(page, 'chatloop', COLS)).toEqual(['24', '1', '0', '1', '0', '0.0', '71.5K', '0.98']);
   expect(await cells(page, 'chatloop-conservative', COLS)).toEqual(['12', '1', '0', '1', '0', '5.0', '37.7K', '0.96']);
@@ -40,6 +41,7 @@ test('every preset on this transcript and over the library, sortable; a name pic
     '0',
     '5',
     '6',
+    '8',
     '12',
     '12',
     '24',
@@ -59,7 +61,8 @@ test('every preset on this transcript and over the library, sortable; a name pic
   await expect(row(page, 'chatloop').locator('td[data-col="alarms"]')).toHaveText('96');
   expect(await cells(page, 'chatloop', COLS)).toEqual(['96', '5', '0', '12', '1', '1.8', '468K', '0.93']);
   expect(await cells(page, 'chatloop-aggressive', COLS)).toEqual(['103', '5', '0', '15', '2', '0.8', '566.7K', '0.92']);
-  expect(await cells(page, 'llm-check', COLS)).toEqual(['0', '0', '5', '0', '0', '—', '0', '0.00']);
+  expect(await cells(page, 'llm-check', COLS)).toEqual(['1', '1', '4', '0', '0', '9.0', '50.3K', '0.33']);
+  expect(await cells(page, 'recommended', COLS)).toEqual(['51', '5', '0', '0', '0', '2.2', '206.5K', '1.00']);
   await expect(row(page, 'doom-loop')).toHaveAttribute('aria-current', 'true');
 
   // Sort by F1, best first.
@@ -71,6 +74,7 @@ test('every preset on this transcript and over the library, sortable; a name pic
       .locator('tbody tr')
       .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-preset'))),
   ).toEqual([
+    'recommended',
     'doom-loop',
     'chatloop',
     'chatloop-aggressive',

@@ -19,10 +19,24 @@ export interface TranscriptMeta {
   sample?: boolean;
 }
 
+/** The transcript without its turns (they live in `turnChunks`), and how many chunks it has. */
 export interface TranscriptBody {
   id: number;
   transcript: Transcript;
+  chunks?: number;
 }
+
+/**
+ * Turns in slices: Chromium refuses an IndexedDB value over about 133 MB, and a 200 MB transcript
+ * is a normal import, so no record holds a whole one.
+ */
+export interface TurnChunk {
+  id: number;
+  n: number;
+  turns: Transcript['turns'];
+}
+
+export const TURNS_PER_CHUNK = 2000;
 
 export interface StoredLabels {
   transcriptId: number;
@@ -51,6 +65,7 @@ export interface MetaEntry {
 export class LoopscopeDb extends Dexie {
   transcripts!: EntityTable<TranscriptMeta, 'id'>;
   bodies!: EntityTable<TranscriptBody, 'id'>;
+  turnChunks!: Dexie.Table<TurnChunk, [number, number]>;
   labels!: EntityTable<StoredLabels, 'transcriptId'>;
   configs!: EntityTable<StoredConfig, 'id'>;
   judgeCache!: EntityTable<JudgeCacheEntry, 'key'>;
@@ -66,6 +81,23 @@ export class LoopscopeDb extends Dexie {
       judgeCache: 'key',
       meta: 'key',
     });
+    // Version 2 moves turns out of the body records into chunks (see TurnChunk).
+    this.version(2)
+      .stores({ turnChunks: '[id+n], id' })
+      .upgrade(async (tx) => {
+        const chunks = tx.table<TurnChunk>('turnChunks');
+        await tx
+          .table<TranscriptBody>('bodies')
+          .toCollection()
+          .modify((body) => {
+            const turns = body.transcript.turns;
+            const n = Math.ceil(turns.length / TURNS_PER_CHUNK);
+            for (let i = 0; i < n; i++)
+              void chunks.add({ id: body.id, n: i, turns: turns.slice(i * TURNS_PER_CHUNK, (i + 1) * TURNS_PER_CHUNK) });
+            body.transcript = { ...body.transcript, turns: [] };
+            body.chunks = n;
+          });
+      });
   }
 }
 

@@ -1,6 +1,6 @@
 import { callCount, formatWarning, type Transcript } from '../model/transcript';
 import type { ImportResult } from '../import/types';
-import { db, type LoopscopeDb, type TranscriptMeta } from './db';
+import { db, TURNS_PER_CHUNK, type LoopscopeDb, type TranscriptMeta } from './db';
 
 /**
  * Stores every transcript of one imported file in one transaction: either all of them are kept
@@ -13,7 +13,7 @@ export async function saveImport(
   database: LoopscopeDb = db,
 ): Promise<number[]> {
   const warnings = result.warnings.map(formatWarning);
-  return database.transaction('rw', database.transcripts, database.bodies, async () => {
+  return database.transaction('rw', database.transcripts, database.bodies, database.turnChunks, async () => {
     const ids: number[] = [];
     for (const t of result.transcripts) {
       const meta: Omit<TranscriptMeta, 'id'> = {
@@ -27,7 +27,10 @@ export async function saveImport(
         ...(opts.sample ? { sample: true } : {}),
       };
       const id = (await database.transcripts.add(meta as TranscriptMeta)) as number;
-      await database.bodies.add({ id, transcript: t });
+      const chunks = Math.ceil(t.turns.length / TURNS_PER_CHUNK);
+      await database.bodies.add({ id, transcript: { ...t, turns: [] }, chunks });
+      for (let n = 0; n < chunks; n++)
+        await database.turnChunks.add({ id, n, turns: t.turns.slice(n * TURNS_PER_CHUNK, (n + 1) * TURNS_PER_CHUNK) });
       ids.push(id);
     }
     return ids;
@@ -35,13 +38,22 @@ export async function saveImport(
 }
 
 export async function loadTranscript(id: number, database: LoopscopeDb = db): Promise<Transcript | undefined> {
-  return (await database.bodies.get(id))?.transcript;
+  return database.transaction('r', database.bodies, database.turnChunks, async () => {
+    const body = await database.bodies.get(id);
+    if (!body) return undefined;
+    if (body.chunks === undefined) return body.transcript;
+    const chunks = await database.turnChunks.where('[id+n]').between([id, 0], [id, body.chunks]).toArray();
+    const turns = body.transcript.turns.slice();
+    for (const c of chunks) for (const turn of c.turns) turns.push(turn);
+    return { ...body.transcript, turns };
+  });
 }
 
 export async function deleteTranscript(id: number, database: LoopscopeDb = db): Promise<void> {
-  await database.transaction('rw', database.transcripts, database.bodies, database.labels, async () => {
+  await database.transaction('rw', [database.transcripts, database.bodies, database.turnChunks, database.labels], async () => {
     await database.transcripts.delete(id);
     await database.bodies.delete(id);
+    await database.turnChunks.where('id').equals(id).delete();
     await database.labels.delete(id);
   });
 }

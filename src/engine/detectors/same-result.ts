@@ -2,7 +2,8 @@
  * Seed 001, level 4 (designed, not built, in ChatLoop): earlier results in the window with the
  * same isError and `result_similarity > threshold` number at least maxSimilarResults. Results from
  * any tool count ("different calls, same outcome"). Calls without a result are skipped and do not
- * enter the window: the window is the last windowSize results.
+ * enter the window: the window is the last windowSize results. Our option `errorsOnly` (off by
+ * default) compares failed calls only: the same error again and again (the `recommended` preset).
  */
 import { Escalation } from '../escalation';
 import type { DetectorDef } from '../params';
@@ -11,11 +12,13 @@ import type { Action } from '../types';
 import { ADVICE, chatloopMessage } from './chatloop-message';
 
 export interface SameResultParams {
-  [key: string]: number | Action[];
+  [key: string]: number | boolean | Action[];
   windowSize: number;
   maxSimilarResults: number;
   threshold: number;
   actions: Action[];
+  /** Only failed calls are compared (and enter the window): the same error again and again. */
+  errorsOnly: boolean;
 }
 
 export const sameResult: DetectorDef<SameResultParams> = {
@@ -55,8 +58,20 @@ export const sameResult: DetectorDef<SameResultParams> = {
       type: 'actions',
       help: 'The n-th detection takes the n-th action; the last repeats.',
     },
+    {
+      key: 'errorsOnly',
+      label: 'Errors only',
+      type: 'boolean',
+      help: 'Off in seed 001. On: only failed calls are compared, so a repeated success (a poll, a sleep) is never a loop.',
+    },
   ],
-  defaults: { windowSize: 10, maxSimilarResults: 2, threshold: 0.9, actions: ['warn', 'warn', 'terminate'] },
+  defaults: {
+    windowSize: 10,
+    maxSimilarResults: 2,
+    threshold: 0.9,
+    actions: ['warn', 'warn', 'terminate'],
+    errorsOnly: false,
+  },
   create(p) {
     // One spare slot: the current result is filled in before the oldest one is dropped.
     const cap = p.windowSize + 1;
@@ -70,7 +85,7 @@ export const sameResult: DetectorDef<SameResultParams> = {
     return {
       onCall(call, sink) {
         const r = call.result;
-        if (!r) return;
+        if (!r || (p.errorsOnly && !r.isError)) return;
         const cur = slots[head];
         cur.set(r.content, r.isError);
         // Cheap filters first; the full comparisons run only while they can still change the

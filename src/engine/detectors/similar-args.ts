@@ -3,6 +3,8 @@
  * tool name and `arguments_similarity > threshold` number at least maxSimilar. Identical calls
  * count too (similarity 1). The similarity is the seed's recursive one (json-similarity.ts), with
  * the same threshold for object fields (the seed hard-codes 0.8 in both places).
+ * Two options of ours, off by default (the seed's rule): `ignoreIdentical` and `sameResult`
+ * narrow it to near-identical retries that change nothing (the `recommended` preset).
  */
 import { Escalation } from '../escalation';
 import { similarityAbove } from '../json-similarity';
@@ -12,11 +14,15 @@ import type { Action } from '../types';
 import { ADVICE, chatloopMessage } from './chatloop-message';
 
 export interface SimilarArgsParams {
-  [key: string]: number | Action[];
+  [key: string]: number | boolean | Action[];
   windowSize: number;
   maxSimilar: number;
   threshold: number;
   actions: Action[];
+  /** Identical calls do not count: only near-identical retries (exact repeats are other detectors' job). */
+  ignoreIdentical: boolean;
+  /** Only earlier calls that got exactly the same result count (same isError and text). */
+  sameResult: boolean;
 }
 
 export const similarArgs: DetectorDef<SimilarArgsParams> = {
@@ -57,13 +63,35 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
       type: 'actions',
       help: 'The n-th detection takes the n-th action; the last repeats.',
     },
+    {
+      key: 'ignoreIdentical',
+      label: 'Ignore identical calls',
+      type: 'boolean',
+      help: 'Off in seed 001. On: only near-identical retries count, exact repeats are left to the exact detectors.',
+    },
+    {
+      key: 'sameResult',
+      label: 'Same result required',
+      type: 'boolean',
+      help: 'Off in seed 001. On: an earlier similar call counts only if it got exactly the same result (retries that change nothing).',
+    },
   ],
-  defaults: { windowSize: 10, maxSimilar: 2, threshold: 0.8, actions: ['warn', 'warn', 'terminate'] },
+  defaults: {
+    windowSize: 10,
+    maxSimilar: 2,
+    threshold: 0.8,
+    actions: ['warn', 'warn', 'terminate'],
+    ignoreIdentical: false,
+    sameResult: false,
+  },
   create(p) {
     const cap = p.windowSize;
     const names: string[] = new Array<string>(cap).fill('');
     const exacts: string[] = new Array<string>(cap).fill('');
     const args: Json[] = new Array<Json>(cap).fill(null);
+    // The result of each call in the window (sameResult): text, or null for no result; and isError.
+    const results: (string | null)[] = new Array<string | null>(cap).fill(null);
+    const errors: boolean[] = new Array<boolean>(cap).fill(false);
     const pending = new Int32Array(cap);
     let size = 0;
     let next = 0;
@@ -75,16 +103,24 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
         // while they can still change the outcome (all of them once it fires: exact count).
         let count = 0;
         let open = 0;
+        const r = call.result;
+        const text = r ? r.content : null;
+        const isError = r ? r.isError : false;
         for (let i = 0; i < size; i++) {
           if (names[i] !== call.name) continue;
-          if (exacts[i] === call.exact) count++;
-          else pending[open++] = i;
+          // A call without a result never has "the same result".
+          if (p.sameResult && (text === null || results[i] !== text || errors[i] !== isError)) continue;
+          if (exacts[i] === call.exact) {
+            if (!p.ignoreIdentical) count++;
+          } else pending[open++] = i;
         }
         for (let c = 0; c < open && count + (open - c) >= p.maxSimilar; c++)
           if (similarityAbove(args[pending[c]], call.args, t, t) > t) count++;
         names[next] = call.name;
         exacts[next] = call.exact;
         args[next] = call.args;
+        results[next] = text;
+        errors[next] = isError;
         next = next + 1 === cap ? 0 : next + 1;
         if (size < cap) size++;
         if (count < p.maxSimilar) return;

@@ -17,12 +17,12 @@ async function sample(name: string) {
 const config = setParam(presetByName('chatloop')!, 'detectors.llm-judge.enabled', true);
 
 describe('charts of the bundled samples', () => {
-  it('the judge sample: checks at 30 and 33, then no recorded answer at 42', async () => {
+  it('the judge sample: checks at 30 and 33, then flash and pro confirm the loop at 42', async () => {
     const r = replay(await sample('judge-recorded'), config);
     expect(checkRows(r.checks, 45)).toEqual([
       { turn: 30, check: true, flash: 0.1, pro: null, unavailable: null, unavailableModels: '', interval: 3, source: 'recorded' },
       { turn: 33, check: true, flash: 0.55, pro: null, unavailable: null, unavailableModels: '', interval: 9, source: 'recorded' },
-      { turn: 42, check: true, flash: null, pro: null, unavailable: 0, unavailableModels: 'flash', interval: 9, source: 'recorded' },
+      { turn: 42, check: true, flash: 0.92, pro: 0.96, unavailable: null, unavailableModels: '', interval: 9, source: 'recorded' },
       { turn: 45, check: false, flash: null, pro: null, unavailable: null, unavailableModels: '', interval: 9, source: 'recorded' },
     ]);
     expect(fingerprintBars(r.fingerprints, 40).map((b) => [b.label, b.count, b.total])).toEqual([['write content=# API Intro., p…', 8, 13]]);

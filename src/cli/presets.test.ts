@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { resolveConfig } from '../engine/config';
+import { PRESETS } from '../engine/presets/index';
+import { main } from './main';
+
+const STABLE_NAMES = [
+  'chatloop',
+  'chatloop-conservative',
+  'chatloop-aggressive',
+  'crustly',
+  'cycle-escalation',
+  'doom-loop',
+  'llm-check',
+  'gemini-cli',
+  'openhands',
+  'recommended',
+];
+
+function capture() {
+  let text = '';
+  return { out: { write: (s: string) => (text += s) }, text: () => text };
+}
+
+describe('loopscope presets --json', () => {
+  it('lists every preset, the stable names first among them, each with its full config', async () => {
+    const out = capture();
+    const err = capture();
+    expect(await main(['presets', '--json'], out.out, err.out)).toBe(0);
+    const lines = out
+      .text()
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { name: string; config: unknown });
+    expect(lines.map((l) => l.name)).toEqual(PRESETS.map((p) => p.name));
+    for (const n of STABLE_NAMES) expect(lines.map((l) => l.name)).toContain(n);
+    for (const l of lines) expect(l.config).toEqual(resolveConfig(PRESETS.find((p) => p.name === l.name)!));
+    expect(err.text()).toBe('');
+  });
+
+  it('recommended is the default preset of detect', async () => {
+    const out = capture();
+    expect(
+      await main(['detect', 'src/samples/missing-path-ls-loop.loop.jsonl', '--json'], out.out, capture().out),
+    ).toBe(0);
+    const viaDefault = out.text();
+    const out2 = capture();
+    await main(
+      ['detect', 'src/samples/missing-path-ls-loop.loop.jsonl', '--json', '--preset', 'recommended'],
+      out2.out,
+      capture().out,
+    );
+    expect(viaDefault).toBe(out2.text());
+    expect(JSON.parse(viaDefault).events.length).toBeGreaterThan(0);
+  });
+});
