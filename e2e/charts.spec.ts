@@ -93,11 +93,15 @@ test('charts follow the scrubber, the judge can be enabled, and a sweep sets a p
   // Another transcript: the oscillation sample has cycles but is too short for a judge check.
   await page.getByRole('link', { name: 'Loopscope' }).click();
   await openSample(page, 'Edit and test oscillation', false);
-  await expect(card(page, 'LLM check schedule')).toContainText('the first check is at turn 30 and this transcript has 18 turns');
+  await expect(card(page, 'LLM check schedule')).toContainText(
+    'the first check is at turn 30 and this transcript has 18 turns',
+  );
   const osc = card(page, 'Detected cycles over time');
   await expect(osc.locator('.recharts-legend-item-text').first()).toContainText(/period \d/);
   await page.keyboard.press('End');
-  await expect(card(page, 'Fingerprint frequency').locator('.recharts-wrapper > svg.recharts-surface').first()).toBeVisible();
+  await expect(
+    card(page, 'Fingerprint frequency').locator('.recharts-wrapper > svg.recharts-surface').first(),
+  ).toBeVisible();
   await chartShot(page, 'Detected cycles over time', 'charts-07-oscillation-cycles');
   await chartShot(page, 'Fingerprint frequency', 'charts-08-oscillation-fingerprints');
   await shot(page, 'charts-09-side-panel');

@@ -29,7 +29,9 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<{ nam
   return { name: dl.suggestedFilename(), text: readFileSync(await dl.path(), 'utf8') };
 }
 
-test('label turn ranges from the timeline, the table and the fields; metrics follow; labels survive a reload', async ({ page }) => {
+test('label turn ranges from the timeline, the table and the fields; metrics follow; labels survive a reload', async ({
+  page,
+}) => {
   await openSample(page);
   await page.getByRole('tab', { name: 'Labels' }).click();
   const list = page.getByRole('list', { name: 'Labels' });
@@ -65,8 +67,14 @@ test('label turn ranges from the timeline, the table and the fields; metrics fol
 
   // Shift+click in the turn table selects from the cursor; clear the labels there.
   const rows = page.getByRole('table', { name: 'Turns' }).getByRole('row');
-  await rows.filter({ has: page.getByRole('cell', { name: '3', exact: true }) }).first().click();
-  await rows.filter({ has: page.getByRole('cell', { name: '5', exact: true }) }).first().click({ modifiers: ['Shift'] });
+  await rows
+    .filter({ has: page.getByRole('cell', { name: '3', exact: true }) })
+    .first()
+    .click();
+  await rows
+    .filter({ has: page.getByRole('cell', { name: '5', exact: true }) })
+    .first()
+    .click({ modifiers: ['Shift'] });
   await expect(page.getByText('Selected: turns 3–5')).toBeVisible();
   await page.getByRole('button', { name: 'Clear labels in range' }).click();
   await expect(list.getByRole('listitem').first()).toHaveText(/^loopturns 1–2wandering/);
@@ -121,16 +129,27 @@ test('share: config file out and back in, a broken one named, a link that carrie
     config: { name: 'crustly-tight', detectors: { 'consecutive-repeat': { explorationThreshold: 5 } } },
   };
   const input = page.getByTestId('config-file-input');
-  await input.setInputFiles({ name: 'tight.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(tuned)) });
+  await input.setInputFiles({
+    name: 'tight.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from(JSON.stringify(tuned)),
+  });
   await expect(page.getByText('Loaded tight.json: config “crustly-tight”, measured against crustly.')).toBeVisible();
   await expect(current.locator('[data-config-name]')).toHaveText('crustly-tight');
   await expect(current.locator('[data-config-based-on]')).toHaveText('crustly');
   await current.getByText('1 change from the preset').click();
   await expect(current).toContainText('detectors.consecutive-repeat.explorationThreshold: 10 → 5');
-  await expect(page.locator('[data-snippet="seed-002"] pre')).toContainText('exploration_threshold = 5  # ls, glob, grep, read');
+  await expect(page.locator('[data-snippet="seed-002"] pre')).toContainText(
+    'exploration_threshold = 5  # ls, glob, grep, read',
+  );
   await expect(page.locator('[data-metric="latency"]')).toHaveText('4.0');
-  await page.locator('[data-snippet="seed-002"]').getByRole('button', { name: 'Copy Seed 002 · Crustly crustly.toml' }).click();
-  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain('[agent.loop_detection]\nexploration_threshold = 5');
+  await page
+    .locator('[data-snippet="seed-002"]')
+    .getByRole('button', { name: 'Copy Seed 002 · Crustly crustly.toml' })
+    .click();
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
+    '[agent.loop_detection]\nexploration_threshold = 5',
+  );
   await shot(page, 'share-01-loaded-config');
 
   // A broken file: the field is named, the config stays.
@@ -156,7 +175,11 @@ test('share: config file out and back in, a broken one named, a link that carrie
 
   const other = await context.newPage();
   await other.goto(link);
-  await expect(other.getByRole('status').filter({ hasText: 'Share link: applied the config “crustly-tight”, measured against crustly.' })).toBeVisible();
+  await expect(
+    other
+      .getByRole('status')
+      .filter({ hasText: 'Share link: applied the config “crustly-tight”, measured against crustly.' }),
+  ).toBeVisible();
   await expect(other).toHaveURL(/#\/t\/\d+\/turn\/\d+$/);
   await expect(other.locator('[data-metric="latency"]')).toHaveText('4.0');
   const param = other.locator('[data-param="detectors.consecutive-repeat.explorationThreshold"]');
@@ -184,7 +207,9 @@ test('share: config file out and back in, a broken one named, a link that carrie
   expect(report.text).toContain('- `detectors.consecutive-repeat.explorationThreshold`: 10 → 5');
   expect(report.text).toContain('| loop | 7–17 | same failing ls |');
   expect(report.text).toMatch(/\| \d+ \| \d+ \| consecutive-repeat \| block \| 1 \| true \(loop 7–17\) \|/);
-  const jsonl = await downloaded(other, () => other.getByRole('button', { name: 'Download transcript (.loop.jsonl)' }).click());
+  const jsonl = await downloaded(other, () =>
+    other.getByRole('button', { name: 'Download transcript (.loop.jsonl)' }).click(),
+  );
   expect(jsonl.name).toBe('stuck-listing-a-missing-folder.loop.jsonl');
   expect(jsonl.text).toContain('{"type":"label","startTurn":7,"endTurn":17,"kind":"loop","note":"same failing ls"}');
   await other.getByRole('link', { name: 'Loopscope' }).click();

@@ -49,7 +49,9 @@ test('drop a transcript, see its turns, reload and still see them; a broken file
   await shot(page, '03-broken-file-message');
 
   await dropFiles(page, [{ name: 'picture.png', content: Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 0, 1]) }]);
-  await expect(page.getByRole('alert').filter({ hasText: 'picture.png' })).toContainText('picture.png: this is a binary file, not a transcript');
+  await expect(page.getByRole('alert').filter({ hasText: 'picture.png' })).toContainText(
+    'picture.png: this is a binary file, not a transcript',
+  );
   await page.reload();
   await expect(libraryRows(page)).toHaveCount(7);
 });
@@ -57,7 +59,9 @@ test('drop a transcript, see its turns, reload and still see them; a broken file
 test('pick a file with the button; skipped lines are listed with their line numbers', async ({ page }) => {
   await freshApp(page);
   const partly = GOOD + '\n{"type":"judge","turn":2,"model":"ultra","confidence":0.5}\n{oops\n';
-  await page.getByTestId('file-input').setInputFiles({ name: 'partly.loop.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(partly) });
+  await page
+    .getByTestId('file-input')
+    .setInputFiles({ name: 'partly.loop.jsonl', mimeType: 'application/x-ndjson', buffer: Buffer.from(partly) });
   await expect(page.getByRole('heading', { name: 'Dropped ls loop' })).toBeVisible();
   await page.getByText('Imported with 2 warnings').click();
   const box = page.locator('.warnings-box');

@@ -7,7 +7,9 @@ const TRAJ = 'swe-agent/trajectories/demonstrations/ctf/web/i_got_id_demo.traj';
 test('scrub a real transcript, label its loop, tune a threshold, switch preset, reload: all kept', async ({ page }) => {
   await freshApp(page);
   await dropFiles(page, [{ name: 'i_got_id_demo.traj', content: corpus(TRAJ) }]);
-  await expect(page.getByRole('status').filter({ hasText: 'i_got_id_demo.traj' })).toContainText('1 transcript, 21 turns (swe-agent)');
+  await expect(page.getByRole('status').filter({ hasText: 'i_got_id_demo.traj' })).toContainText(
+    '1 transcript, 21 turns (swe-agent)',
+  );
   const slider = page.getByRole('slider', { name: 'Turn' });
   await expect(slider).toHaveValue('1');
 

@@ -6,7 +6,12 @@ import { main } from './main';
 
 function capture() {
   let text = '';
-  return { write: (s: string) => (text += s), get text() { return text; } };
+  return {
+    write: (s: string) => (text += s),
+    get text() {
+      return text;
+    },
+  };
 }
 
 async function cli(...argv: string[]) {
@@ -36,24 +41,49 @@ describe('loopscope CLI', () => {
     expect(r.code).toBe(0);
     expect(r.out.split('\n')[0]).toBe('{"type":"meta","version":1,"title":"cli run","source":"' + file + '"}');
     expect(r.out.trim().split('\n')).toHaveLength(5);
-    expect(r.err).toBe(`warning: ${file}:5: unknown type "bogus" (known: meta, user, system, assistant, judge, label)\n`);
+    expect(r.err).toBe(
+      `warning: ${file}:5: unknown type "bogus" (known: meta, user, system, assistant, judge, label)\n`,
+    );
   });
 
   it('presets lists every preset with its full config', async () => {
     const r = await cli('presets', '--json');
     expect(r.code).toBe(0);
-    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l));
+    const lines = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
     expect(lines.map((l) => l.name)).toContain('chatloop');
     const chatloop = lines.find((l) => l.name === 'chatloop');
-    expect(chatloop.config.detectors['exact-repeat']).toMatchObject({ enabled: true, windowSize: 10, maxDuplicates: 2 });
+    expect(chatloop.config.detectors['exact-repeat']).toMatchObject({
+      enabled: true,
+      windowSize: 10,
+      maxDuplicates: 2,
+    });
   });
 
   it('detect --json prints one object per transcript in the documented shape', async () => {
     const r = await cli('detect', file, '--preset', 'chatloop', '--json');
     expect(r.code).toBe(0);
     const rec = JSON.parse(r.out.trim());
-    expect(Object.keys(rec)).toEqual(['file', 'transcript', 'format', 'turns', 'calls', 'events', 'checks', 'stoppedAt', 'metrics']);
-    expect(rec).toMatchObject({ transcript: 'cli run', format: 'loopscope-jsonl', turns: 3, calls: 3, stoppedAt: null });
+    expect(Object.keys(rec)).toEqual([
+      'file',
+      'transcript',
+      'format',
+      'turns',
+      'calls',
+      'events',
+      'checks',
+      'stoppedAt',
+      'metrics',
+    ]);
+    expect(rec).toMatchObject({
+      transcript: 'cli run',
+      format: 'loopscope-jsonl',
+      turns: 3,
+      calls: 3,
+      stoppedAt: null,
+    });
     expect(rec.events[0]).toMatchObject({ turn: 3, call: 3, detector: 'exact-repeat', action: 'warn', level: 1 });
     expect(rec.metrics).toMatchObject({ tp: 1, fp: 0, caught: 1, missed: 0, prematureStops: 0 });
   });
@@ -83,7 +113,9 @@ describe('loopscope CLI', () => {
     writeFileSync(bad, 'nope\n');
     const r = await cli('convert', bad);
     expect(r.code).toBe(2);
-    expect(r.err).toMatch(/^loopscope: .*bad\.loop\.jsonl: nothing readable as Loopscope JSONL: none of its 1 lines could be read \(first problem, line 1: not valid JSON/);
+    expect(r.err).toMatch(
+      /^loopscope: .*bad\.loop\.jsonl: nothing readable as Loopscope JSONL: none of its 1 lines could be read \(first problem, line 1: not valid JSON/,
+    );
   });
 
   it('a config with a bad field is rejected naming the field', async () => {

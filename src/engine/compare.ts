@@ -13,7 +13,8 @@ export function alarmKey(e: DetectorEvent): string {
 
 /** Alarms present in `now` but not in `before` (appeared) and the reverse (vanished). */
 export function diffAlarms(before: ReplayResult, now: ReplayResult, countAction: Action) {
-  const keys = (r: ReplayResult) => new Map(r.events.filter((e) => isAlarm(e, countAction)).map((e) => [alarmKey(e), e]));
+  const keys = (r: ReplayResult) =>
+    new Map(r.events.filter((e) => isAlarm(e, countAction)).map((e) => [alarmKey(e), e]));
   const a = keys(before);
   const b = keys(now);
   return {
@@ -42,7 +43,11 @@ export interface CompareRow {
 }
 
 /** Every preset on one transcript (metrics are computed even without labels: alarms still count). */
-export function comparePresets(session: ReplaySession, labels: Label[], presets: EngineConfig[] = PRESETS): CompareRow[] {
+export function comparePresets(
+  session: ReplaySession,
+  labels: Label[],
+  presets: EngineConfig[] = PRESETS,
+): CompareRow[] {
   const t = withLabels(session.transcript, labels);
   return presets.map((p) => {
     const resolved = resolveConfig(p);

@@ -46,7 +46,8 @@ export function validateConfig(raw: unknown): EngineConfig {
     if (!['name', 'basedOn', 'countAction', 'detectors', 'version', '$schema'].includes(k))
       throw new ConfigError(k, 'unknown field (known: name, basedOn, countAction, detectors)');
   if (raw.name !== undefined && typeof raw.name !== 'string') throw new ConfigError('name', 'must be a string');
-  if (raw.basedOn !== undefined && typeof raw.basedOn !== 'string') throw new ConfigError('basedOn', 'must be a string');
+  if (raw.basedOn !== undefined && typeof raw.basedOn !== 'string')
+    throw new ConfigError('basedOn', 'must be a string');
   if (raw.countAction !== undefined && !['warn', 'block', 'terminate'].includes(raw.countAction as string))
     throw new ConfigError('countAction', 'must be warn, block or terminate');
   if (!isObj(raw.detectors)) throw new ConfigError('detectors', 'must be an object keyed by detector id');
@@ -64,7 +65,10 @@ export function validateConfig(raw: unknown): EngineConfig {
       }
       const spec = def.params.find((p) => p.key === key);
       if (!spec)
-        throw new ConfigError(`${field}.${key}`, `unknown parameter (known: ${def.params.map((p) => p.key).join(', ')})`);
+        throw new ConfigError(
+          `${field}.${key}`,
+          `unknown parameter (known: ${def.params.map((p) => p.key).join(', ')})`,
+        );
       const why = checkParam(spec, value);
       if (why) throw new ConfigError(`${field}.${key}`, why);
     }

@@ -118,6 +118,10 @@ export function summarize(m: Metrics): MetricsSummary {
   const precision = m.alarms ? m.tp / m.alarms : null;
   const recall = m.spans ? m.caught / m.spans : null;
   const f1 =
-    precision === null || recall === null ? null : precision + recall === 0 ? 0 : (2 * precision * recall) / (precision + recall);
+    precision === null || recall === null
+      ? null
+      : precision + recall === 0
+        ? 0
+        : (2 * precision * recall) / (precision + recall);
   return { ...m, precision, recall, f1, meanLatency: m.latencyCount ? m.latencySum / m.latencyCount : null };
 }

@@ -51,7 +51,8 @@ export function checkParam(spec: ParamSpec, v: unknown): string | null {
         : `must be a list of strings, got ${JSON.stringify(v)}`;
     case 'actions':
       if (!Array.isArray(v) || v.length === 0) return `must be a non-empty list of actions, got ${JSON.stringify(v)}`;
-      for (const a of v) if (!ACTIONS.includes(a as Action)) return `has unknown action ${JSON.stringify(a)} (warn, block, terminate)`;
+      for (const a of v)
+        if (!ACTIONS.includes(a as Action)) return `has unknown action ${JSON.stringify(a)} (warn, block, terminate)`;
       return null;
   }
 }

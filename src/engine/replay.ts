@@ -6,6 +6,7 @@
 import type { Transcript } from '../model/transcript';
 import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config';
 import { DETECTOR_DEFS } from './detectors/registry';
+import { makeEvent, stopPointOf } from './event';
 import { LazyCallView } from './call-view';
 import { exactFingerprint } from './fingerprint';
 import { FingerprintTracker, type FingerprintSeries } from './series';
@@ -28,7 +29,9 @@ export interface ReplayResult {
 }
 
 function isResolved(c: EngineConfig | ResolvedConfig): c is ResolvedConfig {
-  return typeof (c as ResolvedConfig).countAction === 'string' && Object.keys(c.detectors).length === DETECTOR_DEFS.length;
+  return (
+    typeof (c as ResolvedConfig).countAction === 'string' && Object.keys(c.detectors).length === DETECTOR_DEFS.length
+  );
 }
 
 export interface ReplayOptions {
@@ -36,7 +39,11 @@ export interface ReplayOptions {
   judgeCache?: JudgeCache;
 }
 
-export function replay(t: Transcript, config: EngineConfig | ResolvedConfig, options: ReplayOptions = {}): ReplayResult {
+export function replay(
+  t: Transcript,
+  config: EngineConfig | ResolvedConfig,
+  options: ReplayOptions = {},
+): ReplayResult {
   const resolved = isResolved(config) ? config : resolveConfig(config);
   const events: DetectorEvent[] = [];
   const checks: JudgeCheck[] = [];
@@ -52,18 +59,9 @@ export function replay(t: Transcript, config: EngineConfig | ResolvedConfig, opt
     const id = def.id;
     const sink: DetectorSink = {
       emit(e) {
-        const ev: DetectorEvent = {
-          turn: e.turn ?? turnNo,
-          call: e.call ?? callNo,
-          detector: id,
-          action: e.action,
-          level: e.level,
-          message: e.message,
-        };
-        if (ev.call === undefined) delete ev.call;
-        if (e.pattern) ev.pattern = e.pattern;
+        const ev = makeEvent(id, e, turnNo, callNo);
         if (stoppedAt) ev.afterStop = true;
-        else if (ev.action === 'terminate') stoppedAt = ev.call === undefined ? { turn: ev.turn } : { turn: ev.turn, call: ev.call };
+        else if (ev.action === 'terminate') stoppedAt = stopPointOf(ev);
         events.push(ev);
       },
       cycle(period, repetitions) {
@@ -73,7 +71,11 @@ export function replay(t: Transcript, config: EngineConfig | ResolvedConfig, opt
         checks.push({ ...c, turn: c.turn ?? turnNo });
       },
     };
-    running.push({ id, det: def.create(settings, { transcript: t, judge: t.judge, judgeCache: options.judgeCache }), sink });
+    running.push({
+      id,
+      det: def.create(settings, { transcript: t, judge: t.judge, judgeCache: options.judgeCache }),
+      sink,
+    });
   }
 
   const tracker = new FingerprintTracker();
@@ -81,16 +83,38 @@ export function replay(t: Transcript, config: EngineConfig | ResolvedConfig, opt
   for (const turn of t.turns) {
     turnNo = turn.index;
     callNo = undefined;
-    const tv: TurnView = { index: turn.index, text: turn.text, callCount: turn.calls.length, tokens: turn.tokens, agent: turn.agent };
+    const tv: TurnView = {
+      index: turn.index,
+      text: turn.text,
+      callCount: turn.calls.length,
+      tokens: turn.tokens,
+      agent: turn.agent,
+    };
     for (const r of running) r.det.onTurn?.(tv, r.sink);
     for (const call of turn.calls) {
       calls++;
       callNo = call.index;
       const exact = exactFingerprint(call.name, call.args);
-      const cv = new LazyCallView(turn.index, call.index, call.name, call.args, call.result, call.agent ?? turn.agent, exact);
+      const cv = new LazyCallView(
+        turn.index,
+        call.index,
+        call.name,
+        call.args,
+        call.result,
+        call.agent ?? turn.agent,
+        exact,
+      );
       tracker.add(exact, call.name, turn.index);
       for (const r of running) r.det.onCall?.(cv, r.sink);
     }
   }
-  return { turns: t.turns.length, calls, events, checks, cycles, stoppedAt, fingerprints: tracker.finish(t.turns.length) };
+  return {
+    turns: t.turns.length,
+    calls,
+    events,
+    checks,
+    cycles,
+    stoppedAt,
+    fingerprints: tracker.finish(t.turns.length),
+  };
 }

@@ -16,14 +16,21 @@ async function load(f: string) {
   return (await parseLoopscopeJsonl(sourceFromText(f, readFileSync(join(dir, f), 'utf8')))).transcripts[0];
 }
 
-const everything: EngineConfig = { name: 'all', detectors: Object.fromEntries(DETECTOR_DEFS.map((d) => [d.id, { enabled: true }])) };
+const everything: EngineConfig = {
+  name: 'all',
+  detectors: Object.fromEntries(DETECTOR_DEFS.map((d) => [d.id, { enabled: true }])),
+};
 
 describe('ReplaySession', () => {
-  it.each(samples)('gives exactly what replay() gives, for every preset and for every detector at once: %s', async (f) => {
-    const t = await load(f);
-    const session = new ReplaySession(t);
-    for (const config of [...PRESETS, everything]) expect(session.run(config), config.name ?? 'all').toEqual(replay(t, config));
-  });
+  it.each(samples)(
+    'gives exactly what replay() gives, for every preset and for every detector at once: %s',
+    async (f) => {
+      const t = await load(f);
+      const session = new ReplaySession(t);
+      for (const config of [...PRESETS, everything])
+        expect(session.run(config), config.name ?? 'all').toEqual(replay(t, config));
+    },
+  );
 
   it('re-runs only the detector whose parameter changed', async () => {
     const t = await load('edit-test-oscillation.loop.jsonl');

@@ -7,6 +7,7 @@
 import type { Transcript } from '../model/transcript';
 import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config';
 import { DETECTOR_DEFS } from './detectors/registry';
+import { makeEvent, stopPointOf } from './event';
 import { exactFingerprint, primaryFingerprint, resultFingerprint } from './fingerprint';
 import type { DetectorDef } from './params';
 import type { ReplayOptions, ReplayResult, StopPoint } from './replay';
@@ -41,7 +42,13 @@ export class ReplaySession {
     const tracker = new FingerprintTracker();
     let n = 0;
     for (const turn of transcript.turns) {
-      this.turnViews.push({ index: turn.index, text: turn.text, callCount: turn.calls.length, tokens: turn.tokens, agent: turn.agent });
+      this.turnViews.push({
+        index: turn.index,
+        text: turn.text,
+        callCount: turn.calls.length,
+        tokens: turn.tokens,
+        agent: turn.agent,
+      });
       const views: CallView[] = [];
       for (const call of turn.calls) {
         n++;
@@ -65,7 +72,10 @@ export class ReplaySession {
     this.fingerprints = tracker.finish(transcript.turns.length);
   }
 
-  private runDetector(def: DetectorDef, settings: ResolvedConfig['detectors'][keyof ResolvedConfig['detectors']]): DetectorRun {
+  private runDetector(
+    def: DetectorDef,
+    settings: ResolvedConfig['detectors'][keyof ResolvedConfig['detectors']],
+  ): DetectorRun {
     const key = def.id + '\u0000' + JSON.stringify(settings);
     const cached = this.runs.get(key);
     if (cached) return cached;
@@ -76,9 +86,7 @@ export class ReplaySession {
     const id = def.id;
     const sink: DetectorSink = {
       emit(e) {
-        const ev: DetectorEvent = { turn: e.turn ?? turnNo, call: e.call ?? callNo, detector: id, action: e.action, level: e.level, message: e.message };
-        if (ev.call === undefined) delete ev.call;
-        if (e.pattern) ev.pattern = e.pattern;
+        const ev = makeEvent(id, e, turnNo, callNo);
         run.events.push({ step, item: ev });
       },
       cycle(period, repetitions) {
@@ -112,9 +120,12 @@ export class ReplaySession {
   }
 
   run(config: EngineConfig | ResolvedConfig): ReplayResult {
-    const resolved = 'countAction' in config && typeof config.countAction === 'string' && Object.keys(config.detectors).length === DETECTOR_DEFS.length
-      ? (config as ResolvedConfig)
-      : resolveConfig(config as EngineConfig);
+    const resolved =
+      'countAction' in config &&
+      typeof config.countAction === 'string' &&
+      Object.keys(config.detectors).length === DETECTOR_DEFS.length
+        ? (config as ResolvedConfig)
+        : resolveConfig(config as EngineConfig);
     const runs: DetectorRun[] = [];
     for (const def of DETECTOR_DEFS) {
       const settings = resolved.detectors[def.id];
@@ -129,7 +140,8 @@ export class ReplaySession {
     let stoppedAt: StopPoint | null = null;
     const events = merge((r) => r.events).map((ev) => {
       if (stoppedAt) return { ...ev, afterStop: true };
-      if (ev.action === 'terminate') stoppedAt = ev.call === undefined ? { turn: ev.turn } : { turn: ev.turn, call: ev.call };
+      if (ev.action === 'terminate')
+        stoppedAt = stopPointOf(ev);
       return ev;
     });
     return {

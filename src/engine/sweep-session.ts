@@ -7,7 +7,13 @@ import type { SweepPoint } from './sweep';
 export type { SweepPoint };
 
 /** The sweep on one open transcript: other detectors' runs come from the session cache. */
-export function sweepSession(s: ReplaySession, t: Transcript, config: EngineConfig, param: string, values: unknown[]): SweepPoint[] {
+export function sweepSession(
+  s: ReplaySession,
+  t: Transcript,
+  config: EngineConfig,
+  param: string,
+  values: unknown[],
+): SweepPoint[] {
   return values.map((value) => {
     const resolved = resolveConfig(setParam(config, param, value));
     return { value, metrics: summarize(evaluate(s.run(resolved), t, { countAction: resolved.countAction })) };

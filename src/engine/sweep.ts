@@ -13,7 +13,8 @@ export function sweep(transcripts: Transcript[], config: EngineConfig, param: st
   return values.map((value) => {
     const resolved = resolveConfig(setParam(config, param, value));
     let total = emptyMetrics();
-    for (const t of transcripts) total = mergeMetrics(total, evaluate(replay(t, resolved), t, { countAction: resolved.countAction }));
+    for (const t of transcripts)
+      total = mergeMetrics(total, evaluate(replay(t, resolved), t, { countAction: resolved.countAction }));
     return { value, metrics: summarize(total) };
   });
 }

@@ -181,7 +181,8 @@ describe('aider importer on a small history', () => {
       {
         file: '.aider.chat.history.md',
         line: 29,
-        reason: 'skipped 1 of 2 sessions with no assistant reply (only commands or harness output): the session starting at line 29',
+        reason:
+          'skipped 1 of 2 sessions with no assistant reply (only commands or harness output): the session starting at line 29',
       },
     ]);
     const [t] = transcripts;

@@ -50,7 +50,8 @@ export async function detectImporter(src: ImportSource, formatId?: string): Prom
   }
   if (src.size === 0) throw new ImportError(src.name, 'the file is empty');
   const head = await src.head();
-  if (src.size <= HEAD_BYTES && head.trim() === '') throw new ImportError(src.name, 'the file is empty (only blank lines)');
+  if (src.size <= HEAD_BYTES && head.trim() === '')
+    throw new ImportError(src.name, 'the file is empty (only blank lines)');
   const isZip = head.startsWith(ZIP_MAGIC);
   // Before the name: a picture renamed to .jsonl is still a picture.
   if (!isZip && looksBinary(head)) throw new ImportError(src.name, 'this is a binary file, not a transcript');
@@ -85,10 +86,15 @@ function noCallsWarning(file: string, transcripts: Transcript[]): ImportWarning 
   };
 }
 
-export async function importSource(src: ImportSource, ctx: ImportContext = {}, formatId?: string): Promise<ImportResult> {
+export async function importSource(
+  src: ImportSource,
+  ctx: ImportContext = {},
+  formatId?: string,
+): Promise<ImportResult> {
   const importer = await detectImporter(src, formatId);
   const result = await importer.parse(src, ctx);
-  if (result.transcripts.length === 0) throw new ImportError(src.name, `no transcript found in this ${importer.label} file`);
+  if (result.transcripts.length === 0)
+    throw new ImportError(src.name, `no transcript found in this ${importer.label} file`);
   const noCalls = noCallsWarning(src.name, result.transcripts);
   if (noCalls) result.warnings.push(noCalls);
   ctx.onProgress?.(src.size, src.size);

@@ -26,7 +26,12 @@ describe('Loopscope JSONL reader', () => {
     expect(t.title).toBe('ls loop');
     expect(t.turns.map((x) => x.index)).toEqual([1, 2, 3]);
     expect(t.turns.map((x) => x.calls.map((c) => c.index))).toEqual([[1, 2], [3], []]);
-    expect(t.turns[0].calls[0]).toMatchObject({ id: 'c1', name: 'ls', args: { path: 'src' }, result: { content: 'a.rs\nb.rs', isError: false } });
+    expect(t.turns[0].calls[0]).toMatchObject({
+      id: 'c1',
+      name: 'ls',
+      args: { path: 'src' },
+      result: { content: 'a.rs\nb.rs', isError: false },
+    });
     expect(t.turns[0].calls[1].result).toBeUndefined();
     expect(t.turns[0].tokens).toEqual({ input: 1200, output: 80 });
     expect(t.turns[0].agent).toBe('w1');
@@ -96,13 +101,18 @@ describe('Loopscope JSONL reader', () => {
     await expect(read('garbage\n{also bad', 'x.loop.jsonl')).rejects.toThrow(
       /^x\.loop\.jsonl: nothing readable as Loopscope JSONL: none of its 2 lines could be read \(first problem, line 1: not valid JSON/,
     );
-    await expect(read('\n\n', 'e.loop.jsonl')).rejects.toThrow('e.loop.jsonl: nothing readable as Loopscope JSONL: the file is empty');
+    await expect(read('\n\n', 'e.loop.jsonl')).rejects.toThrow(
+      'e.loop.jsonl: nothing readable as Loopscope JSONL: the file is empty',
+    );
   });
 
   it('starts a new transcript at each later meta line', async () => {
-    const text = '{"type":"meta","title":"a"}\n{"type":"assistant"}\n{"type":"meta","title":"b"}\n{"type":"assistant","calls":[{"name":"x"}]}\n{"type":"assistant"}';
+    const text =
+      '{"type":"meta","title":"a"}\n{"type":"assistant"}\n{"type":"meta","title":"b"}\n{"type":"assistant","calls":[{"name":"x"}]}\n{"type":"assistant"}';
     const { transcripts } = await read(text);
-    expect(transcripts.map((t) => [t.title, t.turns.length, t.turns.flatMap((x) => x.calls.map((c) => c.index))])).toEqual([
+    expect(
+      transcripts.map((t) => [t.title, t.turns.length, t.turns.flatMap((x) => x.calls.map((c) => c.index))]),
+    ).toEqual([
       ['a', 1, []],
       ['b', 2, [1]],
     ]);
@@ -129,6 +139,8 @@ describe('format detection', () => {
     await expect(importSource(sourceFromText('e.json', ''))).rejects.toThrow('e.json: the file is empty');
     const bin = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 1, 2, 3]);
     const { sourceFromBytes } = await import('./source');
-    await expect(importSource(sourceFromBytes('p.png', bin))).rejects.toThrow('p.png: this is a binary file, not a transcript');
+    await expect(importSource(sourceFromBytes('p.png', bin))).rejects.toThrow(
+      'p.png: this is a binary file, not a transcript',
+    );
   });
 });

@@ -150,7 +150,10 @@ export async function parseLoopscopeJsonl(src: ImportSource, ctx: ImportContext 
     const t = normalizeTranscript(d);
     for (const l of t.labels)
       if (l.endTurn > t.turns.length)
-        warnings.push({ file, reason: `label ${l.startTurn}-${l.endTurn} reaches past the last turn (${t.turns.length})` });
+        warnings.push({
+          file,
+          reason: `label ${l.startTurn}-${l.endTurn} reaches past the last turn (${t.turns.length})`,
+        });
     done.push(t);
   };
 

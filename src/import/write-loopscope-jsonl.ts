@@ -52,14 +52,20 @@ export function* loopscopeJsonlLines(t: Transcript): Generator<string> {
     for (const m of turn.before ?? []) yield contextLine(m);
     yield assistantLine(turn);
     for (const j of judgeByTurn.get(turn.index) ?? [])
-      yield line({ type: 'judge', turn: j.turn, model: j.model, confidence: j.confidence, analysis: j.analysis }, j.extra);
+      yield line(
+        { type: 'judge', turn: j.turn, model: j.model, confidence: j.confidence, analysis: j.analysis },
+        j.extra,
+      );
     judgeByTurn.delete(turn.index);
   }
   for (const m of t.after ?? []) yield contextLine(m);
   // Judge lines for turns past the end are kept rather than dropped.
   for (const list of judgeByTurn.values())
     for (const j of list)
-      yield line({ type: 'judge', turn: j.turn, model: j.model, confidence: j.confidence, analysis: j.analysis }, j.extra);
+      yield line(
+        { type: 'judge', turn: j.turn, model: j.model, confidence: j.confidence, analysis: j.analysis },
+        j.extra,
+      );
   for (const l of t.labels)
     yield line({ type: 'label', startTurn: l.startTurn, endTurn: l.endTurn, kind: l.kind, note: l.note }, l.extra);
 }

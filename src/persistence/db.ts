@@ -93,7 +93,11 @@ export class LoopscopeDb extends Dexie {
             const turns = body.transcript.turns;
             const n = Math.ceil(turns.length / TURNS_PER_CHUNK);
             for (let i = 0; i < n; i++)
-              void chunks.add({ id: body.id, n: i, turns: turns.slice(i * TURNS_PER_CHUNK, (i + 1) * TURNS_PER_CHUNK) });
+              void chunks.add({
+                id: body.id,
+                n: i,
+                turns: turns.slice(i * TURNS_PER_CHUNK, (i + 1) * TURNS_PER_CHUNK),
+              });
             body.transcript = { ...body.transcript, turns: [] };
             body.chunks = n;
           });

@@ -15,7 +15,11 @@ describe('labels', () => {
   });
 
   it('stored labels win over the file’s own, and survive a new connection', async () => {
-    const t = normalizeTranscript({ format: 'x', turns: [{ text: 'a' }], labels: [{ startTurn: 1, endTurn: 1, kind: 'loop' }] });
+    const t = normalizeTranscript({
+      format: 'x',
+      turns: [{ text: 'a' }],
+      labels: [{ startTurn: 1, endTurn: 1, kind: 'loop' }],
+    });
     const dbName = 'labels-test';
     const a = new LoopscopeDb(dbName);
     expect(await loadLabels(1, t, a)).toEqual(t.labels);

@@ -12,7 +12,13 @@ export async function saveLabels(id: number, labels: Label[], database: Loopscop
 }
 
 /** Marks turns [start, end] as `kind`, replacing whatever labels overlapped that range there. */
-export function applyLabel(labels: Label[], start: number, end: number, kind: Label['kind'] | null, note?: string): Label[] {
+export function applyLabel(
+  labels: Label[],
+  start: number,
+  end: number,
+  kind: Label['kind'] | null,
+  note?: string,
+): Label[] {
   const [lo, hi] = start <= end ? [start, end] : [end, start];
   const out: Label[] = [];
   for (const l of labels) {

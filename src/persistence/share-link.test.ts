@@ -46,7 +46,9 @@ describe('share link', () => {
     // Cut off half way, as a mangled chat message would.
     const full = encodeConfig(CONFIG);
     expect(() => decodeConfig(full.slice(0, full.length >> 1))).toThrow(ShareLinkError);
-    expect(() => decodeConfig(b64url(deflateSync(strToU8('{not json'))))).toThrow('the config in this link is not JSON');
+    expect(() => decodeConfig(b64url(deflateSync(strToU8('{not json'))))).toThrow(
+      'the config in this link is not JSON',
+    );
   });
 
   it('names the bad field of a config that does not validate', () => {
@@ -55,6 +57,8 @@ describe('share link', () => {
       'the config in this link is invalid: detectors.pattern.windowSize: must be between 2 and 1000, got 0',
     );
     const unknown = b64url(deflateSync(strToU8(JSON.stringify({ detectors: { nope: {} } }))));
-    expect(() => decodeConfig(unknown)).toThrow(/^the config in this link is invalid: detectors\.nope: unknown detector/);
+    expect(() => decodeConfig(unknown)).toThrow(
+      /^the config in this link is invalid: detectors\.nope: unknown detector/,
+    );
   });
 });

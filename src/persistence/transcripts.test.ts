@@ -7,7 +7,10 @@ import { deleteTranscript, loadTranscript, saveImport } from './transcripts';
 const big = normalizeTranscript({
   format: 'x',
   title: 'big',
-  turns: Array.from({ length: TURNS_PER_CHUNK * 2 + 7 }, (_, i) => ({ text: `t${i}`, calls: [{ name: 'ls', args: { i } }] })),
+  turns: Array.from({ length: TURNS_PER_CHUNK * 2 + 7 }, (_, i) => ({
+    text: `t${i}`,
+    calls: [{ name: 'ls', args: { i } }],
+  })),
 });
 
 describe('stored transcripts', () => {
@@ -25,7 +28,14 @@ describe('stored transcripts', () => {
   it('migrates version-1 bodies (whole transcripts) into chunks', async () => {
     const name = 'migrate-test';
     const v1 = new Dexie(name);
-    v1.version(1).stores({ transcripts: '++id, title, format, importedAt', bodies: 'id', labels: 'transcriptId', configs: '++id, name', judgeCache: 'key', meta: 'key' });
+    v1.version(1).stores({
+      transcripts: '++id, title, format, importedAt',
+      bodies: 'id',
+      labels: 'transcriptId',
+      configs: '++id, name',
+      judgeCache: 'key',
+      meta: 'key',
+    });
     await v1.table('bodies').add({ id: 5, transcript: big });
     v1.close();
     const db = new LoopscopeDb(name);

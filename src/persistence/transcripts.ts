@@ -50,10 +50,14 @@ export async function loadTranscript(id: number, database: LoopscopeDb = db): Pr
 }
 
 export async function deleteTranscript(id: number, database: LoopscopeDb = db): Promise<void> {
-  await database.transaction('rw', [database.transcripts, database.bodies, database.turnChunks, database.labels], async () => {
-    await database.transcripts.delete(id);
-    await database.bodies.delete(id);
-    await database.turnChunks.where('id').equals(id).delete();
-    await database.labels.delete(id);
-  });
+  await database.transaction(
+    'rw',
+    [database.transcripts, database.bodies, database.turnChunks, database.labels],
+    async () => {
+      await database.transcripts.delete(id);
+      await database.bodies.delete(id);
+      await database.turnChunks.where('id').equals(id).delete();
+      await database.labels.delete(id);
+    },
+  );
 }

@@ -28,7 +28,9 @@ export const createImportSlice: StateCreator<ImportSlice, [], [], ImportSlice> =
   jobs: [],
   addJob(fileName, total) {
     const id = nextJob++;
-    set((s) => ({ jobs: [...s.jobs, { id, fileName, read: 0, total, status: 'running', warnings: [], storedIds: [] }] }));
+    set((s) => ({
+      jobs: [...s.jobs, { id, fileName, read: 0, total, status: 'running', warnings: [], storedIds: [] }],
+    }));
     return id;
   },
   updateJob(id, patch) {

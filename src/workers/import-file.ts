@@ -24,13 +24,21 @@ export async function importFile(
     onProgress?.(read, total);
   };
   try {
-    const result = await importSource(sourceFromBlob(name, file, { onProgress: progress }), { onProgress: progress }, formatId);
+    const result = await importSource(
+      sourceFromBlob(name, file, { onProgress: progress }),
+      { onProgress: progress },
+      formatId,
+    );
     progress(file.size, file.size);
     return { ok: true, result };
   } catch (e) {
-    if (e instanceof ImportError) return { ok: false, error: { file: e.file, line: e.line, reason: e.reason, message: e.message } };
+    if (e instanceof ImportError)
+      return { ok: false, error: { file: e.file, line: e.line, reason: e.reason, message: e.message } };
     const msg = e instanceof Error ? e.message : String(e);
     // Anything else is a bug in an importer; still name the file rather than show a stack trace.
-    return { ok: false, error: { file: name, reason: `could not be read: ${msg}`, message: `${name}: could not be read: ${msg}` } };
+    return {
+      ok: false,
+      error: { file: name, reason: `could not be read: ${msg}`, message: `${name}: could not be read: ${msg}` },
+    };
   }
 }

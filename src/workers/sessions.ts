@@ -45,14 +45,25 @@ export function runSession(key: number, config: EngineConfig, labels: Label[], b
     const br = s.run(b);
     base = { metrics: metricsOf(br, t, b.countAction), ...diffAlarms(br, result, resolved.countAction) };
   }
-  return { result, metrics: metricsOf(result, t, resolved.countAction), baseline: base, ms: performance.now() - started };
+  return {
+    result,
+    metrics: metricsOf(result, t, resolved.countAction),
+    baseline: base,
+    ms: performance.now() - started,
+  };
 }
 
 export function compareSession(key: number, labels: Label[]): CompareRow[] {
   return comparePresets(get(key), labels);
 }
 
-export function sweepOpen(key: number, config: EngineConfig, param: string, values: unknown[], labels: Label[]): SweepPoint[] {
+export function sweepOpen(
+  key: number,
+  config: EngineConfig,
+  param: string,
+  values: unknown[],
+  labels: Label[],
+): SweepPoint[] {
   return sweepSession(get(key), withLabels(get(key).transcript, labels), config, param, values);
 }
 

@@ -23,7 +23,12 @@ export function detectRecords(files: LoadedFile[], config: EngineConfig) {
           Object.assign(o, { detector: e.detector, action: e.action, level: e.level, message: e.message });
           return o;
         }),
-        checks: r.checks.map((c) => ({ turn: c.turn, model: c.model, confidence: c.confidence, nextInterval: c.nextInterval })),
+        checks: r.checks.map((c) => ({
+          turn: c.turn,
+          model: c.model,
+          confidence: c.confidence,
+          nextInterval: c.nextInterval,
+        })),
         stoppedAt: r.stoppedAt ? { turn: r.stoppedAt.turn, call: r.stoppedAt.call ?? null } : null,
         metrics: metricsOf(r, t, resolved.countAction),
       });
@@ -41,7 +46,9 @@ export function printDetect(records: ReturnType<typeof detectRecords>, json: boo
     out.write(`${r.file} — ${r.transcript} (${r.format}, ${r.turns} turns, ${r.calls} calls)\n`);
     if (r.events.length === 0) out.write('  no loop detected\n');
     for (const e of r.events)
-      out.write(`  turn ${e.turn}${e.call === undefined ? '' : ` call ${e.call}`}  ${e.detector}  ${e.action} (level ${e.level})  ${String(e.message).split('\n')[0]}\n`);
+      out.write(
+        `  turn ${e.turn}${e.call === undefined ? '' : ` call ${e.call}`}  ${e.detector}  ${e.action} (level ${e.level})  ${String(e.message).split('\n')[0]}\n`,
+      );
     out.write(r.stoppedAt ? `  stopped at turn ${r.stoppedAt.turn}\n` : '  never stopped\n');
   }
 }

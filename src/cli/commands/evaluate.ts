@@ -9,12 +9,16 @@ export interface EvalRecord {
   metrics: MetricsSummary;
 }
 
-export function evalRecords(files: LoadedFile[], config: EngineConfig): { perFile: EvalRecord[]; total: MetricsSummary } {
+export function evalRecords(
+  files: LoadedFile[],
+  config: EngineConfig,
+): { perFile: EvalRecord[]; total: MetricsSummary } {
   const resolved = resolveConfig(config);
   let total = emptyMetrics();
   const perFile = files.map(({ file, result }) => {
     let m = emptyMetrics();
-    for (const t of result.transcripts) m = mergeMetrics(m, evaluate(replay(t, resolved), t, { countAction: resolved.countAction }));
+    for (const t of result.transcripts)
+      m = mergeMetrics(m, evaluate(replay(t, resolved), t, { countAction: resolved.countAction }));
     total = mergeMetrics(total, m);
     return { file, transcripts: result.transcripts.length, metrics: summarize(m) };
   });

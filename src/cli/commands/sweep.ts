@@ -13,7 +13,12 @@ export function parseValues(raw: string): unknown[] {
   });
 }
 
-export function sweepRecords(files: LoadedFile[], config: EngineConfig, param: string, values: unknown[]): SweepPoint[] {
+export function sweepRecords(
+  files: LoadedFile[],
+  config: EngineConfig,
+  param: string,
+  values: unknown[],
+): SweepPoint[] {
   try {
     if (getParam(config, param) === undefined) throw new ConfigError(param, 'no such parameter');
     return sweep(

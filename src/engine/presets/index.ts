@@ -11,7 +11,18 @@ import { geminiCli } from './gemini-cli';
 import { openhands } from './openhands';
 import { recommended } from './recommended';
 
-export const PRESETS: EngineConfig[] = [chatloop, chatloopConservative, chatloopAggressive, crustly, cycleEscalation, doomLoopPreset, llmCheck, geminiCli, openhands, recommended];
+export const PRESETS: EngineConfig[] = [
+  chatloop,
+  chatloopConservative,
+  chatloopAggressive,
+  crustly,
+  cycleEscalation,
+  doomLoopPreset,
+  llmCheck,
+  geminiCli,
+  openhands,
+  recommended,
+];
 
 export function presetByName(name: string): EngineConfig | undefined {
   return PRESETS.find((p) => p.name === name);

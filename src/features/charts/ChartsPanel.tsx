@@ -54,20 +54,41 @@ export function ChartsPanel() {
           At turn {turn} of {turns}
           {pending ? ' · updating…' : ''}
         </span>
-        <button type="button" className="wide-toggle" aria-pressed={wide} onClick={toggleWide} title="Show the charts full width below the table">
+        <button
+          type="button"
+          className="wide-toggle"
+          aria-pressed={wide}
+          onClick={toggleWide}
+          title="Show the charts full width below the table"
+        >
           Wide view
         </button>
       </div>
       <div className="chart-grid">
         <ChartCard id="fingerprints" title="Fingerprint frequency">
-          {result ? <FingerprintChart fp={result.fingerprints} turn={turn} turns={turns} wide={wide} /> : <p className="muted small">Replaying…</p>}
+          {result ? (
+            <FingerprintChart fp={result.fingerprints} turn={turn} turns={turns} wide={wide} />
+          ) : (
+            <p className="muted small">Replaying…</p>
+          )}
         </ChartCard>
         <ChartCard id="cycles" title="Detected cycles over time">
-          {result ? <CycleChart cycles={result.cycles} turn={turn} turns={turns} enabled={enabled} wide={wide} /> : <p className="muted small">Replaying…</p>}
+          {result ? (
+            <CycleChart cycles={result.cycles} turn={turn} turns={turns} enabled={enabled} wide={wide} />
+          ) : (
+            <p className="muted small">Replaying…</p>
+          )}
         </ChartCard>
         <ChartCard id="checks" title="LLM check schedule">
           {result ? (
-            <CheckChart checks={result.checks} turn={turn} turns={turns} draft={draft} judgeLines={transcript.judge.length} wide={wide} />
+            <CheckChart
+              checks={result.checks}
+              turn={turn}
+              turns={turns}
+              draft={draft}
+              judgeLines={transcript.judge.length}
+              wide={wide}
+            />
           ) : (
             <p className="muted small">Replaying…</p>
           )}

@@ -1,5 +1,15 @@
 import { useMemo } from 'react';
-import { ComposedChart, Legend, Line, ReferenceLine, ResponsiveContainer, Scatter, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  ComposedChart,
+  Legend,
+  Line,
+  ReferenceLine,
+  ResponsiveContainer,
+  Scatter,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import { getParam, type EngineConfig } from '../../engine/config';
 import type { JudgeCheck } from '../../engine/types';
 import { useAppStore } from '../../state/store';
@@ -23,8 +33,7 @@ function CheckTip({ active, payload }: { active?: boolean; payload?: readonly { 
     );
   return (
     <div className="chart-tip">
-      <b>Check at turn {r.turn}</b> ({r.source})
-      {r.flash !== null && <div>flash: {r.flash}</div>}
+      <b>Check at turn {r.turn}</b> ({r.source}){r.flash !== null && <div>flash: {r.flash}</div>}
       {r.pro !== null && <div>pro: {r.pro}</div>}
       {r.unavailableModels && <div>model unavailable: {r.unavailableModels}</div>}
       <div>next check in {r.interval} turns</div>
@@ -51,7 +60,21 @@ function EnableJudge({ why }: { why: string }) {
 }
 
 /** The judge's schedule: when it checked, flash and pro confidence, and the interval it chose next. */
-export function CheckChart({ checks, turn, turns, draft, judgeLines, wide }: { checks: JudgeCheck[]; turn: number; turns: number; draft: EngineConfig; judgeLines: number; wide: boolean }) {
+export function CheckChart({
+  checks,
+  turn,
+  turns,
+  draft,
+  judgeLines,
+  wide,
+}: {
+  checks: JudgeCheck[];
+  turn: number;
+  turns: number;
+  draft: EngineConfig;
+  judgeLines: number;
+  wide: boolean;
+}) {
   const rows = useMemo(() => checkRows(checks, turn), [checks, turn]);
   const sources = useMemo(() => checkSources(checks), [checks]);
   const enabled = draft.detectors['llm-judge'] !== undefined && draft.detectors['llm-judge'].enabled !== false;
@@ -83,16 +106,71 @@ export function CheckChart({ checks, turn, turns, draft, judgeLines, wide }: { c
       </p>
       <ResponsiveContainer width="100%" height={wide ? 250 : 220}>
         <ComposedChart data={rows} margin={MARGIN}>
-          <XAxis type="number" dataKey="turn" domain={[1, Math.max(2, turns)]} allowDecimals={false} tick={TICK} height={18} />
+          <XAxis
+            type="number"
+            dataKey="turn"
+            domain={[1, Math.max(2, turns)]}
+            allowDecimals={false}
+            tick={TICK}
+            height={18}
+          />
           <YAxis yAxisId="c" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tick={TICK} width={32} />
-          <YAxis yAxisId="i" orientation="right" domain={[0, intervalTicks[intervalTicks.length - 1]]} ticks={intervalTicks} tick={TICK} width={24} />
+          <YAxis
+            yAxisId="i"
+            orientation="right"
+            domain={[0, intervalTicks[intervalTicks.length - 1]]}
+            ticks={intervalTicks}
+            tick={TICK}
+            width={24}
+          />
           <Tooltip content={CheckTip} />
           <Legend wrapperStyle={LEGEND_STYLE} iconSize={9} />
-          <ReferenceLine yAxisId="c" y={threshold} stroke="#b91c1c" strokeDasharray="5 4" label={{ value: `threshold ${threshold}`, position: 'insideBottomLeft', fontSize: 10, fill: '#b91c1c' }} />
-          <Line yAxisId="i" type="stepAfter" dataKey="interval" name="next interval (turns, right)" stroke="#9ca3af" strokeWidth={1.5} dot={false} isAnimationActive={false} />
-          <Scatter yAxisId="c" dataKey="flash" name={`flash (${src})`} fill="#2563eb" shape="circle" legendType="circle" isAnimationActive={false} />
-          <Scatter yAxisId="c" dataKey="pro" name={`pro (${src})`} fill="#7c3aed" shape="diamond" legendType="diamond" isAnimationActive={false} />
-          {unavailable && <Scatter yAxisId="c" dataKey="unavailable" name="model unavailable" fill="#6b7280" shape="cross" legendType="cross" isAnimationActive={false} />}
+          <ReferenceLine
+            yAxisId="c"
+            y={threshold}
+            stroke="#b91c1c"
+            strokeDasharray="5 4"
+            label={{ value: `threshold ${threshold}`, position: 'insideBottomLeft', fontSize: 10, fill: '#b91c1c' }}
+          />
+          <Line
+            yAxisId="i"
+            type="stepAfter"
+            dataKey="interval"
+            name="next interval (turns, right)"
+            stroke="#9ca3af"
+            strokeWidth={1.5}
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Scatter
+            yAxisId="c"
+            dataKey="flash"
+            name={`flash (${src})`}
+            fill="#2563eb"
+            shape="circle"
+            legendType="circle"
+            isAnimationActive={false}
+          />
+          <Scatter
+            yAxisId="c"
+            dataKey="pro"
+            name={`pro (${src})`}
+            fill="#7c3aed"
+            shape="diamond"
+            legendType="diamond"
+            isAnimationActive={false}
+          />
+          {unavailable && (
+            <Scatter
+              yAxisId="c"
+              dataKey="unavailable"
+              name="model unavailable"
+              fill="#6b7280"
+              shape="cross"
+              legendType="cross"
+              isAnimationActive={false}
+            />
+          )}
           {cursorLine(turn, 'c')}
         </ComposedChart>
       </ResponsiveContainer>

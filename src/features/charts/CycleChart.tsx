@@ -9,7 +9,19 @@ import { cursorLine, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE } from './chart-t
 const CYCLE_DETECTORS: DetectorId[] = ['pattern', 'cycle', 'doom-loop'];
 
 /** Period and repetitions of every cycle a detector saw, by turn, up to the cursor. */
-export function CycleChart({ cycles, turn, turns, enabled, wide }: { cycles: CycleSample[]; turn: number; turns: number; enabled: DetectorId[]; wide: boolean }) {
+export function CycleChart({
+  cycles,
+  turn,
+  turns,
+  enabled,
+  wide,
+}: {
+  cycles: CycleSample[];
+  turn: number;
+  turns: number;
+  enabled: DetectorId[];
+  wide: boolean;
+}) {
   const series = useMemo(() => cycleSeries(cycles, turns), [cycles, turns]);
   const yTicks = useMemo(() => niceTicks(Math.max(2, maxRepetitions(cycles))), [cycles]);
   const reporting = CYCLE_DETECTORS.filter((d) => enabled.includes(d));
@@ -24,8 +36,24 @@ export function CycleChart({ cycles, turn, turns, enabled, wide }: { cycles: Cyc
   return (
     <ResponsiveContainer width="100%" height={wide ? 250 : 210}>
       <ScatterChart margin={MARGIN}>
-        <XAxis type="number" dataKey="turn" name="turn" domain={[1, Math.max(2, turns)]} allowDecimals={false} tick={TICK} height={18} />
-        <YAxis type="number" dataKey="repetitions" name="repetitions" domain={[0, yTicks[yTicks.length - 1]]} ticks={yTicks} tick={TICK} width={30} />
+        <XAxis
+          type="number"
+          dataKey="turn"
+          name="turn"
+          domain={[1, Math.max(2, turns)]}
+          allowDecimals={false}
+          tick={TICK}
+          height={18}
+        />
+        <YAxis
+          type="number"
+          dataKey="repetitions"
+          name="repetitions"
+          domain={[0, yTicks[yTicks.length - 1]]}
+          ticks={yTicks}
+          tick={TICK}
+          width={30}
+        />
         <Tooltip contentStyle={TOOLTIP_STYLE} cursor={{ strokeDasharray: '3 3' }} />
         <Legend wrapperStyle={LEGEND_STYLE} iconSize={9} />
         {series.map((s) => (

@@ -1,5 +1,18 @@
 import { useMemo } from 'react';
-import { Bar, BarChart, LabelList, Legend, Line, LineChart, Rectangle, ResponsiveContainer, Tooltip, XAxis, YAxis, type BarShapeProps } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  LabelList,
+  Legend,
+  Line,
+  LineChart,
+  Rectangle,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+  type BarShapeProps,
+} from 'recharts';
 import type { FingerprintSeries } from '../../engine/series';
 import { FP_COLORS, niceTicks, fingerprintBars, fingerprintLines, type FingerprintBar } from './chart-data';
 import { cursorLine, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE } from './chart-theme';
@@ -21,14 +34,34 @@ function FingerprintTip({ active, payload }: { active?: boolean; payload?: reado
 }
 
 /** The top call fingerprints: counts so far at the cursor (bars) and their growth over time (lines). */
-export function FingerprintChart({ fp, turn, turns, wide }: { fp: FingerprintSeries; turn: number; turns: number; wide: boolean }) {
+export function FingerprintChart({
+  fp,
+  turn,
+  turns,
+  wide,
+}: {
+  fp: FingerprintSeries;
+  turn: number;
+  turns: number;
+  wide: boolean;
+}) {
   const labelMax = wide ? 42 : 25;
   const bars = useMemo(() => fingerprintBars(fp, turn, labelMax), [fp, turn, labelMax]);
   const lines = useMemo(() => fingerprintLines(fp, turn), [fp, turn]);
   if (fp.top.length === 0) return <p className="muted small">No repeated tool calls in this transcript.</p>;
   const ticks = niceTicks(Math.max(...fp.top.map((t) => t.count)));
   const max = ticks[ticks.length - 1];
-  const tick = ({ x, y, payload, index }: { x?: number | string; y?: number | string; payload?: { value?: unknown }; index?: number }) => (
+  const tick = ({
+    x,
+    y,
+    payload,
+    index,
+  }: {
+    x?: number | string;
+    y?: number | string;
+    payload?: { value?: unknown };
+    index?: number;
+  }) => (
     <text x={x} y={y} dy={3} textAnchor="end" fontSize={10} fill="#374151">
       <title>{bars[index ?? 0]?.fingerprint}</title>
       {String(payload?.value ?? '')}
@@ -41,7 +74,12 @@ export function FingerprintChart({ fp, turn, turns, wide }: { fp: FingerprintSer
           <XAxis type="number" domain={[0, max]} ticks={ticks} tick={TICK} height={18} />
           <YAxis type="category" dataKey="label" width={wide ? 250 : 152} tick={tick} interval={0} />
           <Tooltip content={FingerprintTip} cursor={{ fill: '#f3f4f6' }} />
-          <Bar dataKey="count" name="calls so far" isAnimationActive={false} shape={(p: BarShapeProps) => <Rectangle {...p} fill={FP_COLORS[p.index % FP_COLORS.length]} />}>
+          <Bar
+            dataKey="count"
+            name="calls so far"
+            isAnimationActive={false}
+            shape={(p: BarShapeProps) => <Rectangle {...p} fill={FP_COLORS[p.index % FP_COLORS.length]} />}
+          >
             <LabelList dataKey="count" position="right" fontSize={10} fill="#374151" />
           </Bar>
         </BarChart>
@@ -49,12 +87,27 @@ export function FingerprintChart({ fp, turn, turns, wide }: { fp: FingerprintSer
       <p className="chart-caption small muted">Cumulative calls of each fingerprint</p>
       <ResponsiveContainer width="100%" height={wide ? 230 : 190}>
         <LineChart data={lines} margin={MARGIN}>
-          <XAxis type="number" dataKey="turn" domain={[1, Math.max(2, turns)]} allowDecimals={false} tick={TICK} height={18} />
+          <XAxis
+            type="number"
+            dataKey="turn"
+            domain={[1, Math.max(2, turns)]}
+            allowDecimals={false}
+            tick={TICK}
+            height={18}
+          />
           <YAxis domain={[0, max]} ticks={ticks} tick={TICK} width={30} />
           <Tooltip contentStyle={TOOLTIP_STYLE} labelFormatter={(t) => `turn ${t}`} />
           <Legend wrapperStyle={LEGEND_STYLE} iconSize={8} />
           {bars.map((b) => (
-            <Line key={b.key} dataKey={b.key} name={b.label} stroke={b.color} dot={false} strokeWidth={1.5} isAnimationActive={false} />
+            <Line
+              key={b.key}
+              dataKey={b.key}
+              name={b.label}
+              stroke={b.color}
+              dot={false}
+              strokeWidth={1.5}
+              isAnimationActive={false}
+            />
           ))}
           {cursorLine(turn)}
         </LineChart>

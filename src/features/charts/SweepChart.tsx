@@ -1,4 +1,15 @@
-import { CartesianGrid, type DotItemDotProps, Legend, Line, LineChart, ReferenceLine, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  CartesianGrid,
+  type DotItemDotProps,
+  Legend,
+  Line,
+  LineChart,
+  ReferenceLine,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { SweepRow } from './sweep-values';
 import { CURSOR, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE } from './chart-theme';
 
@@ -12,7 +23,21 @@ const LINES = [
 const fmt = (v: number | null) => (v === null ? '–' : String(v));
 
 /** Metrics against the swept value; a click on a value sets the parameter to it. */
-export function SweepChart({ rows, current, labelled, paramLabel, onPick, wide }: { rows: SweepRow[]; current: number; labelled: boolean; paramLabel: string; onPick: (value: number) => void; wide: boolean }) {
+export function SweepChart({
+  rows,
+  current,
+  labelled,
+  paramLabel,
+  onPick,
+  wide,
+}: {
+  rows: SweepRow[];
+  current: number;
+  labelled: boolean;
+  paramLabel: string;
+  onPick: (value: number) => void;
+  wide: boolean;
+}) {
   // A dot sets its value; a click elsewhere on the chart sets the value under the pointer.
   const pickLabel = (label: unknown) => {
     const row = rows.find((r) => r.value === Number(label));
@@ -43,12 +68,27 @@ export function SweepChart({ rows, current, labelled, paramLabel, onPick, wide }
       <ResponsiveContainer width="100%" height={wide ? 260 : 230}>
         <LineChart data={rows} margin={MARGIN} onClick={(s) => pickLabel(s.activeLabel)} className="sweep-chart">
           <CartesianGrid stroke="#f3f4f6" />
-          <XAxis type="number" dataKey="value" domain={['dataMin', 'dataMax']} ticks={rows.length <= 12 ? rows.map((r) => r.value) : undefined} tick={TICK} height={18} />
+          <XAxis
+            type="number"
+            dataKey="value"
+            domain={['dataMin', 'dataMax']}
+            ticks={rows.length <= 12 ? rows.map((r) => r.value) : undefined}
+            tick={TICK}
+            height={18}
+          />
           <YAxis yAxisId="n" allowDecimals={false} tick={TICK} width={30} />
-          {labelled && <YAxis yAxisId="f1" orientation="right" domain={[0, 1]} ticks={[0, 0.5, 1]} tick={TICK} width={26} />}
+          {labelled && (
+            <YAxis yAxisId="f1" orientation="right" domain={[0, 1]} ticks={[0, 0.5, 1]} tick={TICK} width={26} />
+          )}
           <Tooltip contentStyle={TOOLTIP_STYLE} labelFormatter={(v) => `${paramLabel} = ${v} (click to use)`} />
           <Legend wrapperStyle={LEGEND_STYLE} iconSize={9} />
-          <ReferenceLine yAxisId="n" x={current} stroke={CURSOR} strokeWidth={1.5} label={{ value: `now ${current}`, position: 'insideTopRight', fontSize: 10, fill: CURSOR }} />
+          <ReferenceLine
+            yAxisId="n"
+            x={current}
+            stroke={CURSOR}
+            strokeWidth={1.5}
+            label={{ value: `now ${current}`, position: 'insideTopRight', fontSize: 10, fill: CURSOR }}
+          />
           {labelled
             ? LINES.map((l) => (
                 <Line
@@ -64,7 +104,19 @@ export function SweepChart({ rows, current, labelled, paramLabel, onPick, wide }
                   isAnimationActive={false}
                 />
               ))
-            : [<Line key="alarms" yAxisId="n" dataKey="alarms" name="alarms" stroke="#4b5563" strokeWidth={1.5} dot={dot('#4b5563')} activeDot={false} isAnimationActive={false} />]}
+            : [
+                <Line
+                  key="alarms"
+                  yAxisId="n"
+                  dataKey="alarms"
+                  name="alarms"
+                  stroke="#4b5563"
+                  strokeWidth={1.5}
+                  dot={dot('#4b5563')}
+                  activeDot={false}
+                  isAnimationActive={false}
+                />,
+              ]}
         </LineChart>
       </ResponsiveContainer>
       <details className="sweep-table">
@@ -93,7 +145,13 @@ export function SweepChart({ rows, current, labelled, paramLabel, onPick, wide }
                 <td>{fmt(r.latency)}</td>
                 <td>{fmt(r.f1)}</td>
                 <td>
-                  <button type="button" className="use" aria-label={`Set ${paramLabel} to ${r.value}`} disabled={r.value === current} onClick={() => onPick(r.value)}>
+                  <button
+                    type="button"
+                    className="use"
+                    aria-label={`Set ${paramLabel} to ${r.value}`}
+                    disabled={r.value === current}
+                    onClick={() => onPick(r.value)}
+                  >
                     Use
                   </button>
                 </td>

@@ -26,7 +26,10 @@ export const SweepPanel = memo(function SweepPanel({ wide }: { wide: boolean }) 
   if (!param) return <p className="muted small">No enabled detector has a numeric parameter to sweep.</p>;
 
   const def = defaultSweepRange(param.spec, param.current);
-  const text: RangeText = range?.path === param.path ? range : { path: param.path, from: String(def.from), to: String(def.to), step: String(def.step) };
+  const text: RangeText =
+    range?.path === param.path
+      ? range
+      : { path: param.path, from: String(def.from), to: String(def.to), step: String(def.step) };
   const values = rangeValues({ from: Number(text.from), to: Number(text.to), step: Number(text.step) }, param.spec);
   const edit = (k: 'from' | 'to' | 'step', v: string) => setRange({ ...text, [k]: v });
   const labelled = labels.some((l) => l.kind === 'loop');
@@ -76,7 +79,11 @@ export const SweepPanel = memo(function SweepPanel({ wide }: { wide: boolean }) 
           Allowed {param.spec.min} to {param.spec.max}; up to 25 values.
         </p>
       </div>
-      {!labelled && <p className="small note">False positives and missed loops need loop labels (Labels tab): without them the sweep shows alarms only.</p>}
+      {!labelled && (
+        <p className="small note">
+          False positives and missed loops need loop labels (Labels tab): without them the sweep shows alarms only.
+        </p>
+      )}
       {shown?.status === 'running' && (
         <p role="status" className="small muted">
           Sweeping {shown.values.length} values in the worker…
@@ -89,8 +96,17 @@ export const SweepPanel = memo(function SweepPanel({ wide }: { wide: boolean }) 
       )}
       {rows && (
         <>
-          {stale && <p className="small note">The config or labels changed since this sweep; run it again to update it.</p>}
-          <SweepChart rows={rows} current={param.current} labelled={runLabelled} paramLabel={param.spec.label} onPick={(v) => setParam(param.path, v)} wide={wide} />
+          {stale && (
+            <p className="small note">The config or labels changed since this sweep; run it again to update it.</p>
+          )}
+          <SweepChart
+            rows={rows}
+            current={param.current}
+            labelled={runLabelled}
+            paramLabel={param.spec.label}
+            onPick={(v) => setParam(param.path, v)}
+            wide={wide}
+          />
           <p className="small muted">
             {rows.length} values in {Math.round(shown?.ms ?? 0)} ms. Click a value to use it.
           </p>

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { FingerprintSeries } from '../../engine/series';
 import type { CycleSample, JudgeCheck } from '../../engine/types';
-import { niceTicks, checkRows, checkSources, cycleSeries, fingerprintBars, fingerprintLabel, fingerprintLines, lastAtOrBefore, maxRepetitions, pointsUpTo } from './chart-data';
+import {
+  niceTicks,
+  checkRows,
+  checkSources,
+  cycleSeries,
+  fingerprintBars,
+  fingerprintLabel,
+  fingerprintLines,
+  lastAtOrBefore,
+  maxRepetitions,
+  pointsUpTo,
+} from './chart-data';
 
 const fp: FingerprintSeries = {
   top: [
@@ -52,8 +63,24 @@ describe('fingerprint labels', () => {
 describe('fingerprint bars and lines', () => {
   it('counts each top fingerprint up to the cursor, keeping the final order and colours', () => {
     expect(fingerprintBars(fp, 3)).toEqual([
-      { key: 'fp0', label: 'ls src/plugins', name: 'ls', fingerprint: fp.top[0].fingerprint, count: 2, total: 5, color: '#2563eb' },
-      { key: 'fp1', label: 'write content=# Page 0 more,…', name: 'write', fingerprint: fp.top[1].fingerprint, count: 0, total: 2, color: '#dc2626' },
+      {
+        key: 'fp0',
+        label: 'ls src/plugins',
+        name: 'ls',
+        fingerprint: fp.top[0].fingerprint,
+        count: 2,
+        total: 5,
+        color: '#2563eb',
+      },
+      {
+        key: 'fp1',
+        label: 'write content=# Page 0 more,…',
+        name: 'write',
+        fingerprint: fp.top[1].fingerprint,
+        count: 0,
+        total: 2,
+        color: '#dc2626',
+      },
     ]);
     expect(fingerprintBars(fp, 0).map((b) => b.count)).toEqual([0, 0]);
     expect(fingerprintBars(fp, 6).map((b) => b.count)).toEqual([5, 2]);
@@ -68,18 +95,59 @@ describe('fingerprint bars and lines', () => {
   });
 });
 
-const cyc = (turn: number, detector: CycleSample['detector'], period: number, repetitions: number): CycleSample => ({ turn, call: 1, detector, period, repetitions });
+const cyc = (turn: number, detector: CycleSample['detector'], period: number, repetitions: number): CycleSample => ({
+  turn,
+  call: 1,
+  detector,
+  period,
+  repetitions,
+});
 
 describe('cycle series', () => {
-  const cycles = [cyc(3, 'pattern', 2, 2), cyc(4, 'cycle', 1, 2), cyc(5, 'pattern', 2, 3), cyc(5, 'pattern', 2, 2), cyc(7, 'pattern', 1, 4), cyc(9, 'pattern', 2, 5)];
+  const cycles = [
+    cyc(3, 'pattern', 2, 2),
+    cyc(4, 'cycle', 1, 2),
+    cyc(5, 'pattern', 2, 3),
+    cyc(5, 'pattern', 2, 2),
+    cyc(7, 'pattern', 1, 4),
+    cyc(9, 'pattern', 2, 5),
+  ];
   it('groups by detector and period, keeping the highest repetitions per turn; cuts at the cursor', () => {
     const series = cycleSeries(cycles, 10);
     expect(series).toEqual([
-      { key: 'pattern|1', detector: 'pattern', period: 1, name: 'pattern · period 1', shape: 'circle', points: [{ turn: 7, repetitions: 4 }] },
-      { key: 'pattern|2', detector: 'pattern', period: 2, name: 'pattern · period 2', shape: 'square', points: [{ turn: 3, repetitions: 2 }, { turn: 5, repetitions: 3 }, { turn: 9, repetitions: 5 }] },
-      { key: 'cycle|1', detector: 'cycle', period: 1, name: 'cycle · period 1', shape: 'circle', points: [{ turn: 4, repetitions: 2 }] },
+      {
+        key: 'pattern|1',
+        detector: 'pattern',
+        period: 1,
+        name: 'pattern · period 1',
+        shape: 'circle',
+        points: [{ turn: 7, repetitions: 4 }],
+      },
+      {
+        key: 'pattern|2',
+        detector: 'pattern',
+        period: 2,
+        name: 'pattern · period 2',
+        shape: 'square',
+        points: [
+          { turn: 3, repetitions: 2 },
+          { turn: 5, repetitions: 3 },
+          { turn: 9, repetitions: 5 },
+        ],
+      },
+      {
+        key: 'cycle|1',
+        detector: 'cycle',
+        period: 1,
+        name: 'cycle · period 1',
+        shape: 'circle',
+        points: [{ turn: 4, repetitions: 2 }],
+      },
     ]);
-    expect(pointsUpTo(series[1].points, 7)).toEqual([{ turn: 3, repetitions: 2 }, { turn: 5, repetitions: 3 }]);
+    expect(pointsUpTo(series[1].points, 7)).toEqual([
+      { turn: 3, repetitions: 2 },
+      { turn: 5, repetitions: 3 },
+    ]);
     expect(pointsUpTo(series[1].points, 2)).toEqual([]);
     expect(pointsUpTo(series[1].points, 9)).toHaveLength(3);
     expect(maxRepetitions(cycles)).toBe(5);
@@ -106,12 +174,57 @@ describe('check rows', () => {
   ];
   it('puts flash and pro of one turn in one row, marking unavailable models', () => {
     expect(checkRows(checks, 41)).toEqual([
-      { turn: 30, check: true, flash: 0.1, pro: null, unavailable: null, unavailableModels: '', interval: 3, source: 'recorded' },
-      { turn: 33, check: true, flash: null, pro: null, unavailable: 0, unavailableModels: 'flash', interval: 3, source: 'recorded' },
-      { turn: 36, check: true, flash: 0.92, pro: null, unavailable: 0, unavailableModels: 'pro', interval: 5, source: 'recorded' },
-      { turn: 41, check: true, flash: 0.95, pro: 0.97, unavailable: null, unavailableModels: '', interval: 6, source: 'heuristic' },
+      {
+        turn: 30,
+        check: true,
+        flash: 0.1,
+        pro: null,
+        unavailable: null,
+        unavailableModels: '',
+        interval: 3,
+        source: 'recorded',
+      },
+      {
+        turn: 33,
+        check: true,
+        flash: null,
+        pro: null,
+        unavailable: 0,
+        unavailableModels: 'flash',
+        interval: 3,
+        source: 'recorded',
+      },
+      {
+        turn: 36,
+        check: true,
+        flash: 0.92,
+        pro: null,
+        unavailable: 0,
+        unavailableModels: 'pro',
+        interval: 5,
+        source: 'recorded',
+      },
+      {
+        turn: 41,
+        check: true,
+        flash: 0.95,
+        pro: 0.97,
+        unavailable: null,
+        unavailableModels: '',
+        interval: 6,
+        source: 'heuristic',
+      },
     ]);
-    expect(checkRows(checks, 35).at(-1)).toEqual({ turn: 35, check: false, flash: null, pro: null, unavailable: null, unavailableModels: '', interval: 3, source: 'recorded' });
+    expect(checkRows(checks, 35).at(-1)).toEqual({
+      turn: 35,
+      check: false,
+      flash: null,
+      pro: null,
+      unavailable: null,
+      unavailableModels: '',
+      interval: 3,
+      source: 'recorded',
+    });
     expect(checkRows(checks, 35).map((r) => r.turn)).toEqual([30, 33, 35]);
     expect(checkRows(checks, 29)).toEqual([]);
     expect(checkSources(checks)).toEqual(['recorded', 'heuristic']);

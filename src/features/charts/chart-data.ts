@@ -51,8 +51,7 @@ export function fingerprintLabel(name: string, fingerprint: string, max = 30): s
     if (v && typeof v === 'object' && !Array.isArray(v)) {
       const entries = Object.entries(v as Record<string, unknown>);
       args = entries.length === 1 ? text(entries[0][1]) : entries.map(([k, x]) => `${k}=${text(x)}`).join(', ');
-    }
-    else if (typeof v === 'string') args = v;
+    } else if (typeof v === 'string') args = v;
   } catch {
     // not JSON (a hashed or custom fingerprint): shown as it is
   }
@@ -133,7 +132,15 @@ export function cycleSeries(cycles: readonly CycleSample[], turns: number, maxPo
     const key = `${c.detector}|${c.period}`;
     let s = series.get(key);
     if (!s) {
-      s = { key, detector: c.detector, period: c.period, name: `${c.detector} · period ${c.period}`, shape: SHAPES[(c.period - 1) % SHAPES.length], points: [], best: new Map() };
+      s = {
+        key,
+        detector: c.detector,
+        period: c.period,
+        name: `${c.detector} · period ${c.period}`,
+        shape: SHAPES[(c.period - 1) % SHAPES.length],
+        points: [],
+        best: new Map(),
+      };
       series.set(key, s);
     }
     const b = Math.floor((c.turn - 1) / bucket);
@@ -183,7 +190,16 @@ export function checkRows(checks: readonly JudgeCheck[], turn: number): CheckRow
     if (c.turn > turn) continue;
     let row = rows.at(-1);
     if (!row || row.turn !== c.turn) {
-      row = { turn: c.turn, check: true, flash: null, pro: null, unavailable: null, unavailableModels: '', interval: c.nextInterval, source: c.source };
+      row = {
+        turn: c.turn,
+        check: true,
+        flash: null,
+        pro: null,
+        unavailable: null,
+        unavailableModels: '',
+        interval: c.nextInterval,
+        source: c.source,
+      };
       rows.push(row);
     }
     if (c.confidence === null) {
@@ -193,7 +209,8 @@ export function checkRows(checks: readonly JudgeCheck[], turn: number): CheckRow
     row.interval = c.nextInterval;
   }
   const last = rows.at(-1);
-  if (last && last.turn < turn) rows.push({ ...last, turn, check: false, flash: null, pro: null, unavailable: null, unavailableModels: '' });
+  if (last && last.turn < turn)
+    rows.push({ ...last, turn, check: false, flash: null, pro: null, unavailable: null, unavailableModels: '' });
   return rows;
 }
 

@@ -2,10 +2,26 @@ import { describe, expect, it } from 'vitest';
 import type { EngineConfig } from '../../engine/config';
 import { emptyMetrics, summarize } from '../../engine/evaluate';
 import { presetByName } from '../../engine/presets/index';
-import { decimals, defaultSweepRange, niceStep, rangeValues, sameExceptParam, sweepableParams, sweepRows, type NumericSpec } from './sweep-values';
+import {
+  decimals,
+  defaultSweepRange,
+  niceStep,
+  rangeValues,
+  sameExceptParam,
+  sweepableParams,
+  sweepRows,
+  type NumericSpec,
+} from './sweep-values';
 
 const int = (min: number, max: number): NumericSpec => ({ key: 'k', label: 'K', type: 'int', min, max });
-const num = (min: number, max: number, step: number): NumericSpec => ({ key: 'k', label: 'K', type: 'number', min, max, step });
+const num = (min: number, max: number, step: number): NumericSpec => ({
+  key: 'k',
+  label: 'K',
+  type: 'number',
+  min,
+  max,
+  step,
+});
 
 describe('sweepable parameters', () => {
   it('lists the int and number parameters of enabled detectors only', () => {
@@ -41,7 +57,9 @@ describe('sweep ranges', () => {
   });
   it('lists the values of a range inside the bounds, capped', () => {
     expect(rangeValues({ from: 1, to: 10, step: 1 }, int(1, 100))).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    expect(rangeValues({ from: 0.1, to: 1, step: 0.1 }, num(0.01, 1, 0.01))).toEqual([0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1]);
+    expect(rangeValues({ from: 0.1, to: 1, step: 0.1 }, num(0.01, 1, 0.01))).toEqual([
+      0.1, 0.2, 0.3, 0.4, 0.5, 0.6, 0.7, 0.8, 0.9, 1,
+    ]);
     expect(rangeValues({ from: 12, to: -5, step: 2.4 }, int(1, 100))).toEqual([1, 3, 5, 7, 9, 11]);
     expect(rangeValues({ from: 1, to: 100, step: 1 }, int(1, 100), 5)).toEqual([1, 2, 3, 4, 5]);
     expect(rangeValues({ from: 4, to: 9, step: 0 }, num(0, 10, 0.5))).toEqual([4]);
@@ -52,13 +70,31 @@ describe('sweep ranges', () => {
 describe('sweep results', () => {
   it('tells whether the config changed beyond the swept parameter', () => {
     const a: EngineConfig = presetByName('chatloop')!;
-    const b: EngineConfig = { ...a, detectors: { ...a.detectors, 'exact-repeat': { ...a.detectors['exact-repeat'], maxDuplicates: 7 } } };
+    const b: EngineConfig = {
+      ...a,
+      detectors: { ...a.detectors, 'exact-repeat': { ...a.detectors['exact-repeat'], maxDuplicates: 7 } },
+    };
     expect(sameExceptParam(a, b, 'detectors.exact-repeat.maxDuplicates')).toBe(true);
     expect(sameExceptParam(a, b, 'detectors.exact-repeat.windowSize')).toBe(false);
   });
   it('keeps alarms only without loop labels, rounds latency and F1', () => {
-    const m = summarize({ ...emptyMetrics(), transcripts: 1, alarms: 4, tp: 2, fp: 2, spans: 3, caught: 2, missed: 1, latencySum: 5, latencyCount: 3 });
-    expect(sweepRows([{ value: 3, metrics: m }], true)).toEqual([{ value: 3, alarms: 4, fp: 2, missed: 1, latency: 1.67, f1: 0.571 }]);
-    expect(sweepRows([{ value: 3, metrics: m }], false)).toEqual([{ value: 3, alarms: 4, fp: null, missed: null, latency: null, f1: null }]);
+    const m = summarize({
+      ...emptyMetrics(),
+      transcripts: 1,
+      alarms: 4,
+      tp: 2,
+      fp: 2,
+      spans: 3,
+      caught: 2,
+      missed: 1,
+      latencySum: 5,
+      latencyCount: 3,
+    });
+    expect(sweepRows([{ value: 3, metrics: m }], true)).toEqual([
+      { value: 3, alarms: 4, fp: 2, missed: 1, latency: 1.67, f1: 0.571 },
+    ]);
+    expect(sweepRows([{ value: 3, metrics: m }], false)).toEqual([
+      { value: 3, alarms: 4, fp: null, missed: null, latency: null, f1: null },
+    ]);
   });
 });

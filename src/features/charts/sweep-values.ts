@@ -28,7 +28,13 @@ export function sweepableParams(config: EngineConfig): SweepParam[] {
     if (!settings.enabled) continue;
     for (const spec of def.params)
       if (spec.type === 'int' || spec.type === 'number')
-        out.push({ path: `detectors.${def.id}.${spec.key}`, detector: def.id, label: `${def.title}: ${spec.label}`, spec, current: settings[spec.key] as number });
+        out.push({
+          path: `detectors.${def.id}.${spec.key}`,
+          detector: def.id,
+          label: `${def.title}: ${spec.label}`,
+          spec,
+          current: settings[spec.key] as number,
+        });
   }
   return out;
 }
@@ -126,7 +132,10 @@ export interface SweepRow {
 }
 
 /** Chart rows of a sweep; without loop labels only alarms mean anything. */
-export function sweepRows(points: readonly { value: unknown; metrics: MetricsSummary }[], labelled: boolean): SweepRow[] {
+export function sweepRows(
+  points: readonly { value: unknown; metrics: MetricsSummary }[],
+  labelled: boolean,
+): SweepRow[] {
   return points.map(({ value, metrics: m }) => ({
     value: Number(value),
     alarms: m.alarms,

@@ -47,11 +47,7 @@ export function ImportStatus() {
           ) : j.status === 'running' ? (
             <>
               <span>Importing {j.fileName}</span>
-              <progress
-                max={j.total || 1}
-                value={j.read}
-                aria-label={`Import progress of ${j.fileName}`}
-              />
+              <progress max={j.total || 1} value={j.read} aria-label={`Import progress of ${j.fileName}`} />
               <span className="muted">
                 {mb(j.read)} / {mb(j.total)}
               </span>

@@ -32,7 +32,12 @@ async function importOne(file: File): Promise<number[]> {
   );
   try {
     const outcome = await Promise.race([
-      worker.api.importFile(file, file.name, undefined, Comlink.proxy((read: number, total: number) => updateJob(jobId, { read, total }))),
+      worker.api.importFile(
+        file,
+        file.name,
+        undefined,
+        Comlink.proxy((read: number, total: number) => updateJob(jobId, { read, total })),
+      ),
       cancelledPromise,
     ]);
     if (cancelled || outcome === null) {
@@ -53,7 +58,9 @@ async function importOne(file: File): Promise<number[]> {
       status: 'done',
       read: file.size,
       storedIds: ids,
-      warnings: result.warnings.map((w) => (w.line === undefined ? `${w.file}: ${w.reason}` : `${w.file}:${w.line}: ${w.reason}`)),
+      warnings: result.warnings.map((w) =>
+        w.line === undefined ? `${w.file}: ${w.reason}` : `${w.file}:${w.line}: ${w.reason}`,
+      ),
       message: `${file.name}: ${result.transcripts.length} transcript${result.transcripts.length === 1 ? '' : 's'}, ${turns} turns (${result.format})`,
     });
     return ids;

@@ -15,7 +15,13 @@ export function LabelsPanel() {
   const selected = useAppStore((s) => s.range);
   const setRange = useAppStore((s) => s.setRange);
   const setTurn = useAppStore((s) => s.setTurn);
-  const cursor = Math.min(Math.max(1, useAppStore((s) => s.turn)), Math.max(1, turns));
+  const cursor = Math.min(
+    Math.max(
+      1,
+      useAppStore((s) => s.turn),
+    ),
+    Math.max(1, turns),
+  );
   // null: the field follows the cursor until the user types in it.
   const [from, setFrom] = useState<string | null>(null);
   const [to, setTo] = useState<string | null>(null);
@@ -27,7 +33,11 @@ export function LabelsPanel() {
     if (!choice.range) return;
     const [lo, hi] = choice.range;
     setLabels(applyLabel(labels, lo, hi, kind, note.trim() || undefined));
-    setStatus(kind ? `Marked ${describeRange(choice.range)} as ${kind}.` : `Cleared the labels in ${describeRange(choice.range)}.`);
+    setStatus(
+      kind
+        ? `Marked ${describeRange(choice.range)} as ${kind}.`
+        : `Cleared the labels in ${describeRange(choice.range)}.`,
+    );
     setNote('');
   };
   useLabelKeys(selected && choice.range ? mark : null);
@@ -55,11 +65,23 @@ export function LabelsPanel() {
           <div className="label-fields">
             <label>
               From turn
-              <input type="number" min={1} max={turns} value={from ?? String(cursor)} onChange={(e) => setFrom(e.target.value)} />
+              <input
+                type="number"
+                min={1}
+                max={turns}
+                value={from ?? String(cursor)}
+                onChange={(e) => setFrom(e.target.value)}
+              />
             </label>
             <label>
               To turn
-              <input type="number" min={1} max={turns} value={to ?? String(cursor)} onChange={(e) => setTo(e.target.value)} />
+              <input
+                type="number"
+                min={1}
+                max={turns}
+                value={to ?? String(cursor)}
+                onChange={(e) => setTo(e.target.value)}
+              />
             </label>
             {(from !== null || to !== null) && (
               <button
@@ -81,7 +103,13 @@ export function LabelsPanel() {
         </p>
         <label className="label-note-field">
           <span>Note (optional)</span>
-          <input type="text" value={note} maxLength={500} onChange={(e) => setNote(e.target.value)} placeholder="e.g. same failing ls" />
+          <input
+            type="text"
+            value={note}
+            maxLength={500}
+            onChange={(e) => setNote(e.target.value)}
+            placeholder="e.g. same failing ls"
+          />
         </label>
         <div className="label-buttons">
           <button type="button" className="mark-loop" disabled={!choice.range} onClick={() => mark('loop')}>
@@ -112,7 +140,9 @@ export function LabelsPanel() {
           setStatus(`Deleted the ${l.kind} label on ${describeRange([l.startTurn, l.endTurn])}.`);
         }}
       />
-      <p className="small muted">Saved in this browser; “Download transcript” in the Share tab carries them to other machines.</p>
+      <p className="small muted">
+        Saved in this browser; “Download transcript” in the Share tab carries them to other machines.
+      </p>
     </div>
   );
 }

@@ -46,7 +46,16 @@ export function LibraryTable({ onOpen }: { onOpen: (id: number) => void }) {
         {table.getHeaderGroups().map((g) => (
           <tr key={g.id}>
             {g.headers.map((h) => (
-              <th key={h.id} aria-sort={h.column.getIsSorted() === 'asc' ? 'ascending' : h.column.getIsSorted() === 'desc' ? 'descending' : 'none'}>
+              <th
+                key={h.id}
+                aria-sort={
+                  h.column.getIsSorted() === 'asc'
+                    ? 'ascending'
+                    : h.column.getIsSorted() === 'desc'
+                      ? 'descending'
+                      : 'none'
+                }
+              >
                 <button type="button" className="sort" onClick={h.column.getToggleSortingHandler()}>
                   <table.FlexRender header={h} />
                   {{ asc: ' ▲', desc: ' ▼' }[h.column.getIsSorted() as string] ?? ''}

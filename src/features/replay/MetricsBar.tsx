@@ -17,12 +17,40 @@ const ITEMS: Item[] = [
   { key: 'caught', label: 'Loops caught', value: (m) => m.caught, higherIsBetter: true },
   { key: 'missed', label: 'Loops missed', value: (m) => m.missed, higherIsBetter: false },
   { key: 'premature-stops', label: 'Premature stops', value: (m) => m.prematureStops, higherIsBetter: false },
-  { key: 'latency', label: 'Latency (turns)', value: (m) => m.meanLatency, higherIsBetter: false, fmt: (v) => v.toFixed(1) },
-  { key: 'tokens-wasted', label: 'Tokens wasted', value: (m) => m.tokensWasted, higherIsBetter: false, fmt: (v) => v.toLocaleString('en-US') },
-  { key: 'tokens-saved', label: 'Tokens saved', value: (m) => m.tokensSaved, higherIsBetter: true, fmt: (v) => v.toLocaleString('en-US') },
+  {
+    key: 'latency',
+    label: 'Latency (turns)',
+    value: (m) => m.meanLatency,
+    higherIsBetter: false,
+    fmt: (v) => v.toFixed(1),
+  },
+  {
+    key: 'tokens-wasted',
+    label: 'Tokens wasted',
+    value: (m) => m.tokensWasted,
+    higherIsBetter: false,
+    fmt: (v) => v.toLocaleString('en-US'),
+  },
+  {
+    key: 'tokens-saved',
+    label: 'Tokens saved',
+    value: (m) => m.tokensSaved,
+    higherIsBetter: true,
+    fmt: (v) => v.toLocaleString('en-US'),
+  },
 ];
 
-function Delta({ now, before, higherIsBetter, fmt }: { now: number | null; before: number | null; higherIsBetter: boolean; fmt: (v: number) => string }) {
+function Delta({
+  now,
+  before,
+  higherIsBetter,
+  fmt,
+}: {
+  now: number | null;
+  before: number | null;
+  higherIsBetter: boolean;
+  fmt: (v: number) => string;
+}) {
   if (now === null || before === null || now === before) return null;
   const d = now - before;
   const good = d > 0 === higherIsBetter;
@@ -40,7 +68,9 @@ export function MetricsBar() {
       <div className="metrics-bar" data-pending={pending || undefined} data-run={runSeq}>
         <span className="metric">
           <span className="metric-label">Events</span>
-          <span className="metric-value" data-metric="alarms">{alarms}</span>
+          <span className="metric-value" data-metric="alarms">
+            {alarms}
+          </span>
         </span>
         <span className="no-labels">
           False positives and missed loops need labels: select turns on the timeline or in the Labels tab and mark them

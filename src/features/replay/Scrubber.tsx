@@ -11,7 +11,13 @@ export function Scrubber({ turns }: { turns: number }) {
   const setSpeed = useAppStore((s) => s.setSpeed);
   return (
     <div className="scrubber">
-      <button type="button" className="play" onClick={() => setPlaying(!playing)} aria-label={playing ? 'Pause' : 'Play'} title="Space">
+      <button
+        type="button"
+        className="play"
+        onClick={() => setPlaying(!playing)}
+        aria-label={playing ? 'Pause' : 'Play'}
+        title="Space"
+      >
         {playing ? '❚❚' : '▶'}
       </button>
       <select aria-label="Playback speed" value={speed} onChange={(e) => setSpeed(Number(e.target.value))}>

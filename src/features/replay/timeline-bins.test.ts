@@ -2,13 +2,26 @@ import { describe, expect, it } from 'vitest';
 import type { DetectorEvent } from '../../engine/types';
 import { timelineRows } from './timeline-bins';
 
-const ev = (detector: DetectorEvent['detector'], turn: number): DetectorEvent => ({ detector, turn, action: 'warn', level: 1, message: '' });
+const ev = (detector: DetectorEvent['detector'], turn: number): DetectorEvent => ({
+  detector,
+  turn,
+  action: 'warn',
+  level: 1,
+  message: '',
+});
 
 describe('timeline rows', () => {
   it('joins neighbouring alarm turns into runs, one row per detector', () => {
     const rows = timelineRows([ev('cycle', 3), ev('cycle', 4), ev('cycle', 5), ev('cycle', 9), ev('pattern', 4)], 10);
     expect(rows).toEqual([
-      { detector: 'cycle', runs: [[3, 5], [9, 9]], count: 4 },
+      {
+        detector: 'cycle',
+        runs: [
+          [3, 5],
+          [9, 9],
+        ],
+        count: 4,
+      },
       { detector: 'pattern', runs: [[4, 4]], count: 1 },
     ]);
   });

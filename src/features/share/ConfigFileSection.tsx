@@ -31,7 +31,11 @@ export function ConfigFileSection() {
     <section className="share-section" aria-labelledby="share-config-file">
       <h3 id="share-config-file">Config file</h3>
       <div className="share-buttons">
-        <button type="button" className="primary" onClick={() => downloadText(CONFIG_FILE_NAME, configFileText(draft, presetName), 'application/json')}>
+        <button
+          type="button"
+          className="primary"
+          onClick={() => downloadText(CONFIG_FILE_NAME, configFileText(draft, presetName), 'application/json')}
+        >
           Download config
         </button>
         <button type="button" onClick={() => input.current?.click()}>

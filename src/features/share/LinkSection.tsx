@@ -9,7 +9,13 @@ export function LinkSection() {
   const { id, transcript } = useWorkbench();
   const draft = useAppStore((s) => s.draft);
   const presetName = useAppStore((s) => s.presetName);
-  const turn = Math.min(Math.max(1, useAppStore((s) => s.turn)), Math.max(1, transcript.turns.length));
+  const turn = Math.min(
+    Math.max(
+      1,
+      useAppStore((s) => s.turn),
+    ),
+    Math.max(1, transcript.turns.length),
+  );
   const [shown, setShown] = useState<{ link: string; copied: boolean } | null>(null);
 
   const copy = async () => {
@@ -28,7 +34,9 @@ export function LinkSection() {
         </button>
         {shown && (
           <span role="status" className="small">
-            {shown.copied ? `Copied (${shown.link.length} characters).` : 'The clipboard is not available: copy the link below by hand.'}
+            {shown.copied
+              ? `Copied (${shown.link.length} characters).`
+              : 'The clipboard is not available: copy the link below by hand.'}
           </span>
         )}
       </div>

@@ -39,14 +39,21 @@ export function ReportSection() {
         </button>
         <button
           type="button"
-          onClick={() => downloadText(transcriptFileName(meta.title), writeLoopscopeJsonl(withLabels(transcript, labels)), 'application/x-ndjson')}
+          onClick={() =>
+            downloadText(
+              transcriptFileName(meta.title),
+              writeLoopscopeJsonl(withLabels(transcript, labels)),
+              'application/x-ndjson',
+            )
+          }
         >
           Download transcript (.loop.jsonl)
         </button>
       </div>
       <p className="small muted">
         The report is Markdown: config, metrics, labelled spans, every alarm and where the run stopped. The transcript
-        file carries your {labels.length} label{labels.length === 1 ? '' : 's'} and opens in any Loopscope, browser or CLI.
+        file carries your {labels.length} label{labels.length === 1 ? '' : 's'} and opens in any Loopscope, browser or
+        CLI.
       </p>
     </section>
   );

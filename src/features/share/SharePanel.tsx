@@ -16,7 +16,8 @@ export function SharePanel() {
     <div className="share-panel">
       <div className="share-current" aria-label="Current config">
         <span>
-          Config <strong data-config-name>{draft.name ?? presetName}</strong>, based on <strong data-config-based-on>{presetName}</strong>
+          Config <strong data-config-name>{draft.name ?? presetName}</strong>, based on{' '}
+          <strong data-config-based-on>{presetName}</strong>
         </span>
         {changes.length === 0 ? (
           <span className="muted small"> · unchanged</span>

@@ -11,13 +11,21 @@ export function SnippetsSection() {
   const { meta } = useWorkbench();
   const draft = useAppStore((s) => s.draft);
   const presetName = useAppStore((s) => s.presetName);
-  const snippets = useMemo(() => allSnippets(draft, presetName, presetByName(presetName), meta.fileName), [draft, presetName, meta.fileName]);
+  const snippets = useMemo(
+    () => allSnippets(draft, presetName, presetByName(presetName), meta.fileName),
+    [draft, presetName, meta.fileName],
+  );
   const on = new Set<string>(enabledDetectors(draft));
   return (
     <section className="share-section" aria-labelledby="share-snippets">
       <h3 id="share-snippets">Snippets</h3>
       {snippets.map((s) => (
-        <details key={s.id} className="snippet" open={s.from.length === 0 || s.from.some((d) => on.has(d))} data-snippet={s.id}>
+        <details
+          key={s.id}
+          className="snippet"
+          open={s.from.length === 0 || s.from.some((d) => on.has(d))}
+          data-snippet={s.id}
+        >
           <summary>
             {s.title} <span className="muted small">· {s.where}</span>
           </summary>

@@ -8,9 +8,17 @@ const tuned = setParam(crustly, 'detectors.consecutive-repeat.explorationThresho
 
 describe('config file', () => {
   it('wraps the draft with its name and preset', () => {
-    expect(configFile(tuned, 'crustly')).toEqual({ loopscope: 'config', version: 1, name: 'crustly', basedOn: 'crustly', config: tuned });
+    expect(configFile(tuned, 'crustly')).toEqual({
+      loopscope: 'config',
+      version: 1,
+      name: 'crustly',
+      basedOn: 'crustly',
+      config: tuned,
+    });
     expect(configFile({ detectors: {} }, 'chatloop').name).toBe('chatloop');
-    expect(configFileText(tuned, 'crustly').startsWith('{\n  "loopscope": "config",\n  "version": 1,\n  "name": "crustly",')).toBe(true);
+    expect(
+      configFileText(tuned, 'crustly').startsWith('{\n  "loopscope": "config",\n  "version": 1,\n  "name": "crustly",'),
+    ).toBe(true);
   });
 
   it('reads its own file back, with the preset it was tuned from', () => {
@@ -34,11 +42,15 @@ describe('config file', () => {
       throw new Error('no error');
     };
     expect(err('{oops')).toMatch(/^file: is not JSON \(/);
-    expect(err('{"loopscope":"report","config":{}}')).toBe('loopscope: must be "config" in a config file, got "report"');
+    expect(err('{"loopscope":"report","config":{}}')).toBe(
+      'loopscope: must be "config" in a config file, got "report"',
+    );
     expect(err('{"loopscope":"config","version":2,"config":{"detectors":{}}}')).toBe(
       'version: must be 1, got 2 (a newer Loopscope wrote this file?)',
     );
-    expect(err('{"loopscope":"config","version":1}')).toBe('config: is missing: a config file holds the config in "config"');
+    expect(err('{"loopscope":"config","version":1}')).toBe(
+      'config: is missing: a config file holds the config in "config"',
+    );
     expect(err('{"loopscope":"config","version":1,"config":{"detectors":{"pattern":{"windowSize":"ten"}}}}')).toBe(
       'detectors.pattern.windowSize: must be an integer, got "ten"',
     );

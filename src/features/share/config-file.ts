@@ -48,12 +48,17 @@ export function readConfigFile(text: string): LoadedConfig {
     if (raw.loopscope !== undefined && raw.loopscope !== 'config')
       throw new ConfigError('loopscope', `must be "config" in a config file, got ${JSON.stringify(raw.loopscope)}`);
     if (raw.version !== undefined && raw.version !== 1)
-      throw new ConfigError('version', `must be 1, got ${JSON.stringify(raw.version)} (a newer Loopscope wrote this file?)`);
+      throw new ConfigError(
+        'version',
+        `must be 1, got ${JSON.stringify(raw.version)} (a newer Loopscope wrote this file?)`,
+      );
     if (!('config' in raw)) throw new ConfigError('config', 'is missing: a config file holds the config in "config"');
     body = raw.config;
     basedOn = raw.basedOn;
   }
   const config = validateConfig(body);
-  const preset = [basedOn, config.basedOn].find((n): n is string => typeof n === 'string' && presetByName(n) !== undefined);
+  const preset = [basedOn, config.basedOn].find(
+    (n): n is string => typeof n === 'string' && presetByName(n) !== undefined,
+  );
   return { config, presetName: preset ?? null };
 }

@@ -25,7 +25,8 @@ export function changedParams(draft: EngineConfig, base: EngineConfig | undefine
     if (dd.enabled !== bd.enabled) out.push({ path: `detectors.${def.id}.enabled`, from: bd.enabled, to: dd.enabled });
     if (!dd.enabled) continue;
     for (const p of def.params)
-      if (!same(dd[p.key], bd[p.key])) out.push({ path: `detectors.${def.id}.${p.key}`, from: bd[p.key], to: dd[p.key] });
+      if (!same(dd[p.key], bd[p.key]))
+        out.push({ path: `detectors.${def.id}.${p.key}`, from: bd[p.key], to: dd[p.key] });
   }
   return out;
 }

@@ -27,7 +27,10 @@ const n = (v: number) => v.toLocaleString('en-US');
 
 /** Text for one Markdown table cell: one line, pipes escaped. */
 export function cell(s: string): string {
-  return s.replace(/\r?\n+/g, ' ').replace(/\|/g, '\\|').trim();
+  return s
+    .replace(/\r?\n+/g, ' ')
+    .replace(/\|/g, '\\|')
+    .trim();
 }
 
 const METRICS: { label: string; value: (m: MetricsSummary) => number | null; fmt?: (v: number) => string }[] = [
@@ -62,7 +65,10 @@ function metricsSection(input: ReportInput): string[] {
 }
 
 function labelsSection(labels: Label[]): string[] {
-  const out = ['Labels are the ground truth: an alarm inside a loop span is true, one outside every loop span is false (turns outside every loop span count as legitimate work).', ''];
+  const out = [
+    'Labels are the ground truth: an alarm inside a loop span is true, one outside every loop span is false (turns outside every loop span count as legitimate work).',
+    '',
+  ];
   if (labels.length === 0) return [...out, 'No labels.'];
   return [
     ...out,
@@ -72,7 +78,11 @@ function labelsSection(labels: Label[]): string[] {
   ];
 }
 
-function verdict(e: DetectorEvent, spans: Label[], countAction: ReturnType<typeof resolveConfig>['countAction']): string {
+function verdict(
+  e: DetectorEvent,
+  spans: Label[],
+  countAction: ReturnType<typeof resolveConfig>['countAction'],
+): string {
   const after = e.afterStop ? ' · after the stop' : '';
   if (!isAlarm(e, countAction)) return `not counted (below ${countAction})${after}`;
   if (spans.length === 0) return `alarm${after}`;

@@ -94,9 +94,10 @@ describe('seed config snippets', () => {
 
   it('CLI: --preset when the draft is its preset, --config otherwise; the file name quoted for the shell', () => {
     expect(cliSnippet("Bob's run.jsonl", chatloop, 'chatloop', chatloop)).toBe(
-      ["npx loopscope detect 'Bob'\\''s run.jsonl' --preset chatloop", "npx loopscope eval 'Bob'\\''s run.jsonl' --preset chatloop"].join(
-        '\n',
-      ),
+      [
+        "npx loopscope detect 'Bob'\\''s run.jsonl' --preset chatloop",
+        "npx loopscope eval 'Bob'\\''s run.jsonl' --preset chatloop",
+      ].join('\n'),
     );
     const tuned = setParam(chatloop, 'detectors.exact-repeat.windowSize', 20);
     expect(cliSnippet('run.jsonl', tuned, 'chatloop', chatloop)).toBe(

@@ -24,11 +24,17 @@ function num(s: Settings, key: string): number {
   return s[key] as number;
 }
 
-const RUST_ACTION: Record<Action, string> = { warn: 'LoopAction::Warn', block: 'LoopAction::Warn', terminate: 'LoopAction::Terminate' };
+const RUST_ACTION: Record<Action, string> = {
+  warn: 'LoopAction::Warn',
+  block: 'LoopAction::Warn',
+  terminate: 'LoopAction::Terminate',
+};
 
 function offNote(r: ResolvedConfig, ids: (keyof ResolvedConfig['detectors'])[], mark: string): string[] {
   const off = ids.filter((id) => !r.detectors[id].enabled);
-  return off.length ? [`${mark} ${off.join(' and ')} ${off.length === 1 ? 'is' : 'are'} off in this config: these are the defaults`] : [];
+  return off.length
+    ? [`${mark} ${off.join(' and ')} ${off.length === 1 ? 'is' : 'are'} off in this config: these are the defaults`]
+    : [];
 }
 
 /** Seed 001: `LoopDetectorConfig` from exact-repeat (window, duplicates, actions) and pattern. */
@@ -40,9 +46,12 @@ export function seed001Snippet(r: ResolvedConfig): string {
   if (num(pt, 'windowSize') !== num(ex, 'windowSize'))
     notes.push(`// the seed shares one window; Loopscope's pattern window is ${num(pt, 'windowSize')}`);
   if (JSON.stringify(pt.actions) !== JSON.stringify(actions))
-    notes.push(`// the seed shares one action list; Loopscope's pattern actions are [${(pt.actions as Action[]).join(', ')}]`);
+    notes.push(
+      `// the seed shares one action list; Loopscope's pattern actions are [${(pt.actions as Action[]).join(', ')}]`,
+    );
   if (actions.includes('block')) notes.push('// LoopAction has no Block: "block" is written as Warn');
-  if (pt.match === 'name') notes.push('// Loopscope matches patterns on the tool name only; the seed compares name + arguments');
+  if (pt.match === 'name')
+    notes.push('// Loopscope matches patterns on the tool name only; the seed compares name + arguments');
   return [
     ...notes,
     'LoopDetectorConfig {',
@@ -109,7 +118,12 @@ function shellQuote(s: string): string {
 }
 
 /** The Loopscope CLI on the same transcript: `--preset` when the draft is its preset unchanged. */
-export function cliSnippet(fileName: string, draft: EngineConfig, presetName: string, preset: EngineConfig | undefined): string {
+export function cliSnippet(
+  fileName: string,
+  draft: EngineConfig,
+  presetName: string,
+  preset: EngineConfig | undefined,
+): string {
   const unchanged = preset !== undefined && changedParams(draft, preset).length === 0;
   const file = shellQuote(fileName);
   const choice = unchanged ? `--preset ${shellQuote(presetName)}` : '--config loopscope-config.json';
@@ -120,13 +134,53 @@ export function cliSnippet(fileName: string, draft: EngineConfig, presetName: st
   ].join('\n');
 }
 
-export function allSnippets(draft: EngineConfig, presetName: string, preset: EngineConfig | undefined, fileName: string): Snippet[] {
+export function allSnippets(
+  draft: EngineConfig,
+  presetName: string,
+  preset: EngineConfig | undefined,
+  fileName: string,
+): Snippet[] {
   const r = resolveConfig(draft);
   return [
-    { id: 'seed-001', title: 'Seed 001 · Rust LoopDetectorConfig', where: 'ChatLoopConfig.loop_detection', lang: 'rust', from: ['exact-repeat', 'pattern'], text: seed001Snippet(r) },
-    { id: 'seed-002', title: 'Seed 002 · Crustly crustly.toml', where: '[agent.loop_detection]', lang: 'toml', from: ['consecutive-repeat'], text: seed002Snippet(r) },
-    { id: 'seed-004', title: 'Seed 004 · TypeScript LoopDetector', where: 'loop-detector.ts', lang: 'typescript', from: ['doom-loop'], text: seed004Snippet(r) },
-    { id: 'seed-000', title: 'Seed 000 · Rust LLM loop check', where: 'the LLM loop check constants', lang: 'rust', from: ['llm-judge'], text: seed000Snippet(r) },
-    { id: 'cli', title: 'Loopscope CLI', where: 'a shell, in a checkout of Loopscope', lang: 'shell', from: [], text: cliSnippet(fileName, draft, presetName, preset) },
+    {
+      id: 'seed-001',
+      title: 'Seed 001 · Rust LoopDetectorConfig',
+      where: 'ChatLoopConfig.loop_detection',
+      lang: 'rust',
+      from: ['exact-repeat', 'pattern'],
+      text: seed001Snippet(r),
+    },
+    {
+      id: 'seed-002',
+      title: 'Seed 002 · Crustly crustly.toml',
+      where: '[agent.loop_detection]',
+      lang: 'toml',
+      from: ['consecutive-repeat'],
+      text: seed002Snippet(r),
+    },
+    {
+      id: 'seed-004',
+      title: 'Seed 004 · TypeScript LoopDetector',
+      where: 'loop-detector.ts',
+      lang: 'typescript',
+      from: ['doom-loop'],
+      text: seed004Snippet(r),
+    },
+    {
+      id: 'seed-000',
+      title: 'Seed 000 · Rust LLM loop check',
+      where: 'the LLM loop check constants',
+      lang: 'rust',
+      from: ['llm-judge'],
+      text: seed000Snippet(r),
+    },
+    {
+      id: 'cli',
+      title: 'Loopscope CLI',
+      where: 'a shell, in a checkout of Loopscope',
+      lang: 'shell',
+      from: [],
+      text: cliSnippet(fileName, draft, presetName, preset),
+    },
   ];
 }

@@ -53,17 +53,32 @@ export function TurnTable({
                 aria-rowindex={v.index + 1}
                 aria-selected={r.turn === turn}
                 className={`turn-row${r.turn === turn ? ' selected' : ''}${r.isError ? ' error' : ''}`}
-                style={{ position: 'absolute', top: 0, transform: `translateY(${v.start}px)`, height: ROW_HEIGHT, width: '100%' }}
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  transform: `translateY(${v.start}px)`,
+                  height: ROW_HEIGHT,
+                  width: '100%',
+                }}
                 onMouseDown={(e) => onShiftSelect && e.shiftKey && e.preventDefault() /* no text selection */}
                 onClick={(e) => (onShiftSelect && e.shiftKey ? onShiftSelect(r.turn) : onSelect(r.turn))}
               >
                 <span role="cell">{r.turn}</span>
                 <span role="cell">{r.call ?? ''}</span>
-                <span role="cell" className="tool">{r.name ?? <em className="muted">text</em>}</span>
-                <span role="cell" className="mono">{r.args ?? r.text}</span>
-                <span role="cell" className="mono">{r.result ?? ''}</span>
+                <span role="cell" className="tool">
+                  {r.name ?? <em className="muted">text</em>}
+                </span>
+                <span role="cell" className="mono">
+                  {r.args ?? r.text}
+                </span>
+                <span role="cell" className="mono">
+                  {r.result ?? ''}
+                </span>
                 <span role="cell" className="markers">
-                  {[...(markers?.get(`${r.turn}|${r.call ?? ''}`) ?? []), ...(r.call === undefined || r.text ? (markers?.get(`${r.turn}|`) ?? []) : [])].map((d, i) => (
+                  {[
+                    ...(markers?.get(`${r.turn}|${r.call ?? ''}`) ?? []),
+                    ...(r.call === undefined || r.text ? (markers?.get(`${r.turn}|`) ?? []) : []),
+                  ].map((d, i) => (
                     <i key={i} title={d} aria-label={d} style={{ background: DETECTOR_COLOR[d] }} />
                   ))}
                 </span>

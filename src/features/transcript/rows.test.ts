@@ -5,7 +5,13 @@ import { firstRowOfTurn, turnRows } from './rows';
 const t = normalizeTranscript({
   format: 'x',
   turns: [
-    { text: 'Look  around', calls: [{ name: 'ls', args: { path: '.' }, result: { content: 'a\nb', isError: false } }, { name: 'cat', args: 'a' }] },
+    {
+      text: 'Look  around',
+      calls: [
+        { name: 'ls', args: { path: '.' }, result: { content: 'a\nb', isError: false } },
+        { name: 'cat', args: 'a' },
+      ],
+    },
     { text: 'Thinking' },
     { calls: [{ name: 'bash', args: { command: 'x' }, result: { content: 'boom', isError: true } }] },
   ],

@@ -23,7 +23,9 @@ export const CursorTurnTable = memo(function CursorTurnTable(props: {
   const setTurn = useAppStore((s) => s.setTurn);
   const setRange = useAppStore((s) => s.setRange);
   const extend = (t: number) => setRange([Math.min(cursor, t), Math.max(cursor, t)]);
-  return <TurnTable rows={props.rows} turn={cursor} onSelect={setTurn} onShiftSelect={extend} markers={props.markers} />;
+  return (
+    <TurnTable rows={props.rows} turn={cursor} onSelect={setTurn} onShiftSelect={extend} markers={props.markers} />
+  );
 });
 
 export const CursorTurnDetail = memo(function CursorTurnDetail(props: {

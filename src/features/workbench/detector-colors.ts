@@ -2,11 +2,21 @@ import { DETECTOR_IDS, type DetectorId } from '../../engine/types';
 
 /** One stable colour per detector, used by the timeline, the tables and the charts alike. */
 const PALETTE = [
-  '#dc2626', '#ea580c', '#ca8a04', '#65a30d', '#059669', '#0891b2', '#2563eb',
-  '#7c3aed', '#c026d3', '#db2777', '#4b5563', '#0d9488', '#9333ea',
+  '#dc2626',
+  '#ea580c',
+  '#ca8a04',
+  '#65a30d',
+  '#059669',
+  '#0891b2',
+  '#2563eb',
+  '#7c3aed',
+  '#c026d3',
+  '#db2777',
+  '#4b5563',
+  '#0d9488',
+  '#9333ea',
 ];
 
-export const DETECTOR_COLOR = Object.fromEntries(DETECTOR_IDS.map((id, i) => [id, PALETTE[i % PALETTE.length]])) as Record<
-  DetectorId,
-  string
->;
+export const DETECTOR_COLOR = Object.fromEntries(
+  DETECTOR_IDS.map((id, i) => [id, PALETTE[i % PALETTE.length]]),
+) as Record<DetectorId, string>;

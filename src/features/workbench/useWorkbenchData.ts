@@ -22,7 +22,13 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
   const [labels, setLabelsState] = useState<Label[] | null>(null);
   const [ready, setReady] = useState(false);
   // The answer remembers what it was asked for, so `pending` is derived, not kept in step by hand.
-  const [answer, setAnswer] = useState<{ outcome: RunOutcome; draft: unknown; labels: unknown; preset: string; seq: number } | null>(null);
+  const [answer, setAnswer] = useState<{
+    outcome: RunOutcome;
+    draft: unknown;
+    labels: unknown;
+    preset: string;
+    seq: number;
+  } | null>(null);
   const draft = useAppStore((s) => s.draft);
   const presetName = useAppStore((s) => s.presetName);
   const latest = useRef(0);
@@ -65,5 +71,15 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
   if (meta === undefined || transcript === undefined) return undefined;
   if (meta === null || transcript === null) return null;
   const pending = !answer || answer.draft !== draft || answer.labels !== labels || answer.preset !== presetName;
-  return { id, meta, transcript, labels: labels ?? transcript.labels, setLabels, outcome: answer?.outcome ?? null, pending, ready, runSeq: answer?.seq ?? 0 };
+  return {
+    id,
+    meta,
+    transcript,
+    labels: labels ?? transcript.labels,
+    setLabels,
+    outcome: answer?.outcome ?? null,
+    pending,
+    ready,
+    runSeq: answer?.seq ?? 0,
+  };
 }

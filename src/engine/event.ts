@@ -1,0 +1,17 @@
+import type { DetectorEvent, DetectorId, DetectorSink } from './types';
+
+type Emitted = Parameters<DetectorSink['emit']>[0];
+
+/** The event a detector's `emit` becomes, at the turn and call being fed (the replay and sessions alike). */
+export function makeEvent(id: DetectorId, e: Emitted, turnNo: number, callNo: number | undefined): DetectorEvent {
+  const ev: DetectorEvent = { turn: e.turn ?? turnNo, detector: id, action: e.action, level: e.level, message: e.message };
+  const call = e.call ?? callNo;
+  if (call !== undefined) ev.call = call;
+  if (e.pattern) ev.pattern = e.pattern;
+  return ev;
+}
+
+/** Where a terminate event stops the run. */
+export function stopPointOf(ev: DetectorEvent): { turn: number; call?: number } {
+  return ev.call === undefined ? { turn: ev.turn } : { turn: ev.turn, call: ev.call };
+}
