@@ -8,21 +8,11 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
 import { generateRun } from './generate';
 
 const PORT = 4175;
 const URL_ = `http://127.0.0.1:${PORT}/`;
-const ARGS = [
-  '--no-sandbox',
-  '--headless',
-  '--disable-gpu',
-  '--disable-dev-shm-usage',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -117,10 +107,7 @@ export async function benchBrowser(opts: { turns?: number; log?: (s: string) => 
   const run = { calls, bytes: Buffer.byteLength(text) };
   log(`browser: ${turns} turns, ${run.calls} calls, ${(run.bytes / 1e6).toFixed(1)} MB`);
   const server = await startServer(root);
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ARGS,
-  });
+  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
   try {
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
     await page.goto(URL_);
