@@ -1,20 +1,8 @@
+import { STABLE_NAMES } from '../engine/presets/stable-names.test-util';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../engine/config';
 import { PRESETS } from '../engine/presets/index';
 import { main } from './main';
-
-const STABLE_NAMES = [
-  'chatloop',
-  'chatloop-conservative',
-  'chatloop-aggressive',
-  'crustly',
-  'cycle-escalation',
-  'doom-loop',
-  'llm-check',
-  'gemini-cli',
-  'openhands',
-  'recommended',
-];
 
 function capture() {
   let text = '';

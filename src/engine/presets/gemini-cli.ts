@@ -1,4 +1,5 @@
 import type { EngineConfig } from '../config';
+import { contentChanting } from '../detectors/content-chanting';
 
 /**
  * Gemini CLI's LoopDetectionService (google-gemini/gemini-cli,
@@ -18,16 +19,8 @@ export const geminiCli: EngineConfig = {
   name: 'gemini-cli',
   detectors: {
     cycle: { maxPeriod: 1, minRepetitions: 5, compareResults: false, actions: ['warn', 'terminate'] },
-    'content-chanting': {
-      chunkSize: 50,
-      threshold: 10,
-      maxHistory: 5000,
-      maxDistanceChunks: 5,
-      checkPeriods: true,
-      resetOnToolCall: true,
-      resetOnUserMessage: true,
-      actions: ['warn', 'terminate'],
-    },
+    // The detector's defaults are Gemini CLI's own constants.
+    'content-chanting': { ...contentChanting.defaults },
     'llm-judge': {
       source: 'recorded',
       checkAfterTurns: 30,

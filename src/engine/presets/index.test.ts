@@ -1,3 +1,4 @@
+import { STABLE_NAMES } from './stable-names.test-util';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -9,19 +10,6 @@ import { DETECTOR_IDS } from '../types';
 import { replay } from '../replay';
 import { presetMarkdown } from './describe';
 import { PRESETS, presetByName } from './index';
-
-const STABLE_NAMES = [
-  'chatloop',
-  'chatloop-conservative',
-  'chatloop-aggressive',
-  'crustly',
-  'cycle-escalation',
-  'doom-loop',
-  'llm-check',
-  'gemini-cli',
-  'openhands',
-  'recommended',
-];
 
 const SAMPLES = join(__dirname, '../../samples');
 

@@ -1,4 +1,5 @@
 import type { EngineConfig } from '../config';
+import { contentChanting } from '../detectors/content-chanting';
 
 /**
  * Ours: the combination with the best measured F1 on the labelled transcripts (the bundled
@@ -33,15 +34,7 @@ export const recommended: EngineConfig = {
       actions: ['warn'],
     },
     'summary-loop': { threshold: 2, resetOnUserMessage: true, sameText: false, actions: ['warn'] },
-    'content-chanting': {
-      chunkSize: 50,
-      threshold: 10,
-      maxHistory: 5000,
-      maxDistanceChunks: 5,
-      checkPeriods: true,
-      resetOnToolCall: true,
-      resetOnUserMessage: true,
-      actions: ['warn', 'terminate'],
-    },
+    // The detector's defaults are Gemini CLI's own constants.
+    'content-chanting': { ...contentChanting.defaults },
   },
 };

@@ -1,16 +1,8 @@
 import { useState } from 'react';
-import {
-  createColumnHelper,
-  createSortedRowModel,
-  rowSortingFeature,
-  sortFns,
-  tableFeatures,
-  useTable,
-  type SortingState,
-} from '@tanstack/react-table';
+import { createColumnHelper, useTable, type SortingState } from '@tanstack/react-table';
+import { sortableFeatures as features } from '../shared/sortable-table';
 import { cellValue, COLUMNS, exactCell, formatCell, type ColumnKey, type CompareTableRow } from './compare-rows';
 
-const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), sortFns });
 const col = createColumnHelper<typeof features, CompareTableRow>();
 
 const columns = col.columns([

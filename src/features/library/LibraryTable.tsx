@@ -1,18 +1,10 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useState } from 'react';
-import {
-  createColumnHelper,
-  createSortedRowModel,
-  rowSortingFeature,
-  sortFns,
-  tableFeatures,
-  useTable,
-  type SortingState,
-} from '@tanstack/react-table';
+import { createColumnHelper, useTable, type SortingState } from '@tanstack/react-table';
+import { sortableFeatures as features } from '../shared/sortable-table';
 import { db, type TranscriptMeta } from '../../persistence/db';
 import { deleteTranscript } from '../../persistence/transcripts';
 
-const features = tableFeatures({ rowSortingFeature, sortedRowModel: createSortedRowModel(), sortFns });
 const col = createColumnHelper<typeof features, TranscriptMeta>();
 
 const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
