@@ -20,7 +20,7 @@ export async function dropFiles(page: Page, files: { name: string; content: stri
 }
 
 export function corpus(path: string): Buffer {
-  return readFileSync(new URL(`../../shared/corpus/${path}`, import.meta.url));
+  return readFileSync(new URL(`../corpus/real/${path}`, import.meta.url));
 }
 
 export async function freshApp(page: Page): Promise<void> {

@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from './main';
 
-const CORPUS = resolve(__dirname, '../../../shared/corpus');
+const CORPUS = resolve(__dirname, '../../corpus/real');
 
 function capture() {
   let text = '';
@@ -19,7 +19,7 @@ function capture() {
   };
 }
 
-describe('loopscope detect over ../shared/corpus', () => {
+describe('loopscope detect over corpus/real', () => {
   it('prints one line per transcript of every corpus file and skips the non-transcripts with a note', async () => {
     const out = capture();
     const err = capture();

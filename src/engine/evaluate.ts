@@ -2,7 +2,7 @@
  * False positives and negatives against labelled loop spans (DESIGN.md section 5). Metrics hold
  * counts that add up across transcripts; ratios are derived from the sums.
  */
-import type { Transcript } from '../model/transcript';
+import { turnTokenTotal, type Transcript } from '../model/transcript';
 import type { ReplayResult } from './replay';
 import { ACTION_RANK, type Action, type DetectorEvent, type DetectorId } from './types';
 
@@ -57,8 +57,7 @@ export function hasLoopLabels(t: Transcript): boolean {
 }
 
 function turnTokens(t: Transcript, turn: number): number {
-  const tok = t.turns[turn - 1]?.tokens;
-  return tok ? tok.input + tok.output : 0;
+  return turnTokenTotal(t.turns[turn - 1]?.tokens) ?? 0;
 }
 
 export function isAlarm(e: DetectorEvent, countAction: Action): boolean {

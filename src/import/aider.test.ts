@@ -9,7 +9,7 @@ import { expectRoundTrip } from './roundtrip.test-util';
 import { sourceFromBytes, sourceFromText } from './source';
 import type { ImportResult } from './types';
 
-const CORPUS = path.resolve(__dirname, '../../../shared/corpus/aider/tests/fixtures/chat-history.md');
+const CORPUS = path.resolve(__dirname, '../../corpus/real/aider/tests/fixtures/chat-history.md');
 
 const calls = (t: Transcript) => t.turns.flatMap((u) => u.calls);
 const byTitle = (r: ImportResult, prefix: string) => {

@@ -22,7 +22,7 @@ import {
   openhandsText,
 } from './synthetic.test-util';
 
-const CORPUS = resolve(__dirname, '../../../shared/corpus');
+const CORPUS = resolve(__dirname, '../../corpus/real');
 const FIXTURES = resolve(__dirname, 'fixtures');
 const corpus = (p: string) => new Uint8Array(readFileSync(`${CORPUS}/${p}`));
 const fixture = (p: string) => readFileSync(`${FIXTURES}/${p}`, 'utf8');

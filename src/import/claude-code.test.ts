@@ -8,7 +8,7 @@ import { importSource } from './index';
 import { expectRoundTrip } from './roundtrip.test-util';
 import { sourceFromBytes } from './source';
 
-const CORPUS = resolve(__dirname, '../../../shared/corpus/claude-code/test/test_data');
+const CORPUS = resolve(__dirname, '../../corpus/real/claude-code/test/test_data');
 const FIXTURES = resolve(__dirname, 'fixtures/claude-code');
 
 async function read(path: string) {

@@ -6,7 +6,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const FIXTURES = resolve(__dirname, 'fixtures');
-const CORPUS = resolve(__dirname, '../../../shared/corpus');
+const CORPUS = resolve(__dirname, '../../corpus/real');
 const SKIP = /(^|\/)(LICENSE|README\.md|PROVENANCE\.tsv)$/;
 
 function walk(dir: string): string[] {

@@ -9,7 +9,7 @@ import { expectRoundTrip } from './roundtrip.test-util';
 import { sourceFromBytes } from './source';
 import { ImportError } from './types';
 
-const CORPUS = path.resolve(__dirname, '../../../shared/corpus/inspect-ai/tests');
+const CORPUS = path.resolve(__dirname, '../../corpus/real/inspect-ai/tests');
 const BROWSER = 'analysis/test_logs/2025-05-12T20-27-36-04-00_browser.json';
 const POPULARITY = 'analysis/test_logs/2025-05-12T20-28-13-04-00_popularity.json';
 const SECURITY = 'analysis/test_logs/2025-05-12T20-28-26-04-00_security-guide.json';

@@ -44,7 +44,7 @@ function needInt(o: Obj, key: string, min: number): number {
   return v;
 }
 
-const CALL_KEYS = ['id', 'name', 'args', 'result', 'agent'] as const;
+const CALL_KEYS = ['id', 'name', 'args', 'result', 'agent', 'rejected', 'textual'] as const;
 const ASSISTANT_KEYS = ['type', 'text', 'calls', 'tokens', 'agent', 'timestamp'] as const;
 
 function readCall(c: unknown, i: number): CallDraft {
@@ -53,7 +53,7 @@ function readCall(c: unknown, i: number): CallDraft {
   let result: CallDraft['result'];
   if (c.result !== undefined && c.result !== null) {
     if (!isObj(c.result)) throw new LineProblem(`call ${i + 1}: "result" must be an object`);
-    result = { content: c.result.content, isError: c.result.isError };
+    result = { content: c.result.content, isError: c.result.isError, inferred: c.result.inferred };
   }
   return {
     id: c.id === undefined ? undefined : String(c.id),
@@ -61,6 +61,8 @@ function readCall(c: unknown, i: number): CallDraft {
     args: c.args === undefined ? {} : c.args,
     result,
     agent: optString(c, 'agent'),
+    rejected: c.rejected === true ? true : undefined,
+    textual: c.textual === true ? true : undefined,
     extra: pickExtra(c, CALL_KEYS),
   };
 }
@@ -71,7 +73,8 @@ function readAssistant(o: Obj): TurnDraft {
   let tokens: TurnDraft['tokens'];
   if (o.tokens !== undefined) {
     if (!isObj(o.tokens)) throw new LineProblem('"tokens" must be an object {input, output}');
-    tokens = { input: Number(o.tokens.input ?? 0), output: Number(o.tokens.output ?? 0) };
+    // An absent count is unknown, not 0 (the normaliser drops what is not a count).
+    tokens = { input: o.tokens.input as number | undefined, output: o.tokens.output as number | undefined };
   }
   return {
     text: o.text ?? '',

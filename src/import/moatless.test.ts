@@ -8,7 +8,7 @@ import { moatlessImporter, parseMoatless } from './moatless';
 import { expectRoundTrip } from './roundtrip.test-util';
 import { sourceFromBytes, sourceFromText } from './source';
 
-const CORPUS = resolve(__dirname, '../../../shared/corpus/moatless/tests/trajectories');
+const CORPUS = resolve(__dirname, '../../corpus/real/moatless/tests/trajectories');
 const bytesOf = (file: string) => new Uint8Array(readFileSync(`${CORPUS}/${file}`));
 const read = (file: string) => parseMoatless(sourceFromBytes(file, bytesOf(file)));
 const calls = (t: Transcript) => t.turns.flatMap((x) => x.calls);

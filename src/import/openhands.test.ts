@@ -8,7 +8,7 @@ import { openhandsImporter, parseOpenHands } from './openhands';
 import { expectRoundTrip } from './roundtrip.test-util';
 import { sourceFromBytes } from './source';
 
-const CORPUS = resolve(__dirname, '../../../shared/corpus/openhands');
+const CORPUS = resolve(__dirname, '../../corpus/real/openhands');
 const FIXTURES = resolve(__dirname, 'fixtures/openhands');
 
 const bytesOf = (path: string) => new Uint8Array(readFileSync(path));
@@ -100,7 +100,7 @@ describe('openhands importer: corpus', () => {
             "Parameter 'command' is expected to be one of ['view', 'create', 'str_replace', 'insert', 'undo_edit'].",
           isError: true,
         },
-        extra: { rejected: true },
+        rejected: true,
       },
     ]);
     // The model then asks for the same view again.

@@ -195,7 +195,7 @@ class EventReader {
     if (obs === 'error' && (e.source === undefined || e.source === 'agent')) {
       // The tool call was refused before it became an action; the model's call is not recorded.
       const turn = this.b.turn({ text: '', timestamp: str(e.timestamp) });
-      this.b.call(turn, { name: 'unknown', args: {}, result, extra: { rejected: true } });
+      this.b.call(turn, { name: 'unknown', args: {}, result, rejected: true });
       return;
     }
     this.b.warn(`${this.where(e, k)}: observation "${obs}" answers no action; skipped`);

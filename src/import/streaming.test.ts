@@ -20,7 +20,7 @@ import {
   openhandsText,
 } from './synthetic.test-util';
 
-const CORPUS = resolve(__dirname, '../../../shared/corpus');
+const CORPUS = resolve(__dirname, '../../corpus/real');
 
 /** A source whose whole-file readers fail the test: line formats must only use head() and lines(). */
 function linesOnly(src: ImportSource): ImportSource {

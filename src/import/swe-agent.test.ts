@@ -8,7 +8,7 @@ import { expectRoundTrip } from './roundtrip.test-util';
 import { sourceFromBytes } from './source';
 import { parseRawAction, parseSweAgent, sweAgentImporter } from './swe-agent';
 
-const CORPUS = resolve(__dirname, '../../../shared/corpus/swe-agent');
+const CORPUS = resolve(__dirname, '../../corpus/real/swe-agent');
 const bytesOf = (file: string) => new Uint8Array(readFileSync(`${CORPUS}/${file}`));
 const read = (file: string) => parseSweAgent(sourceFromBytes(file.split('/').pop()!, bytesOf(file)));
 const calls = (t: Transcript) => t.turns.flatMap((x) => x.calls);

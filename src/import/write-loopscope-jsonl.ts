@@ -21,8 +21,14 @@ function callObj(c: ToolCall): Obj {
   if (c.id !== undefined) o.id = c.id;
   o.name = c.name;
   o.args = c.args;
-  if (c.result) o.result = { content: c.result.content, isError: c.result.isError };
+  if (c.result)
+    o.result =
+      c.result.inferred === undefined
+        ? { content: c.result.content, isError: c.result.isError }
+        : { content: c.result.content, isError: c.result.isError, inferred: c.result.inferred };
   if (c.agent !== undefined) o.agent = c.agent;
+  if (c.rejected) o.rejected = true;
+  if (c.textual) o.textual = true;
   return o;
 }
 

@@ -18,7 +18,7 @@ import type {
 
 export type CallDraft = Omit<ToolCall, 'index' | 'args' | 'result'> & {
   args?: unknown;
-  result?: { content?: unknown; isError?: unknown } | ToolResult;
+  result?: { content?: unknown; isError?: unknown; inferred?: unknown } | ToolResult;
 };
 
 export type TurnDraft = Omit<Turn, 'index' | 'calls' | 'text' | 'tokens'> & {
@@ -66,18 +66,28 @@ function asJson(value: unknown): Json {
   return value as Json;
 }
 
-function finiteOr0(n: unknown): number {
-  return typeof n === 'number' && Number.isFinite(n) ? n : 0;
+function count(n: unknown): number | undefined {
+  return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
 function normalizeResult(r: CallDraft['result']): ToolResult | undefined {
   if (r === undefined || r === null) return undefined;
-  return { content: asText(r.content), isError: r.isError === true };
+  const out: ToolResult = { content: asText(r.content), isError: r.isError === true };
+  const inferred = r.inferred;
+  if (out.isError && typeof inferred === 'string' && inferred !== '') out.inferred = inferred;
+  return out;
 }
 
+/**
+ * Unknown counts stay unknown. An input count of 0 is a placeholder, never a measurement: no
+ * model answers without reading a prompt (OpenHands writes `prompt_tokens: 0` when it lost usage).
+ */
 function normalizeTokens(t: TurnDraft['tokens']): TokenUsage | undefined {
   if (!t) return undefined;
-  return { input: finiteOr0(t.input), output: finiteOr0(t.output) };
+  const input = count(t.input) || undefined;
+  const output = input === undefined && count(t.output) === 0 ? undefined : count(t.output);
+  if (input === undefined && output === undefined) return undefined;
+  return defined<TokenUsage>({}, { input, output });
 }
 
 /**
@@ -108,6 +118,8 @@ export function normalizeTranscript(draft: TranscriptDraft): Transcript {
         name: typeof c.name === 'string' && c.name !== '' ? c.name : 'unknown',
         args: asJson(c.args),
         result: normalizeResult(c.result),
+        rejected: c.rejected === true ? true : undefined,
+        textual: c.textual === true ? true : undefined,
       }),
     );
     return defined<Turn>(t, {

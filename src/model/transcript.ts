@@ -11,6 +11,11 @@ export type Extra = Record<string, unknown>;
 export interface ToolResult {
   content: string;
   isError: boolean;
+  /**
+   * Set when the format carried no error flag and `isError` was inferred from the text: the id
+   * of the rule that decided (docs/formats.md, "Inferred errors"). Absent when the format said.
+   */
+  inferred?: string;
 }
 
 export interface ToolCall {
@@ -23,12 +28,23 @@ export interface ToolCall {
   result?: ToolResult;
   /** Worker id in a multi-agent run. */
   agent?: string;
+  /** The harness refused the call (unknown tool, missing parameters): it never ran. */
+  rejected?: true;
+  /** Written as text in the assistant message (`<function=…>`, fenced JSON), not a real call. */
+  textual?: true;
   extra?: Extra;
 }
 
+/** Token counts; a count the source did not give (or gave as a placeholder 0) stays unknown. */
 export interface TokenUsage {
-  input: number;
-  output: number;
+  input?: number;
+  output?: number;
+}
+
+/** Tokens of a turn, or undefined when neither count is known. */
+export function turnTokenTotal(tokens: TokenUsage | undefined): number | undefined {
+  if (!tokens || (tokens.input === undefined && tokens.output === undefined)) return undefined;
+  return (tokens.input ?? 0) + (tokens.output ?? 0);
 }
 
 /** A user, system or tool-less message: not numbered, attached to the next assistant turn. */

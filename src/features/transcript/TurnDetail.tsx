@@ -16,7 +16,7 @@ export function TurnDetail({ turn, events = [] }: { turn: Turn | undefined; even
         {turn.agent && <span className="chip">agent {turn.agent}</span>}
         {turn.tokens && (
           <span className="chip">
-            {turn.tokens.input} in / {turn.tokens.output} out tokens
+            {turn.tokens.input ?? 'n/a'} in / {turn.tokens.output ?? 'n/a'} out tokens
           </span>
         )}
         {turn.timestamp && <span className="muted small">{turn.timestamp}</span>}
