@@ -3,31 +3,39 @@ import type { ImportContext, ImportSource } from './types';
 /** How much of a file sniffers see (and how much a document must exceed to count as large). */
 export const HEAD_BYTES = 64 * 1024;
 
-/** Splits decoded chunks into lines, keeping only the unfinished tail in memory. */
+/**
+ * Splits decoded chunks into lines. The unfinished line is kept as a list of pieces and joined
+ * once, when its end arrives: searching a growing string for every chunk made a 200 MB
+ * single-line file quadratic (issue 11).
+ */
 export async function* splitLines(
   chunks: AsyncIterable<Uint8Array>,
   onBytes?: (n: number) => void,
 ): AsyncIterable<string> {
   const decoder = new TextDecoder('utf-8');
-  let tail = '';
+  let pieces: string[] = [];
   let read = 0;
+  const take = (last: string): string => {
+    let line = pieces.length === 0 ? last : pieces.join('') + last;
+    pieces = [];
+    if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
+    return line;
+  };
   for await (const chunk of chunks) {
     read += chunk.byteLength;
-    tail += decoder.decode(chunk, { stream: true });
+    const text = decoder.decode(chunk, { stream: true });
     let start = 0;
-    let nl = tail.indexOf('\n', start);
+    let nl = text.indexOf('\n');
     while (nl !== -1) {
-      const end = nl > start && tail.charCodeAt(nl - 1) === 13 ? nl - 1 : nl;
-      yield tail.slice(start, end);
+      yield take(text.slice(start, nl));
       start = nl + 1;
-      nl = tail.indexOf('\n', start);
+      nl = text.indexOf('\n', start);
     }
-    tail = tail.slice(start);
+    if (start < text.length) pieces.push(start === 0 ? text : text.slice(start));
     onBytes?.(read);
   }
-  tail += decoder.decode();
-  if (tail.endsWith('\r')) tail = tail.slice(0, -1);
-  if (tail !== '') yield tail;
+  const rest = take(decoder.decode());
+  if (rest !== '') yield rest;
 }
 
 /** Progress and cancellation happen between chunks, so no chunk is larger than this. */
