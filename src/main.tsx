@@ -1,13 +1,16 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App';
+import { DatabaseGate } from './features/shell/DatabaseGate';
 import { ErrorBoundary } from './features/shell/ErrorBoundary';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <ErrorBoundary>
-      <App />
+      <DatabaseGate>
+        <App />
+      </DatabaseGate>
     </ErrorBoundary>
   </StrictMode>,
 );

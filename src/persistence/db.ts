@@ -3,7 +3,7 @@
  * list never loads turns. Durable data (labels, configs) gets real migrations; caches may be
  * dropped on a version change.
  */
-import Dexie, { type EntityTable } from 'dexie';
+import Dexie, { type EntityTable, type Transaction } from 'dexie';
 import type { Label, Transcript } from '../model/transcript';
 
 export interface TranscriptMeta {
@@ -82,26 +82,29 @@ export class LoopscopeDb extends Dexie {
       meta: 'key',
     });
     // Version 2 moves turns out of the body records into chunks (see TurnChunk).
-    this.version(2)
-      .stores({ turnChunks: '[id+n], id' })
-      .upgrade(async (tx) => {
-        const chunks = tx.table<TurnChunk>('turnChunks');
-        await tx
-          .table<TranscriptBody>('bodies')
-          .toCollection()
-          .modify((body) => {
-            const turns = body.transcript.turns;
-            const n = Math.ceil(turns.length / TURNS_PER_CHUNK);
-            for (let i = 0; i < n; i++)
-              void chunks.add({
-                id: body.id,
-                n: i,
-                turns: turns.slice(i * TURNS_PER_CHUNK, (i + 1) * TURNS_PER_CHUNK),
-              });
-            body.transcript = { ...body.transcript, turns: [] };
-            body.chunks = n;
-          });
-      });
+    this.version(2).stores({ turnChunks: '[id+n], id' }).upgrade(moveTurnsToChunks);
+  }
+}
+
+/**
+ * The v1 → v2 upgrade. It must never throw: a failed upgrade leaves the whole library unopenable.
+ * A malformed body (no transcript, no turns array) is kept with no turns rather than dropped, and
+ * every chunk write is awaited inside the upgrade transaction.
+ */
+export async function moveTurnsToChunks(tx: Transaction): Promise<void> {
+  const bodies = tx.table<TranscriptBody>('bodies');
+  const chunks = tx.table<TurnChunk>('turnChunks');
+  const all = (await bodies.toArray()) as Partial<TranscriptBody>[];
+  for (const body of all) {
+    if (typeof body.id !== 'number') continue;
+    const transcript = (body.transcript ?? {}) as Partial<Transcript>;
+    const turns = Array.isArray(transcript.turns) ? transcript.turns : [];
+    const n = Math.ceil(turns.length / TURNS_PER_CHUNK);
+    const rows: TurnChunk[] = [];
+    for (let i = 0; i < n; i++)
+      rows.push({ id: body.id, n: i, turns: turns.slice(i * TURNS_PER_CHUNK, (i + 1) * TURNS_PER_CHUNK) });
+    await chunks.bulkPut(rows);
+    await bodies.put({ id: body.id, transcript: { ...(transcript as Transcript), turns: [] }, chunks: n });
   }
 }
 

@@ -42,4 +42,29 @@ describe('stored transcripts', () => {
     expect(await loadTranscript(5, db)).toEqual(big);
     expect((await db.bodies.get(5))?.transcript.turns).toEqual([]);
   });
+
+  it('migrates malformed version-1 rows without failing: the library opens and nothing readable is lost', async () => {
+    const name = 'migrate-malformed-test';
+    const v1 = new Dexie(name);
+    v1.version(1).stores({
+      transcripts: '++id, title, format, importedAt',
+      bodies: 'id',
+      labels: 'transcriptId',
+      configs: '++id, name',
+      judgeCache: 'key',
+      meta: 'key',
+    });
+    await v1.table('bodies').bulkAdd([
+      { id: 1, transcript: { title: 'no turns field', format: 'x' } },
+      { id: 2 },
+      { id: 3, transcript: big },
+    ]);
+    v1.close();
+    const db = new LoopscopeDb(name);
+    await db.open();
+    expect(await loadTranscript(1, db)).toEqual({ title: 'no turns field', format: 'x', turns: [], labels: [], judge: [] });
+    expect(await loadTranscript(2, db)).toEqual({ title: 'Untitled transcript', format: 'unknown', turns: [], labels: [], judge: [] });
+    expect(await loadTranscript(3, db)).toEqual(big);
+    expect(await db.turnChunks.where('id').equals(3).count()).toBe(3);
+  });
 });

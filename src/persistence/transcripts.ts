@@ -1,4 +1,5 @@
 import { callCount, formatWarning, type Transcript } from '../model/transcript';
+import { normalizeTranscript } from '../model/normalize';
 import type { ImportResult } from '../import/types';
 import { db, TURNS_PER_CHUNK, type LoopscopeDb, type TranscriptMeta } from './db';
 
@@ -41,11 +42,16 @@ export async function loadTranscript(id: number, database: LoopscopeDb = db): Pr
   return database.transaction('r', database.bodies, database.turnChunks, async () => {
     const body = await database.bodies.get(id);
     if (!body) return undefined;
-    if (body.chunks === undefined) return body.transcript;
-    const chunks = await database.turnChunks.where('[id+n]').between([id, 0], [id, body.chunks]).toArray();
-    const turns = body.transcript.turns.slice();
-    for (const c of chunks) for (const turn of c.turns) turns.push(turn);
-    return { ...body.transcript, turns };
+    // Old or partial records come back in the current shape: the envelope goes through the one
+    // normaliser (cheap: no turns); the turns were normalised when they were imported.
+    const stored = (body.transcript ?? {}) as Partial<Transcript>;
+    const envelope = normalizeTranscript({ ...stored, format: stored.format ?? 'unknown', turns: [] });
+    const turns = Array.isArray(stored.turns) ? stored.turns.slice() : [];
+    if (body.chunks !== undefined) {
+      const chunks = await database.turnChunks.where('[id+n]').between([id, 0], [id, body.chunks]).toArray();
+      for (const c of chunks) if (Array.isArray(c.turns)) for (const turn of c.turns) turns.push(turn);
+    }
+    return { ...envelope, turns };
   });
 }
 
