@@ -64,7 +64,9 @@ const GOOD = {
   },
 };
 
-test('a library from the previous schema with malformed rows opens, and the readable run still replays', async ({ page }) => {
+test('a library from the previous schema with malformed rows opens, and the readable run still replays', async ({
+  page,
+}) => {
   // Dexie stores schema version N as IndexedDB version 10 N: version 1 is 10.
   await seedRawDb(page, 10, [GOOD, { id: 2, transcript: { title: 'No turns at all' } }, { id: 3 }]);
   await page.goto('/');

@@ -23,7 +23,12 @@ describe('splitLines', () => {
 
   it('decodes a multi-byte character cut between two chunks', async () => {
     // "é" is C3 A9 in UTF-8.
-    expect(await lines([[0x63, 0x61, 0x66, 0xc3], [0xa9, 0x0a, 0x78]])).toEqual(['café', 'x']);
+    expect(
+      await lines([
+        [0x63, 0x61, 0x66, 0xc3],
+        [0xa9, 0x0a, 0x78],
+      ]),
+    ).toEqual(['café', 'x']);
   });
 
   it('reads one 8 MB line delivered in 64 KB chunks whole', async () => {

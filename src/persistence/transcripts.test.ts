@@ -54,16 +54,30 @@ describe('stored transcripts', () => {
       judgeCache: 'key',
       meta: 'key',
     });
-    await v1.table('bodies').bulkAdd([
-      { id: 1, transcript: { title: 'no turns field', format: 'x' } },
-      { id: 2 },
-      { id: 3, transcript: big },
-    ]);
+    await v1
+      .table('bodies')
+      .bulkAdd([
+        { id: 1, transcript: { title: 'no turns field', format: 'x' } },
+        { id: 2 },
+        { id: 3, transcript: big },
+      ]);
     v1.close();
     const db = new LoopscopeDb(name);
     await db.open();
-    expect(await loadTranscript(1, db)).toEqual({ title: 'no turns field', format: 'x', turns: [], labels: [], judge: [] });
-    expect(await loadTranscript(2, db)).toEqual({ title: 'Untitled transcript', format: 'unknown', turns: [], labels: [], judge: [] });
+    expect(await loadTranscript(1, db)).toEqual({
+      title: 'no turns field',
+      format: 'x',
+      turns: [],
+      labels: [],
+      judge: [],
+    });
+    expect(await loadTranscript(2, db)).toEqual({
+      title: 'Untitled transcript',
+      format: 'unknown',
+      turns: [],
+      labels: [],
+      judge: [],
+    });
     expect(await loadTranscript(3, db)).toEqual(big);
     expect(await db.turnChunks.where('id').equals(3).count()).toBe(3);
   });
