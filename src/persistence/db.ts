@@ -5,6 +5,7 @@
  */
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
 import type { Label, Transcript } from '../model/transcript';
+import { chunkTurns } from './chunking';
 
 export interface TranscriptMeta {
   id: number;
@@ -35,8 +36,6 @@ export interface TurnChunk {
   n: number;
   turns: Transcript['turns'];
 }
-
-export const TURNS_PER_CHUNK = 2000;
 
 export interface StoredLabels {
   transcriptId: number;
@@ -99,12 +98,10 @@ export async function moveTurnsToChunks(tx: Transaction): Promise<void> {
     if (typeof body.id !== 'number') continue;
     const transcript = (body.transcript ?? {}) as Partial<Transcript>;
     const turns = Array.isArray(transcript.turns) ? transcript.turns : [];
-    const n = Math.ceil(turns.length / TURNS_PER_CHUNK);
-    const rows: TurnChunk[] = [];
-    for (let i = 0; i < n; i++)
-      rows.push({ id: body.id, n: i, turns: turns.slice(i * TURNS_PER_CHUNK, (i + 1) * TURNS_PER_CHUNK) });
-    await chunks.bulkPut(rows);
-    await bodies.put({ id: body.id, transcript: { ...(transcript as Transcript), turns: [] }, chunks: n });
+    const parts = chunkTurns(turns).chunks;
+    const id = body.id;
+    await chunks.bulkPut(parts.map((t, n) => ({ id, n, turns: t })));
+    await bodies.put({ id, transcript: { ...(transcript as Transcript), turns: [] }, chunks: parts.length });
   }
 }
 

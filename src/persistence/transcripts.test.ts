@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { normalizeTranscript } from '../model/normalize';
-import { LoopscopeDb, TURNS_PER_CHUNK } from './db';
+import { CHUNK_MAX_TURNS as TURNS_PER_CHUNK } from './chunking';
+import { LoopscopeDb } from './db';
 import { deleteTranscript, loadTranscript, saveImport } from './transcripts';
 
 const big = normalizeTranscript({

@@ -1,7 +1,8 @@
 import { callCount, formatWarning, type Transcript } from '../model/transcript';
 import { normalizeTranscript } from '../model/normalize';
 import type { ImportResult } from '../import/types';
-import { db, TURNS_PER_CHUNK, type LoopscopeDb, type TranscriptMeta } from './db';
+import { chunkTurns } from './chunking';
+import { db, type LoopscopeDb, type TranscriptMeta } from './db';
 
 /**
  * Stores every transcript of one imported file in one transaction: either all of them are kept
@@ -17,6 +18,7 @@ export async function saveImport(
   return database.transaction('rw', database.transcripts, database.bodies, database.turnChunks, async () => {
     const ids: number[] = [];
     for (const t of result.transcripts) {
+      const { chunks, warnings: cut } = chunkTurns(t.turns);
       const meta: Omit<TranscriptMeta, 'id'> = {
         title: t.title,
         format: result.format,
@@ -24,14 +26,12 @@ export async function saveImport(
         turns: t.turns.length,
         calls: callCount(t),
         importedAt: Date.now(),
-        warnings,
+        warnings: cut.length ? [...warnings, ...cut.map((w) => `${fileName}: ${w}`)] : warnings,
         ...(opts.sample ? { sample: true } : {}),
       };
       const id = (await database.transcripts.add(meta as TranscriptMeta)) as number;
-      const chunks = Math.ceil(t.turns.length / TURNS_PER_CHUNK);
-      await database.bodies.add({ id, transcript: { ...t, turns: [] }, chunks });
-      for (let n = 0; n < chunks; n++)
-        await database.turnChunks.add({ id, n, turns: t.turns.slice(n * TURNS_PER_CHUNK, (n + 1) * TURNS_PER_CHUNK) });
+      await database.bodies.add({ id, transcript: { ...t, turns: [] }, chunks: chunks.length });
+      for (let n = 0; n < chunks.length; n++) await database.turnChunks.add({ id, n, turns: chunks[n] });
       ids.push(id);
     }
     return ids;
