@@ -1,18 +1,50 @@
 /** The page's handle on the worker. `new URL` stands directly inside `new Worker` so Vite bundles it. */
 import * as Comlink from 'comlink';
 import type { EngineWorkerApi } from './engine.worker';
+import { Supervisor, type WorkerHandle } from './supervisor';
 
-export function startEngineWorker(): { api: Comlink.Remote<EngineWorkerApi>; terminate: () => void } {
+type Remote = Comlink.Remote<EngineWorkerApi>;
+
+export function startEngineWorker(): WorkerHandle<Remote> {
   const worker = new Worker(new URL('./engine.worker.ts', import.meta.url), { type: 'module' });
-  return { api: Comlink.wrap<EngineWorkerApi>(worker), terminate: () => worker.terminate() };
+  return {
+    api: Comlink.wrap<EngineWorkerApi>(worker),
+    terminate: () => worker.terminate(),
+    onFailure(cb) {
+      worker.addEventListener('error', (e) => {
+        e.preventDefault();
+        cb(`the engine stopped: ${e.message || 'the worker crashed'}`);
+      });
+      worker.addEventListener('messageerror', () => cb('the engine sent a message the page could not read'));
+    },
+  };
 }
 
-let shared: Comlink.Remote<EngineWorkerApi> | undefined;
+/** A big first replay takes a while; a worker silent for this long is taken for dead. */
+const CALL_TIMEOUT_MS = 5 * 60_000;
 
-/** The long-lived worker for replays; imports get their own worker so Cancel can stop them at once. */
-export function engineWorker(): Comlink.Remote<EngineWorkerApi> {
-  shared ??= startEngineWorker().api;
-  return shared;
+let supervisor: Supervisor<Remote> | undefined;
+
+export function engineSupervisor(): Supervisor<Remote> {
+  supervisor ??= new Supervisor(startEngineWorker, {
+    timeoutMs: CALL_TIMEOUT_MS,
+    sessionOpen: { method: 'openSession', key: (args) => args[0] },
+  });
+  return supervisor;
+}
+
+/**
+ * The long-lived worker for replays, supervised: its methods are the worker's, and a dead or hung
+ * worker is replaced (see Supervisor). Imports get their own worker so Cancel can stop them at once.
+ */
+export function engineWorker(): Remote {
+  const s = engineSupervisor();
+  return new Proxy({} as Remote, {
+    get:
+      (_t, method) =>
+      (...args: unknown[]) =>
+        (s.call as (m: keyof Remote, ...a: unknown[]) => Promise<unknown>)(method as keyof Remote, ...args),
+  });
 }
 
 export { Comlink };

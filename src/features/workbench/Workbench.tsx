@@ -55,6 +55,14 @@ export function Workbench({ id }: { id: number }) {
             </ul>
           </details>
         )}
+        {data.failure && (
+          <div role="alert" className="engine-failure">
+            <span>{data.failure}</span>
+            <button type="button" onClick={data.retry}>
+              Retry
+            </button>
+          </div>
+        )}
         <Scrubber turns={turns} />
         <MetricsBar />
         <Timeline

@@ -21,6 +21,10 @@ export interface WorkbenchData {
   ready: boolean;
   /** Increases with every replay answer shown (benchmarks and tests wait on it). */
   runSeq: number;
+  /** Why the last open or replay failed (a thrown error, a dead or hung worker); null when fine. */
+  failure: string | null;
+  /** Opens the session again and re-runs the replay. */
+  retry(): void;
 }
 
 export const WorkbenchContext = createContext<WorkbenchData | null>(null);

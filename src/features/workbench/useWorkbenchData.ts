@@ -32,33 +32,50 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
   const draft = useAppStore((s) => s.draft);
   const presetName = useAppStore((s) => s.presetName);
   const latest = useRef(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  // Bumped by Retry: re-opens the session and re-runs the replay.
+  const [attempt, setAttempt] = useState(0);
 
   // The workbench is keyed by transcript id, so this runs once per opened transcript.
   useEffect(() => {
     if (!transcript) return;
     let live = true;
     void (async () => {
-      const l = await loadLabels(id, transcript);
-      await engineWorker().openSession(id, transcript);
-      if (!live) return;
-      setLabelsState(l);
-      setReady(true);
+      try {
+        const l = await loadLabels(id, transcript);
+        await engineWorker().openSession(id, transcript);
+        if (!live) return;
+        setLabelsState(l);
+        setReady(true);
+      } catch (e) {
+        if (live) setFailure(`Could not open this run in the engine: ${(e as Error).message}`);
+      }
     })();
     return () => {
       live = false;
     };
-  }, [id, transcript]);
+  }, [id, transcript, attempt]);
 
   useEffect(() => {
     if (!ready || !labels) return;
     const req = ++latest.current;
     const timer = setTimeout(async () => {
-      const out = await engineWorker().runSession(id, draft, labels, presetByName(presetName));
-      if (req !== latest.current) return;
-      setAnswer({ outcome: out, draft, labels, preset: presetName, seq: req });
+      try {
+        const out = await engineWorker().runSession(id, draft, labels, presetByName(presetName));
+        if (req !== latest.current) return;
+        setFailure(null);
+        setAnswer({ outcome: out, draft, labels, preset: presetName, seq: req });
+      } catch (e) {
+        if (req === latest.current) setFailure(`The replay failed: ${(e as Error).message}`);
+      }
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [id, ready, labels, draft, presetName]);
+  }, [id, ready, labels, draft, presetName, attempt]);
+
+  const retry = useCallback(() => {
+    setFailure(null);
+    setAttempt((n) => n + 1);
+  }, []);
 
   const setLabels = useCallback(
     (next: Label[]) => {
@@ -81,5 +98,7 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
     pending,
     ready,
     runSeq: answer?.seq ?? 0,
+    failure,
+    retry,
   };
 }

@@ -1,0 +1,117 @@
+/**
+ * Keeps an engine worker alive for the page: a call that throws rejects as usual; a worker that
+ * dies (an uncaught error, a crash) or stops answering (a call over its time limit) is
+ * terminated, every waiting call is rejected with the reason, and the next call starts a fresh
+ * worker that first re-opens the sessions the page had open. No DOM here: it is tested in Node.
+ */
+
+/** A started worker, as the supervisor needs it. */
+export interface WorkerHandle<Api> {
+  api: Api;
+  terminate(): void;
+  /** Calls back once when the worker reports an uncaught error or a message it cannot read. */
+  onFailure(cb: (reason: string) => void): void;
+}
+
+export class EngineFailure extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'EngineFailure';
+  }
+}
+
+type AnyFn = (...args: never[]) => Promise<unknown>;
+
+export interface SupervisorOptions {
+  /** How long one call may take before the worker counts as hung. */
+  timeoutMs: number;
+  /** The call that opens a session, and how to tell its key: it is replayed after a respawn. */
+  sessionOpen?: { method: string; key: (args: unknown[]) => unknown; close?: string };
+}
+
+export class Supervisor<Api extends object> {
+  private handle: WorkerHandle<Api> | undefined;
+  private generation = 0;
+  private waiting = new Set<(reason: string) => void>();
+  private sessions = new Map<unknown, unknown[]>();
+  private reopen: Promise<void> | undefined;
+  /** How many times a worker was replaced (shown to the user, read by tests). */
+  restarts = 0;
+
+  constructor(
+    private spawn: () => WorkerHandle<Api>,
+    private opts: SupervisorOptions,
+  ) {}
+
+  /** Calls a worker method under supervision. */
+  async call<K extends keyof Api>(
+    method: K,
+    ...args: Api[K] extends AnyFn ? Parameters<Api[K]> : never
+  ): Promise<Api[K] extends AnyFn ? Awaited<ReturnType<Api[K]>> : never> {
+    const so = this.opts.sessionOpen;
+    if (so && method === so.method) this.sessions.set(so.key(args), args);
+    const handle = this.ensure();
+    if (this.reopen) await this.reopen;
+    const gen = this.generation;
+    return new Promise((resolve, reject) => {
+      const fail = (reason: string) => {
+        clearTimeout(timer);
+        this.waiting.delete(fail);
+        reject(new EngineFailure(reason));
+      };
+      const timer = setTimeout(() => {
+        if (gen === this.generation)
+          this.fail(`the engine did not answer within ${Math.round(this.opts.timeoutMs / 1000)} s`);
+      }, this.opts.timeoutMs);
+      this.waiting.add(fail);
+      const fn = handle.api[method] as unknown as (...a: unknown[]) => Promise<unknown>;
+      fn.apply(handle.api, args).then(
+        (v) => {
+          clearTimeout(timer);
+          this.waiting.delete(fail);
+          resolve(v as never);
+        },
+        (e: unknown) => {
+          clearTimeout(timer);
+          this.waiting.delete(fail);
+          reject(e instanceof Error ? e : new Error(String(e)));
+        },
+      );
+    });
+  }
+
+  /** Forgets a session so a respawned worker does not re-open it. */
+  forget(key: unknown): void {
+    this.sessions.delete(key);
+  }
+
+  private ensure(): WorkerHandle<Api> {
+    if (this.handle) return this.handle;
+    const handle = this.spawn();
+    const gen = ++this.generation;
+    handle.onFailure((reason) => {
+      if (gen === this.generation) this.fail(reason);
+    });
+    this.handle = handle;
+    if (gen > 1 && this.sessions.size > 0 && this.opts.sessionOpen) {
+      const { method } = this.opts.sessionOpen;
+      const fn = handle.api[method as keyof Api] as unknown as (...a: unknown[]) => Promise<unknown>;
+      this.reopen = Promise.all([...this.sessions.values()].map((a) => fn.apply(handle.api, a))).then(
+        () => undefined,
+        () => undefined,
+      );
+    } else this.reopen = undefined;
+    return handle;
+  }
+
+  /** Ends the current worker: every waiting call fails with the reason; the next call respawns. */
+  private fail(reason: string): void {
+    const handle = this.handle;
+    if (!handle) return;
+    this.handle = undefined;
+    this.generation++;
+    this.restarts++;
+    handle.terminate();
+    for (const w of [...this.waiting]) w(reason);
+  }
+}
