@@ -61,6 +61,16 @@ export interface MetaEntry {
   value: unknown;
 }
 
+/** The first schema; kept as it was, since upgrades (and their tests) start from it. */
+export const V1_STORES = {
+  transcripts: '++id, title, format, importedAt',
+  bodies: 'id',
+  labels: 'transcriptId',
+  configs: '++id, name',
+  judgeCache: 'key',
+  meta: 'key',
+};
+
 export class LoopscopeDb extends Dexie {
   transcripts!: EntityTable<TranscriptMeta, 'id'>;
   bodies!: EntityTable<TranscriptBody, 'id'>;
@@ -72,14 +82,7 @@ export class LoopscopeDb extends Dexie {
 
   constructor(name = 'loopscope') {
     super(name);
-    this.version(1).stores({
-      transcripts: '++id, title, format, importedAt',
-      bodies: 'id',
-      labels: 'transcriptId',
-      configs: '++id, name',
-      judgeCache: 'key',
-      meta: 'key',
-    });
+    this.version(1).stores(V1_STORES);
     // Version 2 moves turns out of the body records into chunks (see TurnChunk).
     this.version(2).stores({ turnChunks: '[id+n], id' }).upgrade(moveTurnsToChunks);
   }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { normalizeTranscript } from '../model/normalize';
 import { CHUNK_MAX_TURNS as TURNS_PER_CHUNK } from './chunking';
-import { LoopscopeDb } from './db';
+import { LoopscopeDb, V1_STORES } from './db';
 import { deleteTranscript, loadTranscript, saveImport } from './transcripts';
 
 const big = normalizeTranscript({
@@ -29,14 +29,7 @@ describe('stored transcripts', () => {
   it('migrates version-1 bodies (whole transcripts) into chunks', async () => {
     const name = 'migrate-test';
     const v1 = new Dexie(name);
-    v1.version(1).stores({
-      transcripts: '++id, title, format, importedAt',
-      bodies: 'id',
-      labels: 'transcriptId',
-      configs: '++id, name',
-      judgeCache: 'key',
-      meta: 'key',
-    });
+    v1.version(1).stores(V1_STORES);
     await v1.table('bodies').add({ id: 5, transcript: big });
     v1.close();
     const db = new LoopscopeDb(name);
@@ -47,14 +40,7 @@ describe('stored transcripts', () => {
   it('migrates malformed version-1 rows without failing: the library opens and nothing readable is lost', async () => {
     const name = 'migrate-malformed-test';
     const v1 = new Dexie(name);
-    v1.version(1).stores({
-      transcripts: '++id, title, format, importedAt',
-      bodies: 'id',
-      labels: 'transcriptId',
-      configs: '++id, name',
-      judgeCache: 'key',
-      meta: 'key',
-    });
+    v1.version(1).stores(V1_STORES);
     await v1
       .table('bodies')
       .bulkAdd([
