@@ -9,6 +9,7 @@ import { writeLoopscopeJsonl } from '../import/write-loopscope-jsonl';
 import { configFromArgs } from './config-arg';
 import { detectRecords, printDetect } from './commands/detect';
 import { evalRecords, printEval } from './commands/evaluate';
+import { mergeShards, printMerge } from './commands/merge';
 import { parseValues, printSweep, sweepRecords } from './commands/sweep';
 import { loadPaths, UsageError, type Out } from './io';
 
@@ -23,6 +24,7 @@ Commands:
                    (PATH may be a folder) [--preset NAME | --config FILE] [--format NAME] [--json]
   sweep PATH...    metrics for each value of one parameter
                    --param detectors.<id>.<param> --values a,b,c [--preset|--config] [--json]
+  merge SHARD...   sum the \`eval --json\` outputs of shards (files, or - for stdin) [--json]
   convert FILE     print the transcript as Loopscope JSONL [--format NAME]
   presets          list the presets and their full configs [--json]
 
@@ -50,6 +52,7 @@ const ALLOWED: Record<string, string[]> = {
   detect: ['preset', 'config', 'format', 'json'],
   eval: ['preset', 'config', 'format', 'json'],
   sweep: ['preset', 'config', 'format', 'json', 'param', 'values'],
+  merge: ['json'],
   convert: ['format'],
   presets: ['json'],
 };
@@ -84,6 +87,12 @@ export async function main(argv: string[], out: Out, err: Out): Promise<number> 
   }
 }
 
+async function readStdin(): Promise<string> {
+  let text = '';
+  for await (const chunk of process.stdin) text += String(chunk);
+  return text;
+}
+
 async function run(
   command: string,
   files: string[],
@@ -109,6 +118,10 @@ async function run(
     return;
   }
   if (files.length === 0) throw new UsageError(`${command} needs at least one file (try --help)`);
+  if (command === 'merge') {
+    printMerge(await mergeShards(files, readStdin), json, out);
+    return;
+  }
   if (command === 'convert') {
     if (files.length !== 1) throw new UsageError('convert takes exactly one file');
     const [loaded] = await loadPaths(files, opts.format, err);
