@@ -68,7 +68,10 @@ export async function parseOpenHandsEventFolder(session: SessionFiles, ctx: Impo
         return;
       }
       read++;
-      s.push(value, `event ${String(value.id ?? baseName(src.name))} (${baseName(src.name)})`);
+      const before = warnings.length;
+      s.push(value, `event ${String(value.id ?? baseName(src.name))}`);
+      // What the reader says about this event names its file.
+      for (let w = before; w < warnings.length; w++) warnings[w] = { ...warnings[w], file: src.name };
     });
     ctx.onProgress?.(done, total);
   }

@@ -351,9 +351,8 @@ describe('openhands V1 events: calls, rejections and errors (synthetic)', () => 
     check(r.transcripts[0]);
     expect(r.warnings).toEqual([
       {
-        file: 'conv-1/events',
-        reason:
-          'event f (event-00011-0000000b-aaaa.json): event kind "FancyNewEvent" is not one this importer reads; skipped',
+        file: 'events/event-00011-0000000b-aaaa.json',
+        reason: 'event f: event kind "FancyNewEvent" is not one this importer reads; skipped',
       },
     ]);
     await expectRoundTrip(r.transcripts[0]);
