@@ -47,7 +47,7 @@ describe('an unrecognised file', () => {
         '- Loopscope JSONL: the first line is not a JSON object',
         '- inspect_ai log: not a JSON object',
         '- Aider chat history: no "# aider chat started at" line near the start',
-        '- OpenHands events: not a list of OpenHands events ("action"/"observation") nor records with "history" of them',
+        '- OpenHands events: not OpenHands events ("action"/"observation" or an SDK "kind"), alone, one a line, in a list or in records with "history"',
         '- SWE-agent trajectory (.traj): not a JSON object',
         '- Moatless Tools trajectory: not a JSON object',
         '- Codex CLI rollout: the first line is not a JSON object',

@@ -27,13 +27,43 @@ export function num(v: unknown): number | undefined {
   return undefined;
 }
 
-/** First non-empty line, whitespace collapsed, cut to `max` characters: a title a user recognises. */
+/** A line that is only an XML-ish tag: `<uploaded_files>`, `</issue>`, `<br/>`. */
+const TAG_LINE = /^<\/?[A-Za-z][\w.:-]*(\s[^<>]*)?\/?>$/;
+
+/**
+ * The lines a title may come from: template wrappers skipped. Blocks that open the text
+ * (`<uploaded_files>…</uploaded_files>`, one line or several) are context, not the task; when
+ * nothing follows them, the last such block holds the task (`<issue>…</issue>` alone).
+ */
+function taskLines(text: string): string[] {
+  const lines = text.split('\n').map((l) => l.trim());
+  let i = 0;
+  let lastBlock: string[] = [];
+  for (;;) {
+    while (i < lines.length && lines[i] === '') i++;
+    const open = /^<([A-Za-z][\w.:-]*)(\s[^<>]*)?>/.exec(lines[i] ?? '');
+    if (!open) break;
+    const close = `</${open[1]}>`;
+    let end = i;
+    while (end < lines.length && !lines[end].endsWith(close)) end++;
+    if (end === lines.length) break; // never closed: not a wrapper
+    const inner = lines.slice(i, end + 1);
+    inner[0] = inner[0].slice(open[0].length);
+    inner[inner.length - 1] = inner[inner.length - 1].slice(0, -close.length);
+    lastBlock = inner;
+    i = end + 1;
+  }
+  const rest = lines.slice(i).filter((l) => l !== '' && !TAG_LINE.test(l));
+  return rest.length ? rest : lastBlock.map((l) => l.trim()).filter((l) => l !== '' && !TAG_LINE.test(l));
+}
+
+/**
+ * First line of the task, whitespace collapsed, cut to `max` characters: a title a user
+ * recognises. Template tags and the wrapper blocks that open a prompt are skipped.
+ */
 export function titleFrom(text: string | undefined, max = 80): string | undefined {
   if (!text) return undefined;
-  const line = text
-    .split('\n')
-    .map((l) => l.trim())
-    .find((l) => l !== '');
+  const line = taskLines(text)[0];
   if (!line) return undefined;
   const flat = line.replace(/\s+/g, ' ');
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
