@@ -26,7 +26,7 @@ test('scrub a real transcript, label its loop, tune a threshold, switch preset, 
   await expect(page.getByRole('article', { name: 'Turn 3' })).toBeVisible();
 
   // Without labels the app says FP and FN need them.
-  await expect(page.locator('.metrics-bar')).toContainText('False positives and missed loops need labels');
+  await expect(page.locator('.metrics-bar')).toContainText('False alarms and missed loops need labels');
 
   await page.getByRole('tab', { name: 'Tune' }).click();
   await page.getByLabel('Preset', { exact: true }).selectOption('chatloop');
