@@ -29,6 +29,7 @@ describe('compare cells', () => {
       true,
     )[0];
     expect(COLUMNS.map((c) => c.key)).toEqual([
+      'f1',
       'alarms',
       'caught',
       'missed',
@@ -37,11 +38,10 @@ describe('compare cells', () => {
       'prematureStops',
       'meanLatency',
       'tokensSaved',
-      'f1',
     ]);
     // caught 1, 1 false alarm, 1 missed: precision 1/2, recall 1/2, F1 2·1 / (2 + 1 + 1) = 0.5.
     // (Counting alarms, 3 of 4 true, it used to say 0.60.) No clean transcript: — flagged.
-    expect(texts(labelled)).toEqual(['4', '1', '1', '1', '—', '0', '3.0', '12.3K', '0.50']);
+    expect(texts(labelled)).toEqual(['0.50', '4', '1', '1', '1', '—', '0', '3.0', '12.3K']);
     expect(exactCell('tokensSaved', labelled)).toBe('12,345');
     expect(exactCell('f1', labelled)).toBe('0.500');
     expect(exactCell('fp', labelled)).toBe('1 (1 alarms outside loops)');
@@ -59,7 +59,7 @@ describe('compare cells', () => {
       ],
       false,
     )[0];
-    expect(texts(bare)).toEqual(['4', '—', '—', '—', '—', '—', '—', '10', '—']);
+    expect(texts(bare)).toEqual(['—', '4', '—', '—', '—', '—', '—', '—', '10']);
     expect(exactCell('fp', bare)).toBe('needs labels');
     expect(exactCell('cleanFlagged', bare)).toBe('needs labels');
   });
