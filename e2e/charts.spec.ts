@@ -58,7 +58,7 @@ test('charts follow the scrubber, the judge can be enabled, and a sweep sets a p
   await expect(legend.filter({ hasText: 'model unavailable' })).toHaveCount(0);
   await chartShot(page, 'LLM check schedule', 'charts-04-checks-end');
 
-  // Threshold sweep over exact-repeat's max duplicates; the sample has a loop label, so FP / FN show.
+  // Threshold sweep over exact-repeat's max duplicates; the sample has a loop label, so false alarms and missed loops show.
   const sweep = card(page, 'Threshold sweep');
   const select = sweep.getByLabel('Sweep parameter');
   await select.selectOption('detectors.exact-repeat.maxDuplicates');
@@ -67,7 +67,7 @@ test('charts follow the scrubber, the judge can be enabled, and a sweep sets a p
   await sweep.getByRole('button', { name: 'Run sweep (10 values)' }).click();
   const chart = sweep.locator('.sweep-chart > svg.recharts-surface');
   await expect(chart).toBeVisible();
-  for (const name of ['false positives', 'missed loops', 'mean latency (turns)', 'F1 (right)'])
+  for (const name of ['false alarms', 'missed loops', 'mean latency (turns)', 'F1 (right)'])
     await expect(sweep.locator('.recharts-legend-item-text').filter({ hasText: name })).toBeVisible();
   await expect(sweep.getByText('now 2', { exact: true })).toBeVisible();
   await chartShot(page, 'Threshold sweep', 'charts-05-sweep');
@@ -79,6 +79,20 @@ test('charts follow the scrubber, the judge can be enabled, and a sweep sets a p
   await expect(select.locator('option:checked')).toHaveText(/\(now 5\)/);
   await expect(sweep.getByText('now 5', { exact: true })).toBeVisible();
   await sweep.getByText('Values as a table').click();
+  // maxDuplicates 2 (`loopscope sweep ... --json` with chatloop + the recorded judge enabled above):
+  // 22 alarms (21 exact-repeat / pattern, the judge's stop at 42), all inside the loop (33-45): no
+  // false alarm, nothing missed, caught 2 turns after its start, F1 1. No clean transcript: –.
+  await expect(sweep.locator('.sweep-table tbody tr').nth(1).locator('td')).toHaveText([
+    '2',
+    '22',
+    '22 / 0',
+    '0',
+    '0',
+    '–',
+    '2',
+    '1',
+    'Use',
+  ]);
   await sweep.getByRole('button', { name: 'Set Max duplicates in window to 3' }).click();
   await expect(select.locator('option:checked')).toHaveText(/\(now 3\)/);
   await expect(sweep.getByText(/changed since this sweep/)).toHaveCount(0);

@@ -8,7 +8,7 @@ const row = (page: Page, preset: string) => table(page).locator(`tbody tr[data-p
 const cells = (page: Page, preset: string, cols: string[]) =>
   Promise.all(cols.map((c) => row(page, preset).locator(`td[data-col="${c}"]`).textContent()));
 const firstPreset = (page: Page) => table(page).locator('tbody tr').first().getAttribute('data-preset');
-const COLS = ['alarms', 'caught', 'missed', 'fp', 'prematureStops', 'meanLatency', 'tokensSaved', 'f1'];
+const COLS = ['alarms', 'caught', 'missed', 'fp', 'cleanFlagged', 'prematureStops', 'meanLatency', 'tokensSaved', 'f1'];
 
 test('every preset on this transcript and over the library, sortable; a name picks the preset', async ({ page }) => {
   await freshApp(page);
@@ -20,16 +20,32 @@ test('every preset on this transcript and over the library, sortable; a name pic
   // Values as `npx loopscope eval src/samples/edit-test-oscillation.loop.jsonl --preset NAME --json` gives them.
   await expect(table(page).locator('tbody tr')).toHaveCount(10);
   await expect(row(page, 'chatloop').locator('td[data-col="alarms"]')).toHaveText('24');
-  expect(await cells(page, 'chatloop', COLS)).toEqual(['24', '1', '0', '1', '0', '0.0', '71.5K', '0.98']);
-  expect(await cells(page, 'chatloop-conservative', COLS)).toEqual(['12', '1', '0', '1', '0', '5.0', '37.7K', '0.96']);
+  // Event-based F1: the loop caught, one false alarm (23 alarms inside the loop, 1 outside):
+  // precision 1/2, recall 1, F1 2/3. The transcript has a loop, so it is not clean: — flagged.
+  expect(await cells(page, 'chatloop', COLS)).toEqual(['24', '1', '0', '1', '—', '0', '0.0', '71.5K', '0.67']);
+  expect(await cells(page, 'chatloop-conservative', COLS)).toEqual([
+    '12',
+    '1',
+    '0',
+    '1',
+    '—',
+    '0',
+    '5.0',
+    '37.7K',
+    '0.67',
+  ]);
   // No alarm on a labelled loop: latency unknown, F1 0.
-  expect(await cells(page, 'crustly', COLS)).toEqual(['0', '0', '1', '0', '0', '—', '0', '0.00']);
+  expect(await cells(page, 'crustly', COLS)).toEqual(['0', '0', '1', '0', '—', '0', '—', '0', '0.00']);
+  await expect(row(page, 'chatloop').locator('td[data-col="fp"]')).toHaveAttribute(
+    'title',
+    '1 (1 alarms outside loops)',
+  );
   await expect(row(page, 'chatloop').locator('td[data-col="tokensSaved"]')).toHaveAttribute('title', '71,481');
   await expect(row(page, 'chatloop')).toHaveAttribute('aria-current', 'true');
   await shot(page, 'compare-01-transcript');
 
   // Sort by alarms: most first, then fewest first.
-  const alarmsHeader = table(page).getByRole('columnheader', { name: 'Alarms' });
+  const alarmsHeader = table(page).getByRole('columnheader', { name: 'Alarms', exact: true });
   await alarmsHeader.getByRole('button').click();
   await expect(alarmsHeader).toHaveAttribute('aria-sort', 'descending');
   expect(await firstPreset(page)).toBe('chatloop-aggressive');
@@ -59,10 +75,28 @@ test('every preset on this transcript and over the library, sortable; a name pic
   await expect(page.getByRole('status').filter({ hasText: 'transcripts' })).toHaveText('6 / 6 transcripts');
   await expect(page.getByText('Summed over 6 labelled transcripts.')).toBeVisible();
   await expect(row(page, 'chatloop').locator('td[data-col="alarms"]')).toHaveText('96');
-  expect(await cells(page, 'chatloop', COLS)).toEqual(['96', '5', '0', '12', '1', '1.8', '468K', '0.93']);
-  expect(await cells(page, 'chatloop-aggressive', COLS)).toEqual(['103', '5', '0', '15', '2', '0.8', '566.7K', '0.92']);
-  expect(await cells(page, 'llm-check', COLS)).toEqual(['1', '1', '4', '0', '0', '9.0', '50.3K', '0.33']);
-  expect(await cells(page, 'recommended', COLS)).toEqual(['51', '5', '0', '0', '0', '2.2', '206.5K', '1.00']);
+  // chatloop: 12 alarms outside loops make 10 false alarms (some a turn or two apart), all 5
+  // loops caught: F1 2·5 / (2·5 + 10 + 0) = 0.50. The one clean sample (healthy docstrings) is flagged.
+  expect(await cells(page, 'chatloop', COLS)).toEqual(['96', '5', '0', '10', '1', '1', '1.8', '468K', '0.50']);
+  await expect(row(page, 'chatloop').locator('td[data-col="cleanFlagged"]')).toHaveAttribute(
+    'title',
+    '1 of 1 transcript without a loop',
+  );
+  // 15 outside alarms, 12 false alarms: 10 / (10 + 12) = 0.45.
+  expect(await cells(page, 'chatloop-aggressive', COLS)).toEqual([
+    '103',
+    '5',
+    '0',
+    '12',
+    '1',
+    '2',
+    '0.8',
+    '566.7K',
+    '0.45',
+  ]);
+  // 1 of 5 loops caught, no false alarm: precision 1, recall 0.2, F1 2 / (2 + 4) = 0.33.
+  expect(await cells(page, 'llm-check', COLS)).toEqual(['1', '1', '4', '0', '0', '0', '9.0', '50.3K', '0.33']);
+  expect(await cells(page, 'recommended', COLS)).toEqual(['51', '5', '0', '0', '0', '0', '2.2', '206.5K', '1.00']);
   await expect(row(page, 'doom-loop')).toHaveAttribute('aria-current', 'true');
 
   // Sort by F1, best first.
@@ -74,15 +108,16 @@ test('every preset on this transcript and over the library, sortable; a name pic
       .locator('tbody tr')
       .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-preset'))),
   ).toEqual([
+    // F1 1.00, 0.91, 0.80 twice, 0.75 twice, 0.50 twice, 0.45, 0.33; ties keep the preset order.
     'recommended',
     'doom-loop',
-    'chatloop',
-    'chatloop-aggressive',
-    'openhands',
     'cycle-escalation',
-    'chatloop-conservative',
+    'openhands',
     'crustly',
     'gemini-cli',
+    'chatloop',
+    'chatloop-conservative',
+    'chatloop-aggressive',
     'llm-check',
   ]);
   await shot(page, 'compare-02-library');

@@ -6,6 +6,7 @@ const MAX_DUP = 'detectors.exact-repeat.maxDuplicates';
 
 const param = (page: Page, path: string) => page.locator(`[data-param="${path}"]`);
 const fp = (page: Page) => page.locator('[data-metric="fp"]');
+const cleanFlagged = (page: Page) => page.locator('[data-metric="clean-flagged"]');
 
 /** The tuned maxDuplicates as stored in IndexedDB (the draft is saved debounced). */
 function storedMaxDup(page: Page): Promise<unknown> {
@@ -37,7 +38,11 @@ test('tune a threshold and watch false positives drop; switch preset; the draft 
   await preset.selectOption('chatloop');
   await expect(preset).toHaveValue('chatloop');
   // `npx loopscope eval src/samples/healthy-docstrings.loop.jsonl --preset chatloop --json`: fp 8.
+  // The 8 alarms fall every 3 turns (9, 12, … 30): more than 2 turns apart, so 8 false alarms.
+  // The run has no loop (progress labels only): a clean run, flagged; no loop, so no F1.
   await expect(fp(page)).toHaveText('8');
+  await expect(cleanFlagged(page)).toHaveText('1');
+  await expect(page.locator('[data-metric="f1"]')).toHaveText('—');
   await expect(param(page, MAX_DUP)).toHaveValue('2');
   await expect(page.getByText('Exactly the chatloop preset.')).toBeVisible();
   // Every detector is listed; the two chatloop runs are open, the others collapsed.
@@ -54,10 +59,12 @@ test('tune a threshold and watch false positives drop; switch preset; the draft 
   await page.locator(`[data-param-slider="${MAX_DUP}"]`).fill('4');
   await expect(param(page, MAX_DUP)).toHaveValue('4');
   await expect(fp(page)).toHaveText('0');
+  await expect(cleanFlagged(page)).toHaveText('0');
 
   // Typing 3 in the field: the CLI with maxDuplicates 3 in a --config file gives fp 7.
   await param(page, MAX_DUP).fill('3');
   await expect(fp(page)).toHaveText('7');
+  await expect(cleanFlagged(page)).toHaveText('1');
   await expect(page.getByText('1 setting differs from chatloop.')).toBeVisible();
   const exact = page.getByRole('region', { name: 'Exact repeat' });
   await expect(exact.getByRole('img', { name: 'changed; preset value 2' })).toHaveAttribute('title', 'Preset: 2');

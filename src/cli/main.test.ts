@@ -85,7 +85,62 @@ describe('loopscope CLI', () => {
       stoppedAt: null,
     });
     expect(rec.events[0]).toMatchObject({ turn: 3, call: 3, detector: 'exact-repeat', action: 'warn', level: 1 });
-    expect(rec.metrics).toMatchObject({ tp: 1, fp: 0, caught: 1, missed: 0, prematureStops: 0 });
+    expect(rec.metrics).toMatchObject({
+      alarms: 1,
+      alarmsInSpans: 1,
+      fp: 0,
+      caught: 1,
+      missed: 0,
+      clean: 0,
+      cleanFlagged: 0,
+      prematureStops: 0,
+      precision: 1,
+      recall: 1,
+      f1: 1,
+      meanLatency: 1,
+    });
+    // The loop starts at turn 2 and the first alarm is on turn 3: turn 2 was wasted, but the file
+    // has no token counts, so the tokens wasted are unknown (null), not 0. Nothing stopped: 0 saved.
+    expect([rec.metrics.wastedTurns, rec.metrics.tokensWasted, rec.metrics.tokensSaved]).toEqual([1, null, 0]);
+  });
+
+  it('eval and sweep show the event-based scores, n/a for unknown tokens', async () => {
+    const text = await cli('eval', file, '--preset', 'chatloop');
+    expect(text.code).toBe(0);
+    expect(text.out).toBe(
+      `${file} (1 transcripts)\n` +
+        '  F1 100.0% (precision 100.0%, recall 100.0%) · loops 1: caught 1, missed 0 · false alarms 0 · ' +
+        'clean runs flagged 0 of 0 · premature stops 0 · latency 1.0 · alarms 1 (1 in loops, 0 outside) · ' +
+        'tokens wasted n/a, saved 0\n' +
+        'total (1 transcripts)\n' +
+        '  F1 100.0% (precision 100.0%, recall 100.0%) · loops 1: caught 1, missed 0 · false alarms 0 · ' +
+        'clean runs flagged 0 of 0 · premature stops 0 · latency 1.0 · alarms 1 (1 in loops, 0 outside) · ' +
+        'tokens wasted n/a, saved 0\n',
+    );
+    // maxDuplicates 1 warns on turns 2 and 3 (caught at once, nothing wasted); 3 never warns
+    // (the loop is missed: F1 0, all of turns 2-3 wasted, token counts unknown).
+    const sweep = await cli(
+      'sweep',
+      file,
+      '--preset',
+      'chatloop',
+      '--param',
+      'detectors.exact-repeat.maxDuplicates',
+      '--values',
+      '1,3',
+      '--json',
+    );
+    expect(sweep.code).toBe(0);
+    const points = sweep.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(
+      points.map((p) => [p.value, p.metrics.alarms, p.metrics.caught, p.metrics.f1, p.metrics.tokensWasted]),
+    ).toEqual([
+      [1, 2, 1, 1, 0],
+      [3, 0, 0, 0, null],
+    ]);
   });
 
   it('help exits 0; bad usage and unreadable input exit 2 with one line', async () => {

@@ -3,6 +3,7 @@ import { metricsOf } from '../../engine/compare';
 import { replay } from '../../engine/replay';
 import { callCount } from '../../model/transcript';
 import type { LoadedFile, Out } from '../io';
+import { metricsLine } from './evaluate';
 
 /** One JSON object per transcript, exactly the shape of DESIGN.md section 6. */
 export function detectRecords(files: LoadedFile[], config: EngineConfig) {
@@ -50,5 +51,6 @@ export function printDetect(records: ReturnType<typeof detectRecords>, json: boo
         `  turn ${e.turn}${e.call === undefined ? '' : ` call ${e.call}`}  ${e.detector}  ${e.action} (level ${e.level})  ${String(e.message).split('\n')[0]}\n`,
       );
     out.write(r.stoppedAt ? `  stopped at turn ${r.stoppedAt.turn}\n` : '  never stopped\n');
+    if (r.metrics) out.write(`  ${metricsLine(r.metrics)}\n`);
   }
 }

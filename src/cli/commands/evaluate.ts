@@ -26,12 +26,18 @@ export function evalRecords(
 }
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
+/** Token counts; n/a when the turns involved carry no token counts. */
+const tokens = (x: number | null) => (x === null ? 'n/a' : String(x));
 
+/** One line of event-based scores (DESIGN.md section 5): F1 first, then what it is made of. */
 export function metricsLine(m: MetricsSummary): string {
   return (
-    `alarms ${m.alarms} (tp ${m.tp}, fp ${m.fp}) · loops ${m.spans}: caught ${m.caught}, missed ${m.missed} · ` +
-    `premature stops ${m.prematureStops} · latency ${m.meanLatency === null ? '—' : m.meanLatency.toFixed(1)} · ` +
-    `precision ${pct(m.precision)} recall ${pct(m.recall)} F1 ${pct(m.f1)} · tokens wasted ${m.tokensWasted}, saved ${m.tokensSaved}`
+    `F1 ${pct(m.f1)} (precision ${pct(m.precision)}, recall ${pct(m.recall)}) · ` +
+    `loops ${m.spans}: caught ${m.caught}, missed ${m.missed} · false alarms ${m.fp} · ` +
+    `clean runs flagged ${m.cleanFlagged} of ${m.clean} · premature stops ${m.prematureStops} · ` +
+    `latency ${m.meanLatency === null ? '—' : m.meanLatency.toFixed(1)} · ` +
+    `alarms ${m.alarms} (${m.alarmsInSpans} in loops, ${m.alarmsOutsideSpans} outside) · ` +
+    `tokens wasted ${tokens(m.tokensWasted)}, saved ${tokens(m.tokensSaved)}`
   );
 }
 

@@ -14,8 +14,9 @@ import type { SweepRow } from './sweep-values';
 import { CURSOR, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE } from './chart-theme';
 
 const LINES = [
-  { key: 'fp', name: 'false positives', color: '#dc2626', axis: 'n' },
+  { key: 'fp', name: 'false alarms', color: '#dc2626', axis: 'n' },
   { key: 'missed', name: 'missed loops', color: '#ea580c', axis: 'n' },
+  { key: 'cleanFlagged', name: 'clean runs flagged', color: '#9333ea', axis: 'n', dash: '2 2' },
   { key: 'latency', name: 'mean latency (turns)', color: '#2563eb', axis: 'n', dash: '5 3' },
   { key: 'f1', name: 'F1 (right)', color: '#059669', axis: 'f1' },
 ] as const;
@@ -43,6 +44,8 @@ export function SweepChart({
     const row = rows.find((r) => r.value === Number(label));
     if (row) onPick(row.value);
   };
+  // Clean runs flagged only when some transcript has no loop span.
+  const lines = LINES.filter((l) => l.key !== 'cleanFlagged' || rows.some((r) => r.cleanFlagged !== null));
   const dot = (color: string) =>
     function SweepDot(p: DotItemDotProps) {
       if (p.cx == null || p.cy == null) return <g key={p.key} />;
@@ -90,7 +93,7 @@ export function SweepChart({
             label={{ value: `now ${current}`, position: 'insideTopRight', fontSize: 10, fill: CURSOR }}
           />
           {labelled
-            ? LINES.map((l) => (
+            ? lines.map((l) => (
                 <Line
                   key={l.key}
                   yAxisId={l.axis}
@@ -126,8 +129,16 @@ export function SweepChart({
             <tr>
               <th scope="col">Value</th>
               <th scope="col">Alarms</th>
-              <th scope="col">FP</th>
+              <th scope="col" title="Alarms inside / outside loop spans">
+                In / out
+              </th>
+              <th scope="col" title="False alarms: episodes of alarms outside every loop span">
+                False alarms
+              </th>
               <th scope="col">Missed</th>
+              <th scope="col" title="Transcripts without a loop span that raised any alarm">
+                Clean flagged
+              </th>
               <th scope="col">Latency</th>
               <th scope="col">F1</th>
               <th scope="col">
@@ -140,8 +151,10 @@ export function SweepChart({
               <tr key={r.value} className={r.value === current ? 'current' : undefined}>
                 <td>{r.value}</td>
                 <td>{r.alarms}</td>
+                <td>{r.alarmsIn === null ? '–' : `${r.alarmsIn} / ${r.alarmsOut}`}</td>
                 <td>{fmt(r.fp)}</td>
                 <td>{fmt(r.missed)}</td>
+                <td>{fmt(r.cleanFlagged)}</td>
                 <td>{fmt(r.latency)}</td>
                 <td>{fmt(r.f1)}</td>
                 <td>

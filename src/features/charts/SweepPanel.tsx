@@ -32,10 +32,11 @@ export const SweepPanel = memo(function SweepPanel({ wide }: { wide: boolean }) 
       : { path: param.path, from: String(def.from), to: String(def.to), step: String(def.step) };
   const values = rangeValues({ from: Number(text.from), to: Number(text.to), step: Number(text.step) }, param.spec);
   const edit = (k: 'from' | 'to' | 'step', v: string) => setRange({ ...text, [k]: v });
-  const labelled = labels.some((l) => l.kind === 'loop');
+  // Any label measures: progress labels alone make a clean run, whose alarms are false alarms.
+  const labelled = labels.length > 0;
   const shown = run && run.param === param.path ? run : null;
   const stale = shown !== null && (!sameExceptParam(shown.draft, draft, shown.param) || shown.labels !== labels);
-  const runLabelled = shown?.labels.some((l) => l.kind === 'loop') ?? false;
+  const runLabelled = (shown?.labels.length ?? 0) > 0;
   const rows = shown?.points ? sweepRows(shown.points, runLabelled) : null;
 
   return (
@@ -81,7 +82,8 @@ export const SweepPanel = memo(function SweepPanel({ wide }: { wide: boolean }) 
       </div>
       {!labelled && (
         <p className="small note">
-          False positives and missed loops need loop labels (Labels tab): without them the sweep shows alarms only.
+          False alarms and missed loops need labels (Labels tab: loop, or progress for a clean run): without them the
+          sweep shows alarms only.
         </p>
       )}
       {shown?.status === 'running' && (

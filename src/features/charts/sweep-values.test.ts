@@ -77,24 +77,40 @@ describe('sweep results', () => {
     expect(sameExceptParam(a, b, 'detectors.exact-repeat.maxDuplicates')).toBe(true);
     expect(sameExceptParam(a, b, 'detectors.exact-repeat.windowSize')).toBe(false);
   });
-  it('keeps alarms only without loop labels, rounds latency and F1', () => {
+  it('keeps alarms only without labels, rounds latency and F1', () => {
     const m = summarize({
       ...emptyMetrics(),
-      transcripts: 1,
+      transcripts: 2,
       alarms: 4,
-      tp: 2,
-      fp: 2,
+      alarmsInSpans: 2,
+      alarmsOutsideSpans: 2,
+      fp: 1,
       spans: 3,
       caught: 2,
       missed: 1,
+      clean: 1,
+      cleanFlagged: 1,
       latencySum: 5,
       latencyCount: 3,
     });
+    // caught 2, 1 false alarm (2 alarms close together), 1 missed: F1 = 4 / (4 + 1 + 1) = 0.667.
     expect(sweepRows([{ value: 3, metrics: m }], true)).toEqual([
-      { value: 3, alarms: 4, fp: 2, missed: 1, latency: 1.67, f1: 0.571 },
+      { value: 3, alarms: 4, alarmsIn: 2, alarmsOut: 2, fp: 1, missed: 1, cleanFlagged: 1, latency: 1.67, f1: 0.667 },
     ]);
     expect(sweepRows([{ value: 3, metrics: m }], false)).toEqual([
-      { value: 3, alarms: 4, fp: null, missed: null, latency: null, f1: null },
+      {
+        value: 3,
+        alarms: 4,
+        alarmsIn: null,
+        alarmsOut: null,
+        fp: null,
+        missed: null,
+        cleanFlagged: null,
+        latency: null,
+        f1: null,
+      },
     ]);
+    // No clean transcript in the set: nothing to flag.
+    expect(sweepRows([{ value: 3, metrics: { ...m, clean: 0, cleanFlagged: 0 } }], true)[0].cleanFlagged).toBeNull();
   });
 });

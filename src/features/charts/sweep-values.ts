@@ -123,15 +123,21 @@ export function sameExceptParam(a: EngineConfig, b: EngineConfig, path: string):
 export interface SweepRow {
   value: number;
   alarms: number;
+  /** Alarms inside / outside loop spans. */
+  alarmsIn: number | null;
+  alarmsOut: number | null;
+  /** False alarms: episodes of alarms outside every loop span. */
   fp: number | null;
   missed: number | null;
+  /** Clean transcripts (no loop span) that raised any alarm; null when none is clean. */
+  cleanFlagged: number | null;
   /** Mean turns from a loop's start to its first alarm, 2 decimals. */
   latency: number | null;
   /** 3 decimals. */
   f1: number | null;
 }
 
-/** Chart rows of a sweep; without loop labels only alarms mean anything. */
+/** Chart rows of a sweep; without labels only alarms mean anything. */
 export function sweepRows(
   points: readonly { value: unknown; metrics: MetricsSummary }[],
   labelled: boolean,
@@ -139,8 +145,11 @@ export function sweepRows(
   return points.map(({ value, metrics: m }) => ({
     value: Number(value),
     alarms: m.alarms,
+    alarmsIn: labelled ? m.alarmsInSpans : null,
+    alarmsOut: labelled ? m.alarmsOutsideSpans : null,
     fp: labelled ? m.fp : null,
     missed: labelled ? m.missed : null,
+    cleanFlagged: labelled && m.clean > 0 ? m.cleanFlagged : null,
     latency: labelled && m.meanLatency !== null ? roundTo(m.meanLatency, 2) : null,
     f1: labelled && m.f1 !== null ? roundTo(m.f1, 3) : null,
   }));

@@ -12,7 +12,7 @@ const columns = col.columns([
       id: c.key,
       header: c.short,
       sortUndefined: 'last',
-      cell: (info) => formatCell(c.key, info.getValue() ?? null),
+      cell: (info) => formatCell(c.key, info.row.original),
     }),
   ),
 ]);
@@ -98,11 +98,7 @@ export function CompareTable({
                         </button>
                       </th>
                     ) : (
-                      <td
-                        key={c.id}
-                        data-col={c.column.id}
-                        title={exactCell(c.column.id as ColumnKey, cellValue(r.original, c.column.id as ColumnKey))}
-                      >
+                      <td key={c.id} data-col={c.column.id} title={exactCell(c.column.id as ColumnKey, r.original)}>
                         <table.FlexRender cell={c} />
                       </td>
                     ),

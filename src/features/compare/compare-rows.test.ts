@@ -1,48 +1,86 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareRow } from '../../engine/compare';
 import { emptyMetrics, summarize, type Metrics } from '../../engine/evaluate';
-import { cellValue, exactCell, f1Of, formatCell, PresetTotals, tableRows } from './compare-rows';
+import { cellValue, COLUMNS, exactCell, formatCell, PresetTotals, tableRows } from './compare-rows';
 
 const m = (over: Partial<Metrics>) => summarize({ ...emptyMetrics(), transcripts: 1, ...over });
 const row = (preset: string, over: Partial<Metrics>): CompareRow => ({ preset, metrics: m(over), stoppedAt: null });
+const texts = (r: ReturnType<typeof tableRows>[number]) => COLUMNS.map((c) => formatCell(c.key, r));
 
 describe('compare cells', () => {
-  it('shows counts, latency and F1; — where a count needs labels that are missing', () => {
+  it('shows counts, latency and event-based F1; — where a count needs labels that are missing', () => {
     const labelled = tableRows(
       [
         row('chatloop', {
           alarms: 4,
-          tp: 3,
+          alarmsInSpans: 3,
+          alarmsOutsideSpans: 1,
           fp: 1,
           spans: 2,
           caught: 1,
           missed: 1,
           latencySum: 3,
           latencyCount: 1,
-          tokensSaved: 12345,
+          savedTurns: 5,
+          savedTurnsWithTokens: 5,
+          savedTokenSum: 12345,
         }),
       ],
       true,
     )[0];
-    expect(cellValue(labelled, 'alarms')).toBe(4);
-    expect(cellValue(labelled, 'fp')).toBe(1);
-    expect(formatCell('meanLatency', cellValue(labelled, 'meanLatency'))).toBe('3.0');
-    expect(formatCell('f1', cellValue(labelled, 'f1'))).toBe('0.60'); // p 0.75, r 0.5
-    expect(formatCell('tokensSaved', cellValue(labelled, 'tokensSaved'))).toBe('12.3K');
-    expect(exactCell('tokensSaved', cellValue(labelled, 'tokensSaved'))).toBe('12,345');
-    expect(exactCell('f1', cellValue(labelled, 'f1'))).toBe('0.600');
-    const bare = tableRows([row('chatloop', { alarms: 4, fp: 4, prematureStops: 1, tokensSaved: 10 })], false)[0];
-    expect(
-      ['alarms', 'caught', 'missed', 'fp', 'prematureStops', 'meanLatency', 'tokensSaved', 'f1'].map((k) =>
-        formatCell(k as never, cellValue(bare, k as never)),
-      ),
-    ).toEqual(['4', '—', '—', '—', '—', '—', '10', '—']);
-    expect(exactCell('fp', cellValue(bare, 'fp'))).toBe('needs labels');
+    expect(COLUMNS.map((c) => c.key)).toEqual([
+      'f1',
+      'alarms',
+      'caught',
+      'missed',
+      'fp',
+      'cleanFlagged',
+      'prematureStops',
+      'meanLatency',
+      'tokensSaved',
+    ]);
+    // caught 1, 1 false alarm, 1 missed: precision 1/2, recall 1/2, F1 2·1 / (2 + 1 + 1) = 0.5.
+    // (Counting alarms, 3 of 4 true, it used to say 0.60.) No clean transcript: — flagged.
+    expect(texts(labelled)).toEqual(['0.50', '4', '1', '1', '1', '—', '0', '3.0', '12.3K']);
+    expect(exactCell('tokensSaved', labelled)).toBe('12,345');
+    expect(exactCell('f1', labelled)).toBe('0.500');
+    expect(exactCell('fp', labelled)).toBe('1 (1 alarms outside loops)');
+    expect(exactCell('cleanFlagged', labelled)).toBe('no transcript without a loop');
+    const bare = tableRows(
+      [
+        row('chatloop', {
+          alarms: 4,
+          fp: 4,
+          prematureStops: 1,
+          savedTurns: 1,
+          savedTurnsWithTokens: 1,
+          savedTokenSum: 10,
+        }),
+      ],
+      false,
+    )[0];
+    expect(texts(bare)).toEqual(['—', '4', '—', '—', '—', '—', '—', '—', '10']);
+    expect(exactCell('fp', bare)).toBe('needs labels');
+    expect(exactCell('cleanFlagged', bare)).toBe('needs labels');
+  });
+
+  it('clean runs flagged out of clean runs; n/a tokens saved when the saved turns have no counts', () => {
+    const r = tableRows(
+      [row('p', { transcripts: 3, clean: 3, cleanFlagged: 1, alarms: 2, fp: 2, savedTurns: 4, prematureStops: 1 })],
+      true,
+    )[0];
+    expect(formatCell('cleanFlagged', r)).toBe('1');
+    expect(exactCell('cleanFlagged', r)).toBe('1 of 3 transcripts without a loop');
+    expect(formatCell('tokensSaved', r)).toBe('n/a');
+    expect(exactCell('tokensSaved', r)).toBe('n/a: the turns after the stop have no token counts');
+    // No loops in the set: no recall, so no F1.
+    expect(formatCell('f1', r)).toBe('—');
   });
 
   it('F1 is 0 for loops and no alarm, — for no loops', () => {
-    expect(f1Of(m({ spans: 1, missed: 1 }))).toBe(0);
-    expect(f1Of(m({ alarms: 2, fp: 2 }))).toBeNull();
+    const [loops, none] = tableRows([row('a', { spans: 1, missed: 1 }), row('b', { alarms: 2, fp: 2 })], true);
+    expect(cellValue(loops, 'f1')).toBe(0);
+    expect(cellValue(none, 'f1')).toBeNull();
   });
 });
 
@@ -50,10 +88,13 @@ describe('PresetTotals', () => {
   it('adds each preset’s counts across transcripts, then derives ratios', () => {
     const t = new PresetTotals();
     t.add([
-      row('a', { alarms: 2, tp: 2, spans: 1, caught: 1, latencySum: 2, latencyCount: 1 }),
-      row('b', { alarms: 1, fp: 1, spans: 1, missed: 1 }),
+      row('a', { alarms: 2, alarmsInSpans: 2, spans: 1, caught: 1, latencySum: 2, latencyCount: 1 }),
+      row('b', { alarms: 1, alarmsOutsideSpans: 1, fp: 1, spans: 1, missed: 1 }),
     ]);
-    t.add([row('a', { alarms: 1, fp: 1, prematureStops: 1 }), row('b', { alarms: 0 })]);
+    t.add([
+      row('a', { alarms: 1, alarmsOutsideSpans: 1, fp: 1, prematureStops: 1, clean: 1, cleanFlagged: 1 }),
+      row('b', { alarms: 0, clean: 1 }),
+    ]);
     const rows = t.rows(true);
     expect(
       rows.map((r) => [
@@ -62,14 +103,19 @@ describe('PresetTotals', () => {
         r.metrics.alarms,
         r.metrics.fp,
         r.metrics.caught,
+        r.metrics.clean,
+        r.metrics.cleanFlagged,
         r.metrics.prematureStops,
         r.metrics.meanLatency,
       ]),
     ).toEqual([
-      ['a', 2, 3, 1, 1, 1, 2],
-      ['b', 2, 1, 1, 0, 0, null],
+      ['a', 2, 3, 1, 1, 1, 1, 1, 2],
+      ['b', 2, 1, 1, 0, 1, 0, 0, null],
     ]);
-    expect(rows[0].metrics.precision).toBeCloseTo(2 / 3, 10);
-    expect(rows[0].metrics.f1).toBeCloseTo(0.8, 10);
+    // a: caught 1, 1 false alarm, nothing missed: precision 1/2, recall 1, F1 2 / (2 + 1) = 2/3.
+    expect(rows[0].metrics.precision).toBe(0.5);
+    expect(rows[0].metrics.f1).toBeCloseTo(2 / 3, 10);
+    // b: its one loop missed: F1 0.
+    expect(rows[1].metrics.f1).toBe(0);
   });
 });

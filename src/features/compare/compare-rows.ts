@@ -8,14 +8,25 @@ import { emptyMetrics, mergeMetrics, summarize, type Metrics, type MetricsSummar
 export interface CompareTableRow {
   preset: string;
   metrics: MetricsSummary;
-  /** Whether labels exist: without them FP, caught, missed, premature stops and F1 mean nothing. */
+  /** Whether labels exist: without them false alarms, caught, missed, premature stops and F1 mean nothing. */
   labelled: boolean;
 }
 
-export type ColumnKey = 'alarms' | 'caught' | 'missed' | 'fp' | 'prematureStops' | 'meanLatency' | 'tokensSaved' | 'f1';
+export type ColumnKey =
+  'alarms' | 'caught' | 'missed' | 'fp' | 'cleanFlagged' | 'prematureStops' | 'meanLatency' | 'tokensSaved' | 'f1';
 
-/** `short` is what the narrow side panel shows; `header` is the column's accessible name. */
+/**
+ * `short` is what the narrow side panel shows; `header` is the column's accessible name. F1, the
+ * headline, comes first so the side panel shows it without scrolling.
+ */
 export const COLUMNS: { key: ColumnKey; short: string; header: string; needsLabels: boolean; title: string }[] = [
+  {
+    key: 'f1',
+    short: 'F1',
+    header: 'F1',
+    needsLabels: true,
+    title: 'F1 from loops caught (precision: caught / (caught + false alarms)) and missed (recall: caught / loops)',
+  },
   {
     key: 'alarms',
     short: 'Alarms',
@@ -34,9 +45,16 @@ export const COLUMNS: { key: ColumnKey; short: string; header: string; needsLabe
   {
     key: 'fp',
     short: 'FP',
-    header: 'False positives',
+    header: 'False alarms',
     needsLabels: true,
-    title: 'False positives: alarms outside every labelled loop',
+    title: 'False alarms: episodes of alarms outside every labelled loop (alarms at most 2 turns apart are one)',
+  },
+  {
+    key: 'cleanFlagged',
+    short: 'Clean flagged',
+    header: 'Clean runs flagged',
+    needsLabels: true,
+    title: 'Transcripts without a labelled loop that raised any alarm',
   },
   {
     key: 'prematureStops',
@@ -57,40 +75,45 @@ export const COLUMNS: { key: ColumnKey; short: string; header: string; needsLabe
     short: 'Tokens saved',
     header: 'Tokens saved',
     needsLabels: false,
-    title: 'Tokens after the stop',
+    title: 'Tokens after the stop (n/a: those turns have no token counts)',
   },
-  { key: 'f1', short: 'F1', header: 'F1', needsLabels: true, title: 'F1: harmonic mean of precision and recall' },
 ];
-
-/** F1, taking a run with loops and no alarm at all as 0 (not undefined). */
-export function f1Of(m: MetricsSummary): number | null {
-  if (m.spans > 0 && m.alarms === 0) return 0;
-  return m.f1;
-}
 
 export function cellValue(row: CompareTableRow, key: ColumnKey): number | null {
   const col = COLUMNS.find((c) => c.key === key)!;
   if (col.needsLabels && !row.labelled) return null;
-  if (key === 'f1') return f1Of(row.metrics);
+  // Only transcripts without a loop span are clean: none, nothing to flag.
+  if (key === 'cleanFlagged' && row.metrics.clean === 0) return null;
   return row.metrics[key];
 }
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 
 /** Cell text; token counts are compact (71.5K) to fit the side panel, see `exactCell`. */
-export function formatCell(key: ColumnKey, v: number | null): string {
-  if (v === null) return '—';
+export function formatCell(key: ColumnKey, row: CompareTableRow): string {
+  const v = cellValue(row, key);
+  // Tokens saved need no labels: empty only when the turns after the stop have no token counts.
+  if (v === null) return key === 'tokensSaved' ? 'n/a' : '—';
   if (key === 'f1') return v.toFixed(2);
   if (key === 'meanLatency') return v.toFixed(1);
   if (key === 'tokensSaved') return compact.format(v);
   return v.toLocaleString('en-US');
 }
 
-/** The exact value, for the cell's tooltip. */
-export function exactCell(key: ColumnKey, v: number | null): string {
-  if (v === null) return COLUMNS.find((c) => c.key === key)!.needsLabels ? 'needs labels' : '—';
+/** The exact value, or why there is none, for the cell's tooltip. */
+export function exactCell(key: ColumnKey, row: CompareTableRow): string {
+  const v = cellValue(row, key);
+  const m = row.metrics;
+  if (v === null) {
+    if (COLUMNS.find((c) => c.key === key)!.needsLabels && !row.labelled) return 'needs labels';
+    if (key === 'cleanFlagged') return 'no transcript without a loop';
+    if (key === 'tokensSaved') return 'n/a: the turns after the stop have no token counts';
+    return '—';
+  }
   if (key === 'f1') return v.toFixed(3);
   if (key === 'meanLatency') return `${v.toFixed(2)} turns`;
+  if (key === 'fp') return `${v} (${m.alarmsOutsideSpans.toLocaleString('en-US')} alarms outside loops)`;
+  if (key === 'cleanFlagged') return `${v} of ${m.clean} transcript${m.clean === 1 ? '' : 's'} without a loop`;
   return v.toLocaleString('en-US');
 }
 

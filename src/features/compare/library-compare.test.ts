@@ -7,11 +7,23 @@ import { compareLibrary, type LibraryProgress } from './library-compare';
 const LOOP: Label = { startTurn: 1, endTurn: 2, kind: 'loop' };
 const fakeT = (title: string) => ({ title, format: 'test', turns: [], labels: [] }) as unknown as Transcript;
 
-/** Transcript i has i alarms under preset "p" (all false positives). */
+/** Transcript i has i alarms under preset "p", all outside loops: one false-alarm episode, a clean run flagged. */
 const compare = async (t: Transcript): Promise<CompareRow[]> => {
   const n = Number(t.title);
   return [
-    { preset: 'p', metrics: summarize({ ...emptyMetrics(), transcripts: 1, alarms: n, fp: n }), stoppedAt: null },
+    {
+      preset: 'p',
+      metrics: summarize({
+        ...emptyMetrics(),
+        transcripts: 1,
+        alarms: n,
+        alarmsOutsideSpans: n,
+        fp: 1,
+        clean: 1,
+        cleanFlagged: 1,
+      }),
+      stoppedAt: null,
+    },
   ];
 };
 
@@ -26,9 +38,12 @@ describe('compareLibrary', () => {
     });
     expect(r.cancelled).toBe(false);
     expect([r.done, r.total, r.measured, r.skipped]).toEqual([4, 4, 2, 2]);
-    expect(r.rows.map((x) => [x.preset, x.labelled, x.metrics.transcripts, x.metrics.alarms, x.metrics.fp])).toEqual([
-      ['p', true, 2, 4, 4],
-    ]);
+    const sums = r.rows.map((x) => {
+      const m = x.metrics;
+      return [x.preset, x.labelled, m.transcripts, m.alarms, m.alarmsOutsideSpans, m.fp, m.clean, m.cleanFlagged];
+    });
+    // Transcripts 1 and 3: 1 + 3 alarms, one episode each, both clean and flagged.
+    expect(sums).toEqual([['p', true, 2, 4, 4, 2, 2, 2]]);
     expect(progress.map((p) => `${p.done}/${p.total}`)).toEqual(['1/4', '2/4', '3/4', '4/4']);
   });
 

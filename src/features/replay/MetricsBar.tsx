@@ -9,34 +9,85 @@ interface Item {
   /** Whether a higher value is better (colours the change). */
   higherIsBetter: boolean;
   fmt?: (v: number) => string;
+  /** What the value shows when it is null (default —). */
+  none?: string;
+  title: string;
 }
 
+const tokens = (v: number) => v.toLocaleString('en-US');
+
+/** Event-based scores (DESIGN.md section 5): F1 first, then what it is made of. */
 const ITEMS: Item[] = [
-  { key: 'tp', label: 'True alarms', value: (m) => m.tp, higherIsBetter: true },
-  { key: 'fp', label: 'False alarms', value: (m) => m.fp, higherIsBetter: false },
-  { key: 'caught', label: 'Loops caught', value: (m) => m.caught, higherIsBetter: true },
-  { key: 'missed', label: 'Loops missed', value: (m) => m.missed, higherIsBetter: false },
-  { key: 'premature-stops', label: 'Premature stops', value: (m) => m.prematureStops, higherIsBetter: false },
+  {
+    key: 'f1',
+    label: 'F1',
+    value: (m) => m.f1,
+    higherIsBetter: true,
+    fmt: (v) => v.toFixed(2),
+    title: 'From loops caught, loops missed and false alarms',
+  },
+  {
+    key: 'caught',
+    label: 'Loops caught',
+    value: (m) => m.caught,
+    higherIsBetter: true,
+    title: 'Loop spans with an alarm',
+  },
+  { key: 'missed', label: 'Loops missed', value: (m) => m.missed, higherIsBetter: false, title: 'Loop spans without' },
+  {
+    key: 'fp',
+    label: 'False alarms',
+    value: (m) => m.fp,
+    higherIsBetter: false,
+    title: 'Episodes of alarms outside every loop span (alarms at most 2 turns apart are one episode)',
+  },
+  {
+    key: 'clean-flagged',
+    label: 'Clean run flagged',
+    // Only a transcript without a loop span is clean.
+    value: (m) => (m.clean ? m.cleanFlagged : null),
+    higherIsBetter: false,
+    title: 'A transcript without a loop span that raised any alarm',
+  },
+  {
+    key: 'premature-stops',
+    label: 'Premature stops',
+    value: (m) => m.prematureStops,
+    higherIsBetter: false,
+    title: 'The run stopped outside every loop span',
+  },
   {
     key: 'latency',
     label: 'Latency (turns)',
     value: (m) => m.meanLatency,
     higherIsBetter: false,
     fmt: (v) => v.toFixed(1),
+    title: 'Turns from a loop’s start to its first alarm',
+  },
+  {
+    key: 'tp',
+    label: 'Alarms in loops',
+    value: (m) => m.alarmsInSpans,
+    higherIsBetter: true,
+    title: 'Alarms inside loop spans (each alarm, not each span)',
   },
   {
     key: 'tokens-wasted',
     label: 'Tokens wasted',
     value: (m) => m.tokensWasted,
     higherIsBetter: false,
-    fmt: (v) => v.toLocaleString('en-US'),
+    fmt: tokens,
+    none: 'n/a',
+    title: 'Tokens of loop turns before the first alarm (n/a: those turns have no token counts)',
   },
   {
     key: 'tokens-saved',
     label: 'Tokens saved',
     value: (m) => m.tokensSaved,
     higherIsBetter: true,
-    fmt: (v) => v.toLocaleString('en-US'),
+    fmt: tokens,
+    none: 'n/a',
+    title: 'Tokens after the stop (n/a: those turns have no token counts)',
   },
 ];
 
@@ -73,7 +124,7 @@ export function MetricsBar() {
           </span>
         </span>
         <span className="no-labels">
-          False positives and missed loops need labels: select turns on the timeline or in the Labels tab and mark them
+          False alarms and missed loops need labels: select turns on the timeline or in the Labels tab and mark them
           <em> loop</em> or <em>progress</em>. Until then only alarms are shown.
         </span>
       </div>
@@ -86,10 +137,10 @@ export function MetricsBar() {
         const v = it.value(m);
         const fmt = it.fmt ?? ((x: number) => String(x));
         return (
-          <span key={it.key} className="metric">
+          <span key={it.key} className="metric" title={it.title}>
             <span className="metric-label">{it.label}</span>
             <span className="metric-value" data-metric={it.key}>
-              {v === null ? '—' : fmt(v)}
+              {v === null ? (it.none ?? '—') : fmt(v)}
             </span>
             <Delta now={v} before={b ? it.value(b) : null} higherIsBetter={it.higherIsBetter} fmt={fmt} />
           </span>

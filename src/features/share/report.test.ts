@@ -1,14 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { setParam } from '../../engine/config';
-import { summarize, emptyMetrics, type MetricsSummary } from '../../engine/evaluate';
+import { summarize, emptyMetrics, type Metrics } from '../../engine/evaluate';
 import { presetByName } from '../../engine/presets/index';
 import type { ReplayResult } from '../../engine/replay';
 import { buildReport, cell, type ReportInput } from './report';
 
 const chatloop = presetByName('chatloop')!;
 
-function metrics(patch: Partial<MetricsSummary>): MetricsSummary {
-  return { ...summarize({ ...emptyMetrics(), transcripts: 1 }), ...patch };
+/** A summary from counts, as the engine derives it. */
+function metrics(counts: Partial<Metrics>) {
+  return summarize({ ...emptyMetrics(), transcripts: 1, ...counts });
 }
 
 const result: ReplayResult = {
@@ -33,33 +34,37 @@ const base: ReportInput = {
     { startTurn: 7, endTurn: 12, kind: 'loop', note: 'same ls' },
   ],
   result,
+  // As evaluate() counts the result against the labels: the alarm on turn 3 is outside every loop
+  // span (one false alarm), those on 8, 9, 10 inside loop 7–12 (caught; latency 1, turn 7 wasted).
   metrics: metrics({
-    alarms: 3,
-    tp: 2,
+    alarms: 4,
+    alarmsInSpans: 3,
+    alarmsOutsideSpans: 1,
     fp: 1,
     spans: 1,
     caught: 1,
     latencySum: 1,
     latencyCount: 1,
-    meanLatency: 1,
-    precision: 2 / 3,
-    recall: 1,
-    f1: 0.8,
-    tokensWasted: 1500,
-    tokensSaved: 3000,
+    wastedTurns: 1,
+    wastedTurnsWithTokens: 1,
+    wastedTokenSum: 1500,
+    savedTurns: 3,
+    savedTurnsWithTokens: 3,
+    savedTokenSum: 3000,
   }),
   baseline: metrics({
     alarms: 1,
-    tp: 1,
-    fp: 0,
+    alarmsInSpans: 1,
     spans: 1,
     caught: 1,
-    meanLatency: 3,
-    precision: 1,
-    recall: 1,
-    f1: 1,
-    tokensWasted: 4500,
-    tokensSaved: 3000,
+    latencySum: 3,
+    latencyCount: 1,
+    wastedTurns: 3,
+    wastedTurnsWithTokens: 3,
+    wastedTokenSum: 4500,
+    savedTurns: 3,
+    savedTurnsWithTokens: 3,
+    savedTokenSum: 3000,
   }),
   draft: setParam(chatloop, 'detectors.exact-repeat.maxDuplicates', 1),
   presetName: 'chatloop',
@@ -97,22 +102,25 @@ describe('report', () => {
         '',
         '| Metric | Value | Change vs chatloop |',
         '|---|---:|---:|',
-        '| Alarms | 3 | +2 |',
-        '| True alarms (in a loop span) | 2 | +1 |',
-        '| False alarms (outside every loop span) | 1 | +1 |',
+        // caught 1, false alarms 1: precision 1/2, F1 2/3; the preset had F1 1.
+        '| F1 | 66.7% | −33.3% |',
+        '| Precision (caught / (caught + false alarms)) | 50.0% | −50.0% |',
+        '| Recall (caught / loop spans) | 100.0% |  |',
         '| Loop spans caught | 1 |  |',
         '| Loop spans missed | 0 |  |',
+        '| False alarms (episodes outside every loop span) | 1 | +1 |',
+        '| Clean run flagged (no loop span, any alarm) | — |  |',
         '| Premature stops | 0 |  |',
         '| Mean latency (turns) | 1.0 | −2.0 |',
-        '| Precision | 66.7% | −33.3% |',
-        '| Recall | 100.0% |  |',
-        '| F1 | 80.0% | −20.0% |',
+        '| Alarms | 4 | +3 |',
+        '| Alarms in loop spans | 3 | +2 |',
+        '| Alarms outside every loop span | 1 | +1 |',
         '| Tokens wasted in loops before the first alarm | 1,500 | −3,000 |',
         '| Tokens saved by the stop | 3,000 |  |',
         '',
         '## Labelled spans',
         '',
-        'Labels are the ground truth: an alarm inside a loop span is true, one outside every loop span is false (turns outside every loop span count as legitimate work).',
+        'Labels are the ground truth: a loop span with an alarm inside is caught, one without is missed; alarms outside every loop span are false, and such alarms at most 2 turns apart are one false alarm (turns outside every loop span count as legitimate work).',
         '',
         '| Kind | Turns | Note |',
         '|---|---|---|',
@@ -123,7 +131,7 @@ describe('report', () => {
         '',
         '| Turn | Call | Detector | Action | Level | Verdict | Message |',
         '|---:|---:|---|---|---:|---|---|',
-        '| 3 | 3 | pattern | warn | 1 | false | A \\| B second line |',
+        '| 3 | 3 | pattern | warn | 1 | false (false alarm 1) | A \\| B second line |',
         '| 8 | 8 | exact-repeat | warn | 1 | true (loop 7–12) | dup |',
         '| 9 | 9 | exact-repeat | terminate | 2 | true (loop 7–12) | Loop detected: dup |',
         '| 10 |  | llm-judge | terminate | 1 | true (loop 7–12) · after the stop | judge |',
@@ -140,7 +148,7 @@ describe('report', () => {
   it('without loop labels: says metrics need them; alarms below the count action are marked', () => {
     const draft = { ...chatloop, countAction: 'terminate' as const };
     const md = buildReport({ ...base, labels: [], metrics: null, baseline: null, draft, preset: chatloop });
-    expect(md).toContain('No loop labels: false positives and missed loops need them. The run raised 4 events.');
+    expect(md).toContain('No labels: false alarms and missed loops need them. The run raised 4 events.');
     expect(md).toContain('No labels.');
     expect(md).toContain('| 8 | 8 | exact-repeat | warn | 1 | not counted (below terminate) | dup |');
     expect(md).toContain('| 9 | 9 | exact-repeat | terminate | 2 | alarm | Loop detected: dup |');
@@ -153,5 +161,32 @@ describe('report', () => {
     expect(md).toContain('Preset `chatloop`, unchanged.');
     expect(md).toContain('## Alarms (0)\n\nNo detector fired.');
     expect(md).toContain('The run was not stopped: no detector terminated it.');
+  });
+
+  it('a clean run flagged; unknown token counts are n/a, not 0', () => {
+    // Progress labels only: every alarm is false; turns 3, then 8-10 (gaps of 1) are 2 false alarms.
+    const clean = metrics({
+      alarms: 4,
+      alarmsOutsideSpans: 4,
+      fp: 2,
+      clean: 1,
+      cleanFlagged: 1,
+      prematureStops: 1,
+      savedTurns: 3,
+    });
+    const md = buildReport({
+      ...base,
+      labels: [{ startTurn: 1, endTurn: 12, kind: 'progress' }],
+      metrics: clean,
+      baseline: null,
+    });
+    expect(md).toContain('| False alarms (episodes outside every loop span) | 2 |  |');
+    expect(md).toContain('| Clean run flagged (no loop span, any alarm) | 1 |  |');
+    expect(md).toContain('| F1 | — |  |');
+    expect(md).toContain('| Tokens saved by the stop | n/a |  |');
+    expect(md).toContain('| 3 | 3 | pattern | warn | 1 | false (false alarm 1) | A \\| B second line |');
+    expect(md).toContain('| 8 | 8 | exact-repeat | warn | 1 | false (false alarm 2) | dup |');
+    expect(md).toContain('| 10 |  | llm-judge | terminate | 1 | false (false alarm 2) · after the stop | judge |');
+    expect(md).toContain('Tokens saved: n/a, no token counts (the 3 turns after turn 9 would not have run).');
   });
 });

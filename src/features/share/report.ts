@@ -3,7 +3,7 @@
  * labels, the labelled spans, every alarm, and where the run stopped. Pure: the view downloads it.
  */
 import { resolveConfig, type EngineConfig } from '../../engine/config';
-import { isAlarm, type MetricsSummary } from '../../engine/evaluate';
+import { falseAlarmEpisodes, inLoopSpan, isAlarm, type MetricsSummary } from '../../engine/evaluate';
 import type { ReplayResult } from '../../engine/replay';
 import type { DetectorEvent } from '../../engine/types';
 import type { Label } from '../../model/transcript';
@@ -33,40 +33,50 @@ export function cell(s: string): string {
     .trim();
 }
 
-const METRICS: { label: string; value: (m: MetricsSummary) => number | null; fmt?: (v: number) => string }[] = [
-  { label: 'Alarms', value: (m) => m.alarms },
-  { label: 'True alarms (in a loop span)', value: (m) => m.tp },
-  { label: 'False alarms (outside every loop span)', value: (m) => m.fp },
+const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
+
+/** Event-based scores (DESIGN.md section 5), F1 first. Null shows as —, or n/a for tokens. */
+const METRICS: {
+  label: string;
+  value: (m: MetricsSummary) => number | null;
+  fmt?: (v: number) => string;
+  none?: string;
+}[] = [
+  { label: 'F1', value: (m) => m.f1, fmt: pct },
+  { label: 'Precision (caught / (caught + false alarms))', value: (m) => m.precision, fmt: pct },
+  { label: 'Recall (caught / loop spans)', value: (m) => m.recall, fmt: pct },
   { label: 'Loop spans caught', value: (m) => m.caught },
   { label: 'Loop spans missed', value: (m) => m.missed },
+  { label: 'False alarms (episodes outside every loop span)', value: (m) => m.fp },
+  { label: 'Clean run flagged (no loop span, any alarm)', value: (m) => (m.clean ? m.cleanFlagged : null) },
   { label: 'Premature stops', value: (m) => m.prematureStops },
   { label: 'Mean latency (turns)', value: (m) => m.meanLatency, fmt: (v) => v.toFixed(1) },
-  { label: 'Precision', value: (m) => m.precision, fmt: (v) => `${(v * 100).toFixed(1)}%` },
-  { label: 'Recall', value: (m) => m.recall, fmt: (v) => `${(v * 100).toFixed(1)}%` },
-  { label: 'F1', value: (m) => m.f1, fmt: (v) => `${(v * 100).toFixed(1)}%` },
-  { label: 'Tokens wasted in loops before the first alarm', value: (m) => m.tokensWasted, fmt: n },
-  { label: 'Tokens saved by the stop', value: (m) => m.tokensSaved, fmt: n },
+  { label: 'Alarms', value: (m) => m.alarms },
+  { label: 'Alarms in loop spans', value: (m) => m.alarmsInSpans },
+  { label: 'Alarms outside every loop span', value: (m) => m.alarmsOutsideSpans },
+  { label: 'Tokens wasted in loops before the first alarm', value: (m) => m.tokensWasted, fmt: n, none: 'n/a' },
+  { label: 'Tokens saved by the stop', value: (m) => m.tokensSaved, fmt: n, none: 'n/a' },
 ];
 
 function metricsSection(input: ReportInput): string[] {
   const { metrics: m, baseline: b, presetName } = input;
   if (!m)
     return [
-      `No loop labels: false positives and missed loops need them. The run raised ${n(input.result.events.length)} events.`,
+      `No labels: false alarms and missed loops need them. The run raised ${n(input.result.events.length)} events.`,
     ];
   const rows = METRICS.map((it) => {
     const fmt = it.fmt ?? String;
     const v = it.value(m);
     const bv = b ? it.value(b) : null;
     const d = v === null || bv === null || v === bv ? '' : `${v > bv ? '+' : '−'}${fmt(Math.abs(v - bv))}`;
-    return `| ${it.label} | ${v === null ? '—' : fmt(v)} | ${d} |`;
+    return `| ${it.label} | ${v === null ? (it.none ?? '—') : fmt(v)} | ${d} |`;
   });
   return [`| Metric | Value | Change vs ${cell(presetName)} |`, '|---|---:|---:|', ...rows];
 }
 
 function labelsSection(labels: Label[]): string[] {
   const out = [
-    'Labels are the ground truth: an alarm inside a loop span is true, one outside every loop span is false (turns outside every loop span count as legitimate work).',
+    'Labels are the ground truth: a loop span with an alarm inside is caught, one without is missed; alarms outside every loop span are false, and such alarms at most 2 turns apart are one false alarm (turns outside every loop span count as legitimate work).',
     '',
   ];
   if (labels.length === 0) return [...out, 'No labels.'];
@@ -78,28 +88,27 @@ function labelsSection(labels: Label[]): string[] {
   ];
 }
 
-function verdict(
-  e: DetectorEvent,
-  spans: Label[],
-  countAction: ReturnType<typeof resolveConfig>['countAction'],
-): string {
-  const after = e.afterStop ? ' · after the stop' : '';
-  if (!isAlarm(e, countAction)) return `not counted (below ${countAction})${after}`;
-  if (spans.length === 0) return `alarm${after}`;
-  const s = spans.find((l) => e.turn >= l.startTurn && e.turn <= l.endTurn);
-  return (s ? `true (loop ${s.startTurn}–${s.endTurn})` : 'false') + after;
-}
-
 function alarmsSection(input: ReportInput, countAction: ReturnType<typeof resolveConfig>['countAction']): string[] {
   const events = input.result.events;
   if (events.length === 0) return ['No detector fired.'];
   const spans = input.labels.filter((l) => l.kind === 'loop');
+  const outside = events.filter((e) => isAlarm(e, countAction) && !inLoopSpan(e.turn, spans)).map((e) => e.turn);
+  const episodes = falseAlarmEpisodes(outside);
+  const verdict = (e: DetectorEvent): string => {
+    const after = e.afterStop ? ' · after the stop' : '';
+    if (!isAlarm(e, countAction)) return `not counted (below ${countAction})${after}`;
+    if (input.labels.length === 0) return `alarm${after}`;
+    const s = spans.find((l) => e.turn >= l.startTurn && e.turn <= l.endTurn);
+    if (s) return `true (loop ${s.startTurn}–${s.endTurn})${after}`;
+    const i = episodes.findIndex((p) => e.turn >= p.startTurn && e.turn <= p.endTurn);
+    return `false (false alarm ${i + 1})${after}`;
+  };
   return [
     '| Turn | Call | Detector | Action | Level | Verdict | Message |',
     '|---:|---:|---|---|---:|---|---|',
     ...events.map(
       (e) =>
-        `| ${e.turn} | ${e.call ?? ''} | ${e.detector} | ${e.action} | ${e.level} | ${verdict(e, spans, countAction)} | ${cell(e.message)} |`,
+        `| ${e.turn} | ${e.call ?? ''} | ${e.detector} | ${e.action} | ${e.level} | ${verdict(e)} | ${cell(e.message)} |`,
     ),
   ];
 }
@@ -111,9 +120,10 @@ function stopSection(input: ReportInput): string[] {
   const where = stop.call === undefined ? `turn ${stop.turn}` : `turn ${stop.turn}, call ${stop.call}`;
   const lines = [`The run stopped at ${where}${by ? ` (${by.detector} terminated it)` : ''}.`];
   const rest = input.meta.turns - stop.turn;
+  const saved = input.metrics?.tokensSaved;
   if (input.metrics)
     lines.push(
-      `Tokens saved: ${n(input.metrics.tokensSaved)} (the ${rest} turn${rest === 1 ? '' : 's'} after turn ${stop.turn} would not have run).`,
+      `Tokens saved: ${saved === null || saved === undefined ? 'n/a, no token counts' : n(saved)} (the ${rest} turn${rest === 1 ? '' : 's'} after turn ${stop.turn} would not have run).`,
     );
   else lines.push(`${rest} turn${rest === 1 ? '' : 's'} after turn ${stop.turn} would not have run.`);
   return lines;
