@@ -97,7 +97,7 @@ describe('line formats stream', () => {
       args: { path: `src/f${99_999 % 97}.ts` },
     });
     expectGoodProgress(seen, blob.size, 20);
-  });
+  }, 60_000);
 
   it('an aborted import rejects with AbortError and stops reading soon after', async () => {
     const text = loopscopeText(100_000);
