@@ -34,13 +34,13 @@ describe('the labelled corpus', () => {
     );
     expect(counts).toEqual({
       aider: { runs: 8, real: 8, spans: 0, clean: 8 },
-      'claude-code': { runs: 8, real: 4, spans: 1, clean: 7 },
-      codex: { runs: 3, real: 0, spans: 1, clean: 2 },
+      'claude-code': { runs: 10, real: 4, spans: 2, clean: 8 },
+      codex: { runs: 4, real: 0, spans: 2, clean: 2 },
       'gemini-cli': { runs: 5, real: 0, spans: 2, clean: 3 },
       'inspect-ai': { runs: 21, real: 21, spans: 0, clean: 21 },
       moatless: { runs: 12, real: 12, spans: 4, clean: 8 },
-      openhands: { runs: 14, real: 9, spans: 8, clean: 7 },
-      'swe-agent': { runs: 29, real: 22, spans: 10, clean: 19 },
+      openhands: { runs: 18, real: 9, spans: 10, clean: 9 },
+      'swe-agent': { runs: 32, real: 22, spans: 11, clean: 21 },
     });
   }, 60_000);
 
