@@ -56,3 +56,29 @@ export function corpusReport(scores: ScoreTable, runs: CorpusRun[]): string {
   );
   return parts.join('\n\n') + '\n';
 }
+
+/** The same numbers as an object (`--json`), for scripts that pick or tune on the corpus. */
+export function corpusJson(scores: ScoreTable, runs: CorpusRun[]): unknown {
+  const fws = [...new Set(runs.map((r) => r.framework))].sort();
+  const loso = leaveOneSourceOut(scores, runs);
+  return {
+    sources: Object.fromEntries(
+      fws.map((fw) => {
+        const rs = runs.filter((r) => r.framework === fw);
+        return [fw, { runs: rs.length, spans: rs.reduce((n, r) => n + r.run.labels.length, 0), clean: rs.filter((r) => !r.run.labels.length).length }];
+      }),
+    ),
+    configs: Object.fromEntries(
+      [...scores.keys()].map((p) => [
+        p,
+        {
+          all: scoreSubset(scores, p, runs, () => true),
+          real: scoreSubset(scores, p, runs, (r) => r.origin === 'real'),
+          authored: scoreSubset(scores, p, runs, (r) => r.origin === 'authored'),
+          bySource: Object.fromEntries(fws.map((fw) => [fw, scoreSubset(scores, p, runs, (r) => r.framework === fw)])),
+        },
+      ]),
+    ),
+    leaveOneSourceOut: { folds: loso, pooled: pooledHoldOut(scores, runs, loso) },
+  };
+}
