@@ -19,6 +19,37 @@ export function firstLine(e: ImportError): string {
   return e.message.split('\n')[0];
 }
 
+/** Sources that report the running total of whole files read (read once each, in any order). */
+function countingSources(
+  srcs: ImportSource[],
+  total: number,
+  onProgress?: (read: number, total: number) => void,
+): ImportSource[] {
+  let read = 0;
+  return srcs.map((src) => {
+    let counted = false;
+    const done = <T>(v: T): T => {
+      if (!counted) {
+        counted = true;
+        read += src.size;
+        onProgress?.(read, total);
+      }
+      return v;
+    };
+    return {
+      name: src.name,
+      size: src.size,
+      head: () => src.head(),
+      text: () => src.text().then(done),
+      bytes: () => src.bytes().then(done),
+      lines: async function* () {
+        yield* src.lines();
+        done(undefined);
+      },
+    };
+  });
+}
+
 export async function importUnit(
   unit: ImportUnit<ImportSource>,
   ctx: ImportContext = {},
@@ -26,7 +57,13 @@ export async function importUnit(
 ): Promise<UnitOutcome> {
   try {
     if (unit.kind === 'openhands-events') {
-      const result = await parseOpenHandsEventFolder({ name: unit.path, files: unit.files.map((f) => f.file) }, ctx);
+      // Progress of a session folder is the bytes of its files read so far, whatever the parser reports.
+      const files = countingSources(
+        unit.files.map((f) => f.file),
+        unit.size,
+        ctx.onProgress,
+      );
+      const result = await parseOpenHandsEventFolder({ name: unit.path, files }, { signal: ctx.signal });
       if (result.transcripts.length === 0)
         throw new ImportError(unit.path, 'no transcript found in this OpenHands events folder');
       return { status: 'imported', result };
