@@ -54,8 +54,3 @@ export function printEvalTotal(total: MetricsSummary, json: boolean, out: Out): 
     out.write(JSON.stringify({ file: null, total: true, transcripts: total.transcripts, metrics: total }) + '\n');
   else out.write(`total (${total.transcripts} transcripts)\n  ${metricsLine(total)}\n`);
 }
-
-export function printEval(r: ReturnType<typeof evalRecords>, json: boolean, out: Out): void {
-  for (const f of r.perFile) printEvalFile(f, json, out);
-  printEvalTotal(r.total, json, out);
-}
