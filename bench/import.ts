@@ -5,6 +5,8 @@
  * same run on the same Blob: read it, split it into lines and JSON.parse every line, nothing
  * else. Memory is sampled at every progress report (once per MB read) and given relative to the
  * file size: line formats stream, so the peak should stay a small multiple of the file.
+ * Then an OpenHands folder of ~10,000 event files beside one events.jsonl of the same events
+ * (bench/import-folder.ts).
  */
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
@@ -13,10 +15,13 @@ import { sourceFromBlob, splitLines } from '../src/import/source';
 import type { ImportContext } from '../src/import/types';
 import { callCount } from '../src/model/transcript';
 import { generateRun } from './generate';
+import { benchFolder } from './import-folder';
 
 export interface ImportBenchOptions {
   /** Target size of each generated file in MB (default 200). */
   mb?: number;
+  /** Event files in the generated OpenHands folder (default 10,000). */
+  files?: number;
   log?: (line: string) => void;
 }
 
@@ -252,11 +257,14 @@ export async function benchImport(opts: ImportBenchOptions = {}) {
   const claudeCode = await benchOne('claude-code', files.claude!, log);
   delete files.claude;
   gc?.();
+  const openhandsFolder = await benchFolder({ mb, files: opts.files ?? 10_000, log });
+  gc?.();
   return {
     targetMB: mb,
     generateMs: round(generateMs, 0),
     node: process.version,
     'loopscope-jsonl': loopscope,
     'claude-code': claudeCode,
+    'openhands-folder': openhandsFolder,
   };
 }

@@ -1,7 +1,9 @@
 /**
  * `npm run bench`: runs every benchmark section and prints ONE JSON object on stdout (progress
  * goes to stderr). Options: `--calls N` (engine run size, default 1,000,000), `--only a,b`
- * (sections), `--presets a,b` (engine presets).
+ * (sections), `--presets a,b` (engine presets), `--import-mb N` (size of each generated import
+ * file and of the OpenHands folder, default 200), `--import-files N` (event files in that
+ * folder, default 10,000).
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -14,6 +16,8 @@ const { values } = parseArgs({
     calls: { type: 'string' },
     only: { type: 'string' },
     presets: { type: 'string' },
+    'import-mb': { type: 'string' },
+    'import-files': { type: 'string' },
   },
   strict: true,
 });
@@ -23,6 +27,15 @@ if (calls !== undefined && !(Number.isInteger(calls) && calls > 0)) {
   process.stderr.write(`bench: --calls must be a positive integer, got ${values.calls}\n`);
   process.exit(2);
 }
+function positive(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (Number.isFinite(n) && n > 0) return n;
+  process.stderr.write(`bench: --${name} must be a positive number, got ${v}\n`);
+  process.exit(2);
+}
+const importMb = positive('import-mb', values['import-mb']);
+const importFiles = positive('import-files', values['import-files']);
 const only = values.only?.split(',').map((s) => s.trim());
 const log = (s: string) => process.stderr.write(s + '\n');
 
@@ -35,9 +48,14 @@ async function optional(file: string, exportName: string): Promise<Section | nul
   return typeof fn === 'function' ? (fn as Section) : null;
 }
 
+async function importSection(): Promise<Section | null> {
+  const run = await optional('./import.ts', 'benchImport');
+  return run && (() => (run as (o: unknown) => Promise<unknown>)({ mb: importMb, files: importFiles, log }));
+}
+
 const sections: [string, Section | null][] = [
   ['engine', () => benchEngine({ calls, presets: values.presets?.split(','), log })],
-  ['import', await optional('./import.ts', 'benchImport')],
+  ['import', await importSection()],
   ['browser', await optional('./browser.ts', 'benchBrowser')],
 ];
 

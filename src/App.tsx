@@ -2,6 +2,7 @@ import { useCallback, useEffect } from 'react';
 import { DropZone } from './features/import/DropZone';
 import { ImportButton } from './features/import/ImportButton';
 import { ImportStatus } from './features/import/ImportStatus';
+import type { PickedFile } from './features/import/picked-files';
 import { importFiles } from './features/import/run-import';
 import { LibraryTable } from './features/library/LibraryTable';
 import { useHashLocation } from './features/shell/useHashLocation';
@@ -24,7 +25,7 @@ export function App() {
   }, []);
 
   const onFiles = useCallback(
-    async (files: File[]) => {
+    async (files: PickedFile[]) => {
       const ids = await importFiles(files);
       if (ids.length === 1) open(ids[0]);
     },

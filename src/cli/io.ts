@@ -1,10 +1,13 @@
 /** Reading inputs for the CLI: files and folders become import sources; failures name the file. */
 import { openAsBlob } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { formatWarning } from '../model/transcript';
 import { importSource, ImportError, type ImportResult } from '../import/index';
+import { planImport, type FolderEntry, type ImportUnit } from '../import/folder';
+import { importUnit } from '../import/folder-import';
 import { sourceFromBlob } from '../import/source';
+import type { ImportSource } from '../import/types';
 
 export interface Out {
   write(s: string): unknown;
@@ -14,48 +17,96 @@ export interface Out {
 export class UsageError extends Error {}
 
 export interface LoadedFile {
+  /** The file, or the session folder (an OpenHands `events/` folder). */
   file: string;
   result: ImportResult;
 }
 
-async function listFiles(path: string): Promise<string[]> {
-  const s = await stat(path).catch(() => {
-    throw new UsageError(`${path}: no such file or folder`);
-  });
-  if (!s.isDirectory()) return [path];
-  const out: string[] = [];
-  for (const e of (await readdir(path, { withFileTypes: true })).sort((a, b) => a.name.localeCompare(b.name))) {
+/** Every file under a folder with its size, paths '/'-separated; hidden files and folders left out. */
+async function listFiles(dir: string): Promise<FolderEntry<string>[]> {
+  const out: FolderEntry<string>[] = [];
+  for (const e of await readdir(dir, { withFileTypes: true })) {
     if (e.name.startsWith('.')) continue;
-    const p = join(path, e.name);
+    const p = join(dir, e.name);
     if (e.isDirectory()) out.push(...(await listFiles(p)));
-    else if (e.isFile()) out.push(p);
+    else if (e.isFile()) out.push({ path: p.split(sep).join('/'), size: (await stat(p)).size, file: p });
   }
   return out;
 }
 
+/** Opens files only when their unit is imported, so a huge folder holds one file's handle at a time. */
+async function openUnit(unit: ImportUnit<string>): Promise<ImportUnit<ImportSource>> {
+  const open = async (path: string, file: string) => sourceFromBlob(path, await openAsBlob(file));
+  if (unit.kind === 'file') return { ...unit, file: await open(unit.path, unit.file) };
+  const files = await Promise.all(unit.files.map(async (f) => ({ ...f, file: await open(f.path, f.file) })));
+  return { ...unit, files };
+}
+
+function warn(result: ImportResult, err: Out): void {
+  for (const w of result.warnings) err.write(`warning: ${formatWarning(w)}\n`);
+}
+
 /**
- * Imports every file named or found in a folder. A file named explicitly must import; inside a
- * folder, files that are not transcripts (licences, READMEs) are skipped with a note on stderr.
+ * Imports a folder through the grouping of src/import/folder.ts, yielding each file (or session
+ * folder) as soon as it is read. Non-transcripts are skipped with a note on stderr; a file that
+ * should have been a transcript but fails is named with its reason and skipped.
  */
-export async function loadPaths(paths: string[], format: string | undefined, err: Out): Promise<LoadedFile[]> {
-  const loaded: LoadedFile[] = [];
-  for (const path of paths) {
-    const isDir = (await stat(path).catch(() => null))?.isDirectory() ?? false;
-    for (const file of await listFiles(path)) {
-      try {
-        const blob = await openAsBlob(file);
-        const result = await importSource(sourceFromBlob(file, blob), {}, format);
-        for (const w of result.warnings) err.write(`warning: ${formatWarning(w)}\n`);
-        loaded.push({ file, result });
-      } catch (e) {
-        if (!(e instanceof ImportError)) throw e;
-        if (!isDir) throw new UsageError(e.message);
-        // Inside a folder a licence or README is expected: the summary line is enough.
-        err.write(`skipped: ${e.message.split('\n')[0]}\n`);
-      }
+async function* loadFolder(dir: string, format: string | undefined, err: Out, failures: string[]) {
+  const plan = planImport(await listFiles(dir));
+  for (const s of plan.skipped) err.write(`skipped: ${s.path}: ${s.reason}\n`);
+  for (const unit of plan.units) {
+    const outcome = await importUnit(await openUnit(unit), {}, format);
+    if (outcome.status === 'skipped') err.write(`skipped: ${unit.path}: ${outcome.reason}\n`);
+    else if (outcome.status === 'failed') {
+      const line = outcome.error.message.split('\n')[0];
+      failures.push(line);
+      err.write(`error: ${line} (skipped)\n`);
+    } else {
+      warn(outcome.result, err);
+      yield { file: unit.path, result: outcome.result };
     }
   }
-  if (loaded.length === 0) throw new UsageError(`no transcript found in ${paths.join(', ')}`);
+}
+
+/**
+ * Imports every file named or found in a folder, one at a time. A file named explicitly must
+ * import; a folder must yield at least one transcript. Exit 2 (UsageError) otherwise.
+ */
+export async function* loadEach(paths: string[], format: string | undefined, err: Out): AsyncGenerator<LoadedFile> {
+  let loaded = 0;
+  const failures: string[] = [];
+  for (const path of paths) {
+    const s = await stat(path).catch(() => {
+      throw new UsageError(`${path}: no such file or folder`);
+    });
+    if (s.isDirectory()) {
+      for await (const l of loadFolder(path, format, err, failures)) {
+        loaded++;
+        yield l;
+      }
+      continue;
+    }
+    try {
+      const result = await importSource(sourceFromBlob(path, await openAsBlob(path)), {}, format);
+      warn(result, err);
+      loaded++;
+      yield { file: path, result };
+    } catch (e) {
+      if (e instanceof ImportError) throw new UsageError(e.message);
+      throw e;
+    }
+  }
+  if (loaded === 0) {
+    const why = failures.length
+      ? `: ${failures[0]}${failures.length > 1 ? ` (and ${failures.length - 1} more)` : ''}`
+      : '';
+    throw new UsageError(`no transcript found in ${paths.join(', ')}${why}`);
+  }
+}
+
+export async function loadPaths(paths: string[], format: string | undefined, err: Out): Promise<LoadedFile[]> {
+  const loaded: LoadedFile[] = [];
+  for await (const l of loadEach(paths, format, err)) loaded.push(l);
   return loaded;
 }
 

@@ -8,24 +8,25 @@ import { PRESETS } from '../engine/presets/index';
 import { writeLoopscopeJsonl } from '../import/write-loopscope-jsonl';
 import { configFromArgs } from './config-arg';
 import { detectRecords, printDetect } from './commands/detect';
-import { evalRecords, printEval } from './commands/evaluate';
+import { evalTotals, printEvalFile, printEvalTotal } from './commands/evaluate';
 import { mergeShards, printMerge } from './commands/merge';
 import { parseValues, printSweep, sweepRecords } from './commands/sweep';
-import { loadPaths, UsageError, type Out } from './io';
+import { loadEach, loadPaths, UsageError, type Out } from './io';
 
 export const HELP = `loopscope — loop detection for LLM tool-calling agents
 
 Usage: loopscope <command> [options]
 
 Commands:
-  detect FILE...   replay transcripts through a preset or config and list what fires
+  detect PATH...   replay transcripts through a preset or config and list what fires
                    [--preset NAME | --config FILE] [--format NAME] [--json]
   eval PATH...     false positives and negatives against labelled loops, per file and in total
                    (PATH may be a folder) [--preset NAME | --config FILE] [--format NAME] [--json]
   sweep PATH...    metrics for each value of one parameter
                    --param detectors.<id>.<param> --values a,b,c [--preset|--config] [--json]
   merge SHARD...   sum the \`eval --json\` outputs of shards (files, or - for stdin) [--json]
-  convert FILE     print the transcript as Loopscope JSONL [--format NAME]
+  convert PATH     print the transcript(s) as Loopscope JSONL: a file, an events.jsonl or a
+                   session folder (an OpenHands events/ folder) [--format NAME]
   presets          list the presets and their full configs [--json]
 
 Options:
@@ -123,9 +124,10 @@ async function run(
     return;
   }
   if (command === 'convert') {
-    if (files.length !== 1) throw new UsageError('convert takes exactly one file');
-    const [loaded] = await loadPaths(files, opts.format, err);
-    out.write(writeLoopscopeJsonl(loaded.result.transcripts));
+    if (files.length !== 1) throw new UsageError('convert takes exactly one file or session folder');
+    // A session folder may hold several transcripts (an OpenHands events folder beside others).
+    for await (const loaded of loadEach(files, opts.format, err))
+      out.write(writeLoopscopeJsonl(loaded.result.transcripts));
     return;
   }
   const config = await configFromArgs(opts.preset, opts.config);
@@ -135,7 +137,13 @@ async function run(
     printSweep(opts.param, sweepRecords(loaded, config, opts.param, parseValues(opts.values)), json, out);
     return;
   }
-  const loaded = await loadPaths(files, opts.format, err);
-  if (command === 'detect') printDetect(detectRecords(loaded, config), json, out);
-  else printEval(evalRecords(loaded, config), json, out);
+  // One file (or session folder) at a time: a huge folder's transcripts are not all held at once.
+  if (command === 'detect') {
+    for await (const loaded of loadEach(files, opts.format, err))
+      printDetect(detectRecords([loaded], config), json, out);
+    return;
+  }
+  const totals = evalTotals(config);
+  for await (const loaded of loadEach(files, opts.format, err)) printEvalFile(totals.add(loaded), json, out);
+  printEvalTotal(totals.total(), json, out);
 }

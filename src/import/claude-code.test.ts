@@ -175,6 +175,23 @@ describe('claude-code importer: split responses, sidechains, API errors (fixture
   });
 });
 
+describe('claude-code importer: a subagent transcript file (synthetic, current layout)', () => {
+  it('is kept as its own transcript, titled by its agent, linked to its parent session', async () => {
+    const path = `${FIXTURES}/5d1f0000-aaaa-4bbb-8ccc-000000000001/subagents/agent-a1b2c3.jsonl`;
+    const { transcripts, warnings } = await read(path);
+    expect(warnings).toEqual([]);
+    const [t] = transcripts;
+    expect(transcripts).toHaveLength(1);
+    expect(t.title).toBe('Subagent a1b2c3: Find where add() is tested');
+    expect(t.extra).toEqual({ agentId: 'a1b2c3', parentSessionId: '5d1f0000-aaaa-4bbb-8ccc-000000000001' });
+    expect(t.turns.map((x) => [x.agent, x.text, x.calls.map((c) => c.name)])).toEqual([
+      ['a1b2c3', '', ['Grep']],
+      ['a1b2c3', 'In test_calc.py, line 1.', []],
+    ]);
+    await expectRoundTrip(t);
+  });
+});
+
 describe('claude-code importer: sniffing', () => {
   it('does not claim a file by name: session files are <uuid>.jsonl', () => {
     expect(claudeCodeImporter.matchesName('0b7d3c1e-1111-2222-3333-444455556666.jsonl')).toBe(false);

@@ -14,7 +14,11 @@
  * - `isApiErrorMessage: true` lines are written by Claude Code in the model's place (model
  *   `<synthetic>`, text "API Error: ...") and are not sent back to the model: they become a
  *   `system` context message with extra.apiError, not a turn and not a warning.
- * - Sidechain (subagent) lines: turn.agent and call.agent = `agentId`, else 'sidechain'.
+ * - Sidechain (subagent) lines inside a session file stay nested: turn.agent and call.agent =
+ *   `agentId`, else 'sidechain'. A file whose every message is a sidechain is a subagent's own
+ *   transcript (current Claude Code writes `<session>/subagents/agent-<agentId>.jsonl`, older
+ *   versions `agent-<agentId>.jsonl` beside the sessions): it is kept as its own transcript,
+ *   titled "Subagent <agentId>: …", with extra.agentId and extra.parentSessionId.
  * - `summary` / `ai-title` lines name the transcript; harness bookkeeping lines (file snapshots,
  *   queue operations, progress, attachments...) are skipped quietly; unknown types are warned.
  * - One transcript per file, whatever sessionIds it mixes.
@@ -83,6 +87,10 @@ interface State {
   summary?: string;
   aiTitle?: string;
   sessionId?: string;
+  agentId?: string;
+  /** User and assistant lines outside / inside a sidechain. */
+  mainLines: number;
+  sideLines: number;
 }
 
 function readAssistant(s: State, o: Obj, msg: Obj): void {
@@ -163,6 +171,10 @@ function readLine(s: State, o: Obj): void {
   s.sessionId ??= str(o.sessionId);
   const type = o.type;
   if (type === 'user' || type === 'assistant') {
+    if (o.isSidechain === true) {
+      s.sideLines++;
+      s.agentId ??= str(o.agentId);
+    } else s.mainLines++;
     if (!isObj(o.message)) {
       s.b.warn(`${type} line has no message object; skipped`);
       return;
@@ -186,7 +198,7 @@ function readLine(s: State, o: Obj): void {
 export async function parseClaudeCode(src: ImportSource, ctx: ImportContext = {}): Promise<ImportResult> {
   const file = src.name;
   const warnings: ImportWarning[] = [];
-  const s: State = { b: new TranscriptBuilder(file, warnings), byMessageId: new Map() };
+  const s: State = { b: new TranscriptBuilder(file, warnings), byMessageId: new Map(), mainLines: 0, sideLines: 0 };
   let lineNo = 0;
   for await (const raw of src.lines()) {
     lineNo++;
@@ -207,6 +219,18 @@ export async function parseClaudeCode(src: ImportSource, ctx: ImportContext = {}
   if (s.b.isEmpty()) throw new ImportError(file, 'no user or assistant messages in this Claude Code session file');
   const base = file.split(/[\\/]/).pop() ?? file;
   const title = titleFrom(s.aiTitle) ?? titleFrom(s.summary) ?? titleFrom(s.firstUser) ?? base;
+  const subagent = s.mainLines === 0 && s.sideLines > 0;
+  if (subagent) {
+    const agentId = s.agentId ?? /^agent-(.+)\.jsonl$/i.exec(base)?.[1];
+    const extra = { agentId, parentSessionId: s.sessionId };
+    const t = s.b.build({
+      title: `Subagent${agentId ? ` ${agentId}` : ''}: ${title}`,
+      format: CLAUDE_CODE_FORMAT,
+      source: file,
+      extra: dropUndefined(extra),
+    });
+    return { format: CLAUDE_CODE_FORMAT, transcripts: [t], warnings };
+  }
   const extra = s.sessionId ? { sessionId: s.sessionId } : undefined;
   const t = s.b.build({ title, format: CLAUDE_CODE_FORMAT, source: file, extra });
   return { format: CLAUDE_CODE_FORMAT, transcripts: [t], warnings };

@@ -2,6 +2,22 @@ import type { StateCreator } from 'zustand';
 
 export type ImportJobStatus = 'running' | 'storing' | 'done' | 'error' | 'cancelled';
 
+/** A folder (or several files) imported as one job: which file it is at, and what went wrong. */
+export interface FolderProgress {
+  /** Files finished, of all files to read (an OpenHands events folder counts each event file). */
+  done: number;
+  count: number;
+  /** The file (or session folder) being read, with its own progress. */
+  current?: string;
+  currentRead: number;
+  currentTotal: number;
+  transcripts: number;
+  /** One line per file that should have been a transcript but failed: "path: reason". */
+  failures: string[];
+  /** One line per file skipped as not a transcript: "path: reason". */
+  skipped: string[];
+}
+
 export interface ImportJob {
   id: number;
   fileName: string;
@@ -13,11 +29,12 @@ export interface ImportJob {
   warnings: string[];
   /** Ids of the transcripts stored by this job. */
   storedIds: number[];
+  folder?: FolderProgress;
 }
 
 export interface ImportSlice {
   jobs: ImportJob[];
-  addJob(fileName: string, total: number): number;
+  addJob(fileName: string, total: number, folder?: FolderProgress): number;
   updateJob(id: number, patch: Partial<ImportJob>): void;
   dismissJob(id: number): void;
 }
@@ -26,10 +43,10 @@ let nextJob = 1;
 
 export const createImportSlice: StateCreator<ImportSlice, [], [], ImportSlice> = (set) => ({
   jobs: [],
-  addJob(fileName, total) {
+  addJob(fileName, total, folder) {
     const id = nextJob++;
     set((s) => ({
-      jobs: [...s.jobs, { id, fileName, read: 0, total, status: 'running', warnings: [], storedIds: [] }],
+      jobs: [...s.jobs, { id, fileName, read: 0, total, status: 'running', warnings: [], storedIds: [], folder }],
     }));
     return id;
   },

@@ -3,11 +3,12 @@
  * The Web Worker: exposes the import and engine functions through Comlink. No logic lives here.
  */
 import * as Comlink from 'comlink';
-import { importFile } from './import-file';
+import { importFile, importFolderUnit } from './import-file';
 import { compareSession, compareTranscript, openSession, runSession, sweepOpen } from './sessions';
 
 const api = {
   importFile,
+  importFolderUnit,
   openSession,
   runSession,
   compareSession,

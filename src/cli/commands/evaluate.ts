@@ -9,20 +9,29 @@ export interface EvalRecord {
   metrics: MetricsSummary;
 }
 
+/** Per-file records and a running total, so files can be evaluated (and dropped) one at a time. */
+export function evalTotals(config: EngineConfig) {
+  const resolved = resolveConfig(config);
+  let total = emptyMetrics();
+  return {
+    add({ file, result }: LoadedFile): EvalRecord {
+      let m = emptyMetrics();
+      for (const t of result.transcripts)
+        m = mergeMetrics(m, evaluate(replay(t, resolved), t, { countAction: resolved.countAction }));
+      total = mergeMetrics(total, m);
+      return { file, transcripts: result.transcripts.length, metrics: summarize(m) };
+    },
+    total: () => summarize(total),
+  };
+}
+
 export function evalRecords(
   files: LoadedFile[],
   config: EngineConfig,
 ): { perFile: EvalRecord[]; total: MetricsSummary } {
-  const resolved = resolveConfig(config);
-  let total = emptyMetrics();
-  const perFile = files.map(({ file, result }) => {
-    let m = emptyMetrics();
-    for (const t of result.transcripts)
-      m = mergeMetrics(m, evaluate(replay(t, resolved), t, { countAction: resolved.countAction }));
-    total = mergeMetrics(total, m);
-    return { file, transcripts: result.transcripts.length, metrics: summarize(m) };
-  });
-  return { perFile, total: summarize(total) };
+  const totals = evalTotals(config);
+  const perFile = files.map((f) => totals.add(f));
+  return { perFile, total: totals.total() };
 }
 
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
@@ -41,12 +50,13 @@ export function metricsLine(m: MetricsSummary): string {
   );
 }
 
-export function printEval(r: ReturnType<typeof evalRecords>, json: boolean, out: Out): void {
-  if (json) {
-    for (const f of r.perFile) out.write(JSON.stringify(f) + '\n');
-    out.write(JSON.stringify({ file: null, total: true, transcripts: r.total.transcripts, metrics: r.total }) + '\n');
-    return;
-  }
-  for (const f of r.perFile) out.write(`${f.file} (${f.transcripts} transcripts)\n  ${metricsLine(f.metrics)}\n`);
-  out.write(`total (${r.total.transcripts} transcripts)\n  ${metricsLine(r.total)}\n`);
+export function printEvalFile(f: EvalRecord, json: boolean, out: Out): void {
+  if (json) out.write(JSON.stringify(f) + '\n');
+  else out.write(`${f.file} (${f.transcripts} transcripts)\n  ${metricsLine(f.metrics)}\n`);
+}
+
+export function printEvalTotal(total: MetricsSummary, json: boolean, out: Out): void {
+  if (json)
+    out.write(JSON.stringify({ file: null, total: true, transcripts: total.transcripts, metrics: total }) + '\n');
+  else out.write(`total (${total.transcripts} transcripts)\n  ${metricsLine(total)}\n`);
 }

@@ -1,10 +1,11 @@
 import { useEffect, useState, type ReactNode } from 'react';
+import { contentOfDrop, pickedFromDrop, type PickedFile } from './picked-files';
 
 /**
- * Makes the whole page a drop target: a file dropped anywhere is imported, and the browser never
- * navigates away to show the file instead.
+ * Makes the whole page a drop target: files and folders dropped anywhere are imported, and the
+ * browser never navigates away to show the file instead.
  */
-export function DropZone({ onFiles, children }: { onFiles: (files: File[]) => void; children: ReactNode }) {
+export function DropZone({ onFiles, children }: { onFiles: (files: PickedFile[]) => void; children: ReactNode }) {
   const [over, setOver] = useState(false);
   useEffect(() => {
     let depth = 0;
@@ -26,8 +27,11 @@ export function DropZone({ onFiles, children }: { onFiles: (files: File[]) => vo
       e.preventDefault();
       depth = 0;
       setOver(false);
-      const files = [...(e.dataTransfer?.files ?? [])];
-      if (files.length) onFiles(files);
+      if (!e.dataTransfer) return;
+      const content = contentOfDrop(e.dataTransfer);
+      void pickedFromDrop(content).then((files) => {
+        if (files.length) onFiles(files);
+      });
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragleave', leave);
@@ -45,7 +49,7 @@ export function DropZone({ onFiles, children }: { onFiles: (files: File[]) => vo
       {children}
       {over && (
         <div className="drop-overlay" aria-hidden="true">
-          Drop transcripts to import them
+          Drop transcripts or folders to import them
         </div>
       )}
     </div>

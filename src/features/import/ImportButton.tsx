@@ -1,11 +1,24 @@
 import { useRef } from 'react';
+import { pickedFromInput, type PickedFile } from './picked-files';
 
-export function ImportButton({ onFiles }: { onFiles: (files: File[]) => void }) {
+// Not in React's input attributes; every current browser supports it (a folder picker).
+const FOLDER_PICKER = { webkitdirectory: '' } as Record<string, string>;
+
+export function ImportButton({ onFiles }: { onFiles: (files: PickedFile[]) => void }) {
   const input = useRef<HTMLInputElement>(null);
+  const folder = useRef<HTMLInputElement>(null);
+  const picked = (e: React.ChangeEvent<HTMLInputElement>) => {
+    const files = pickedFromInput(e.target.files ?? []);
+    e.target.value = '';
+    if (files.length) onFiles(files);
+  };
   return (
     <>
       <button type="button" className="primary" onClick={() => input.current?.click()}>
         Import transcript…
+      </button>
+      <button type="button" onClick={() => folder.current?.click()}>
+        Import folder…
       </button>
       <input
         ref={input}
@@ -14,11 +27,16 @@ export function ImportButton({ onFiles }: { onFiles: (files: File[]) => void }) 
         hidden
         data-testid="file-input"
         aria-label="Import transcript files"
-        onChange={(e) => {
-          const files = [...(e.target.files ?? [])];
-          e.target.value = '';
-          if (files.length) onFiles(files);
-        }}
+        onChange={picked}
+      />
+      <input
+        ref={folder}
+        type="file"
+        hidden
+        {...FOLDER_PICKER}
+        data-testid="folder-input"
+        aria-label="Import a folder of transcripts"
+        onChange={picked}
       />
     </>
   );

@@ -1,3 +1,4 @@
+import type { ImportJob } from '../../state/import-slice';
 import { useAppStore } from '../../state/store';
 import { cancelImport } from './run-import';
 
@@ -30,6 +31,61 @@ function ImportMessage({ message }: { message: string }) {
 
 const MAX_DONE_SHOWN = 3;
 
+/** A running folder job: the whole folder's bar, "k of n files", and the file being read. */
+function FolderRunning({ job }: { job: ImportJob }) {
+  const f = job.folder!;
+  return (
+    <>
+      <span>Importing {job.fileName}</span>
+      <progress max={job.total || 1} value={job.read} aria-label={`Import progress of ${job.fileName}`} />
+      <span className="muted">
+        {f.done} of {f.count} files · {mb(job.read)} / {mb(job.total)}
+      </span>
+      {f.current !== undefined && (
+        <span className="import-current">
+          <span className="muted">reading</span> <span className="mono">{f.current}</span>{' '}
+          <progress
+            className="small"
+            max={f.currentTotal || 1}
+            value={f.currentRead}
+            aria-label={`Import progress of the current file`}
+          />
+        </span>
+      )}
+      <button type="button" onClick={() => cancelImport(job.id)}>
+        Cancel
+      </button>
+    </>
+  );
+}
+
+/** What a finished folder job left out: failures named in full, skipped files folded. */
+function FolderOutcome({ job }: { job: ImportJob }) {
+  const f = job.folder!;
+  return (
+    <>
+      {f.failures.length > 0 && (
+        <ul className="warnings import-failures" aria-label="Files that failed">
+          {f.failures.slice(0, 50).map((l, i) => (
+            <li key={i}>{l}</li>
+          ))}
+          {f.failures.length > 50 && <li>… and {f.failures.length - 50} more</li>}
+        </ul>
+      )}
+      {f.skipped.length > 0 && (
+        <details>
+          <summary>{f.skipped.length} skipped (not transcripts)</summary>
+          <ul className="warnings">
+            {f.skipped.slice(0, 200).map((l, i) => (
+              <li key={i}>{l}</li>
+            ))}
+          </ul>
+        </details>
+      )}
+    </>
+  );
+}
+
 /** Progress bars for running imports, and what each finished import found or why it failed. */
 export function ImportStatus() {
   const all = useAppStore((s) => s.jobs);
@@ -44,6 +100,8 @@ export function ImportStatus() {
         <div key={j.id} className={`import-job ${j.status}`} role={j.status === 'error' ? 'alert' : 'status'}>
           {j.status === 'storing' ? (
             <span>Storing {j.fileName}…</span>
+          ) : j.status === 'running' && j.folder ? (
+            <FolderRunning job={j} />
           ) : j.status === 'running' ? (
             <>
               <span>Importing {j.fileName}</span>
@@ -58,6 +116,7 @@ export function ImportStatus() {
           ) : (
             <>
               <ImportMessage message={j.message ?? ''} />
+              {j.folder && <FolderOutcome job={j} />}
               {j.warnings.length > 0 && (
                 <details>
                   <summary>

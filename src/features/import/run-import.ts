@@ -1,20 +1,39 @@
 /**
  * Imports dropped or picked files one by one: parse in a fresh worker (so Cancel can stop it at
  * once), then store all transcripts of the file in one transaction. A failure stores nothing.
+ * Folders go through run-folder-import.ts.
  */
 import { Comlink, startEngineWorker } from '../../workers/client';
+import { planImport } from '../../import/folder';
 import { saveImport } from '../../persistence/transcripts';
 import { useAppStore } from '../../state/store';
+import type { PickedFile } from './picked-files';
+import { folderCancels, importFolderPlan } from './run-folder-import';
 
 const cancels = new Map<number, () => void>();
 
 export function cancelImport(jobId: number): void {
   cancels.get(jobId)?.();
+  folderCancels.get(jobId)?.();
 }
 
-export async function importFiles(files: File[]): Promise<number[]> {
+/** What a folder job is called: its folder ("sessions/"), or how many folders or files it holds. */
+function labelOf(picked: PickedFile[]): string {
+  const roots = new Set(picked.map((p) => (p.path.includes('/') ? p.path.slice(0, p.path.indexOf('/') + 1) : p.path)));
+  if (roots.size === 1) return [...roots][0];
+  return picked.some((p) => p.path.includes('/')) ? `${roots.size} files and folders` : `${roots.size} files`;
+}
+
+/**
+ * Loose files are imported one job each, as named (each must be a transcript). A folder, or loose
+ * files that make one session (OpenHands `0.json, 1.json, …`), is one job over the folder plan.
+ */
+export async function importFiles(picked: PickedFile[]): Promise<number[]> {
+  const plan = planImport(picked.map((p) => ({ path: p.path, size: p.file.size, file: p.file })));
+  const fromFolder = picked.some((p) => p.path.includes('/'));
+  if (fromFolder || plan.units.some((u) => u.kind !== 'file')) return importFolderPlan(labelOf(picked), plan);
   const stored: number[] = [];
-  for (const file of files) stored.push(...(await importOne(file)));
+  for (const { file } of picked) stored.push(...(await importOne(file)));
   return stored;
 }
 
