@@ -228,6 +228,9 @@ describe('newer sample layouts', () => {
         },
       ]),
       [`${p}/attachments/0.json`]: json(['Let me look.', 'flag.txt']),
+      // Not read: wire calls and the events sidecars.
+      [`${p}/calls/0.json`]: strToU8('not even JSON'),
+      [`${p}/events/stats.json`]: json({}),
     });
     const r = await parseInspectAi(sourceFromBytes('chunked.eval', zip));
     expect(r.warnings).toEqual([]);

@@ -97,7 +97,12 @@ export function openEvalArchive(
   const header = HEADER_NAMES.map((n) => byName.get(n)).filter((e): e is ZipEntry => e !== undefined);
 
   // What will be read, checked from the directory before anything is inflated.
-  const toRead = [...header.slice(0, 1), ...monoliths, ...[...chunked.values()].flat()];
+  const readChunk = new RegExp(`/(sample\\.json|(${CHUNK_SEQUENCES.join('|')})/\\d+\\.json)$`);
+  const toRead = [
+    ...header.slice(0, 1),
+    ...monoliths,
+    ...[...chunked.values()].flat().filter((e) => readChunk.test(e.name)),
+  ];
   const declared = toRead.reduce((n, e) => n + e.size, 0);
   if (declared > limits.totalBytes)
     throw new ImportError(
