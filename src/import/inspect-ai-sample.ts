@@ -10,6 +10,10 @@
  *   events[event="model"]                 output.usage{input_tokens, output_tokens} and timestamps per
  *                                         generate call; output.choices[0].message.id names the message.
  * Long strings may be stored once in `attachments` and referenced as "attachment://<key>".
+ * Newer logs pool the inputs of model events (src/inspect_ai/event/_pool.py, commit 028fc32c72e0):
+ * `events_data.messages` is the pool and a model event's `input_refs` are [start, end) ranges into
+ * it. A sample without messages (events only) is rebuilt from its last model event: its input and
+ * the message it generated.
  */
 import type { ContextMessage, ImportWarning, Transcript } from '../model/transcript';
 import { asText, normalizeTranscript, type CallDraft, type TurnDraft } from '../model/normalize';
@@ -31,6 +35,38 @@ export interface EvalInfo {
 export function evalInfo(log: unknown): EvalInfo {
   const spec = isObj(log) && isObj(log.eval) ? log.eval : {};
   return { task: str(spec.task), model: str(spec.model) };
+}
+
+/** Expands [start, end) ranges into a pool (inspect_ai `_expand_refs`); bad ranges give nothing. */
+export function expandRefs(refs: unknown[], pool: unknown[]): unknown[] {
+  const out: unknown[] = [];
+  for (const r of refs) {
+    if (!Array.isArray(r) || typeof r[0] !== 'number' || typeof r[1] !== 'number') continue;
+    out.push(...pool.slice(r[0], r[1]));
+  }
+  return out;
+}
+
+/** The input a model event was given: inline `input`, else `input_refs` into the sample's pool. */
+function modelInput(e: Obj, sample: Obj): unknown[] {
+  if (Array.isArray(e.input) && e.input.length) return e.input;
+  const pool =
+    isObj(sample.events_data) && Array.isArray(sample.events_data.messages) ? sample.events_data.messages : [];
+  return Array.isArray(e.input_refs) ? expandRefs(e.input_refs, pool) : [];
+}
+
+/** The sample's conversation: `messages`, else rebuilt from the last model event (events-only samples). */
+function conversation(sample: Obj): { messages: unknown[]; rebuilt: boolean } {
+  const messages = Array.isArray(sample.messages) ? sample.messages : [];
+  if (messages.some((m) => isObj(m) && m.role === 'assistant')) return { messages, rebuilt: false };
+  const models = Array.isArray(sample.events)
+    ? sample.events.filter((e): e is Obj => isObj(e) && e.event === 'model')
+    : [];
+  const last = models[models.length - 1];
+  const choices = last && isObj(last.output) && Array.isArray(last.output.choices) ? last.output.choices : [];
+  const message = isObj(choices[0]) && isObj(choices[0].message) ? choices[0].message : undefined;
+  if (!last || !message) return { messages, rebuilt: false };
+  return { messages: [...modelInput(last, sample), message], rebuilt: true };
 }
 
 class Attachments {
@@ -136,7 +172,10 @@ export function sampleTranscript(
   const epoch = num(sample.epoch);
   const where = `sample ${asText(id) || '?'}${epoch !== undefined ? ` epoch ${epoch}` : ''}`;
   const att = new Attachments(isObj(sample.attachments) ? sample.attachments : {});
-  const messages = (Array.isArray(sample.messages) ? sample.messages : []).map((m) => att.resolve(m));
+  const conv = conversation(sample);
+  const messages = conv.messages.map((m) => att.resolve(m));
+  if (conv.rebuilt)
+    warnings.push({ file, reason: `${where}: no messages; the conversation is rebuilt from its last model event` });
   const assistants = messages.filter((m): m is Obj => isObj(m) && m.role === 'assistant');
   if (assistants.length === 0) return null;
   const gens = generations(sample, assistants);

@@ -189,17 +189,20 @@ describe('damaged and unusual .eval archives', () => {
     await expectRoundTrip(t);
   });
 
-  it('says so when entries use a compression it cannot unpack (zstd)', async () => {
+  it('says so when entries use a compression it cannot unpack (LZMA)', async () => {
     const zip = archive({ 'header.json': header, 'samples/web-1_epoch_1.json': sample });
-    // Rewrite the method field of every local (offset 8) and central (offset 10) header to 93.
+    // Rewrite the method field of every local (offset 8) and central (offset 10) header to 14.
     const view = new DataView(zip.buffer, zip.byteOffset, zip.byteLength);
     for (let i = 0; i + 4 <= zip.byteLength; i++) {
       const sig = view.getUint32(i, true);
-      if (sig === 0x04034b50) view.setUint16(i + 8, 93, true);
-      if (sig === 0x02014b50) view.setUint16(i + 10, 93, true);
+      if (sig === 0x04034b50) view.setUint16(i + 8, 14, true);
+      if (sig === 0x02014b50) view.setUint16(i + 10, 14, true);
     }
     await expect(parseInspectAi(sourceFromBytes('z.eval', zip))).rejects.toThrow(
-      'z.eval: the .eval archive uses a compression this reader cannot unpack: header.json (zstd)',
+      new ImportError(
+        'z.eval',
+        'entry header.json uses LZMA, which this reader cannot unpack (only stored, deflate and zstd; `inspect log convert --to json` writes a log it reads)',
+      ),
     );
   });
 

@@ -6,7 +6,7 @@
 import type { ImportWarning, Transcript } from '../model/transcript';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 import { INSPECT_FORMAT, evalInfo, sampleTranscript } from './inspect-ai-sample';
-import { readEvalArchive } from './inspect-ai-zip';
+import { openEvalArchive, type SampleEntry } from './inspect-ai-archive';
 import { jsonProblem, parseJson } from './json-parse';
 
 export { INSPECT_FORMAT } from './inspect-ai-sample';
@@ -22,9 +22,7 @@ function checkAbort(ctx: ImportContext): void {
   if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
 }
 
-async function readJsonLog(
-  src: ImportSource,
-): Promise<{ header: unknown; samples: { entry: string; sample: unknown }[] }> {
+async function readJsonLog(src: ImportSource): Promise<{ header: unknown; samples: SampleEntry[] }> {
   let log: unknown;
   try {
     log = parseJson(await src.text());
@@ -35,7 +33,7 @@ async function readJsonLog(
   if (!isObj(log) || !isObj(log.eval))
     throw new ImportError(src.name, 'not an inspect_ai log: no "eval" object at the top level');
   const list = Array.isArray(log.samples) ? log.samples : [];
-  return { header: log, samples: list.map((sample, i) => ({ entry: `samples[${i}]`, sample })) };
+  return { header: log, samples: list.map((sample: unknown, i) => ({ entry: `samples[${i}]`, read: () => sample })) };
 }
 
 export async function parseInspectAi(src: ImportSource, ctx: ImportContext = {}): Promise<ImportResult> {
@@ -43,7 +41,7 @@ export async function parseInspectAi(src: ImportSource, ctx: ImportContext = {})
   const warnings: ImportWarning[] = [];
   const head = await src.head();
   const { header, samples } = head.startsWith(ZIP_MAGIC)
-    ? readEvalArchive(await src.bytes(), file, warnings)
+    ? openEvalArchive(await src.bytes(), file, warnings)
     : await readJsonLog(src);
   ctx.onProgress?.(src.size, src.size);
   if (samples.length === 0)
@@ -55,8 +53,11 @@ export async function parseInspectAi(src: ImportSource, ctx: ImportContext = {})
   const info = evalInfo(header);
   const transcripts: Transcript[] = [];
   let empty = 0;
-  for (const { entry, sample } of samples) {
+  for (const { entry, read } of samples) {
     checkAbort(ctx);
+    // One sample is inflated and parsed at a time; only its transcript is kept.
+    const sample = read();
+    if (sample === undefined) continue;
     if (!isObj(sample)) {
       warnings.push({ file, reason: `${entry} is not an object; skipped` });
       continue;
@@ -80,7 +81,7 @@ export const inspectAiImporter: Importer = {
     if (head.startsWith(ZIP_MAGIC)) {
       // Local file names are plain ASCII in the head; header.json itself sits near the end, so
       // the first entry (_journal/start.json or start.json) is what a large archive shows.
-      return /header\.json|_journal\/start\.json|samples\/[^/]+_epoch_\d+\.json/.test(head) ||
+      return /header\.json|_journal\/start\.json|samples\/[^/]+_epoch_\d+(\.json|\/)/.test(head) ||
         head.slice(30, 40) === 'start.json'
         ? null
         : 'a zip archive without header.json or samples/ entries';
