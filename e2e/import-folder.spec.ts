@@ -122,20 +122,16 @@ async function readyApp(page: Page): Promise<number> {
   return 6;
 }
 
-const NOT_YET = 'runs/sessions/a1/events: OpenHands event folders are not supported yet';
 const BROKEN = 'runs/broken/broken.traj: not valid JSON (Unexpected end of JSON input)';
 
-/** The folder's outcome: exact counts, whether or not the OpenHands folder parser is in yet. */
+/** The folder's outcome: the SWE-agent run, the Claude Code session and the OpenHands events folder. */
 async function expectFolderImported(page: Page, before: number, name: string): Promise<void> {
   const job = page.getByRole('status').filter({ hasText: 'runs/:' });
   await expect(job).toContainText(/runs\/: \d transcripts from \d files/, { timeout: 20_000 });
   const failures = job.getByRole('list', { name: 'Files that failed' }).getByRole('listitem');
-  const openHandsIn = !(await failures.allTextContents()).includes(NOT_YET);
-  const n = openHandsIn ? 3 : 2;
-  await expect(job).toContainText(
-    `runs/: ${n} transcripts from ${n} files; ${openHandsIn ? 1 : 2} failed, 5 skipped (not transcripts)`,
-  );
-  await expect(failures).toHaveText(openHandsIn ? [BROKEN] : [BROKEN, NOT_YET]);
+  const n = 3;
+  await expect(job).toContainText('runs/: 3 transcripts from 3 files; 1 failed, 5 skipped (not transcripts)');
+  await expect(failures).toHaveText([BROKEN]);
   await job.getByText('5 skipped (not transcripts)', { exact: true }).click();
   await expect(job.locator('details li')).toHaveText([
     'runs/LICENSE: a licence or notice',
@@ -148,6 +144,7 @@ async function expectFolderImported(page: Page, before: number, name: string): P
   await expect(libraryRows(page)).toHaveCount(before + n);
   await expect(page.getByRole('cell', { name: 'swe-agent', exact: true })).toBeVisible();
   await expect(page.getByRole('cell', { name: 'claude-code', exact: true }).first()).toBeVisible();
+  await expect(page.getByRole('cell', { name: 'openhands', exact: true }).first()).toBeVisible();
   await shot(page, name);
 }
 
