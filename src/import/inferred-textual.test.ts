@@ -19,7 +19,11 @@ describe('inferred errors and text-written calls (Loopscope JSONL)', () => {
     const t = await read(FIXTURE);
     const results = t.turns.slice(0, 4).map((x) => x.calls[0].result);
     expect(results).toEqual([
-      { content: '/bin/bash: line 11301: cd: fastjson/: No such file or directory', isError: true, inferred: 'no-such-file' },
+      {
+        content: '/bin/bash: line 11301: cd: fastjson/: No such file or directory',
+        isError: true,
+        inferred: 'no-such-file',
+      },
       {
         content:
           'ERROR:\nInvalid `path` parameter: /workspace/x.py. The path /workspace/x.py does not exist. Please provide a valid path.',
@@ -37,7 +41,9 @@ describe('inferred errors and text-written calls (Loopscope JSONL)', () => {
   });
 
   it('never infers over a flag: isError false stays false whatever the text says', async () => {
-    const t = await read('{"type":"assistant","calls":[{"name":"sh","result":{"content":"bash: x: command not found","isError":false}}]}');
+    const t = await read(
+      '{"type":"assistant","calls":[{"name":"sh","result":{"content":"bash: x: command not found","isError":false}}]}',
+    );
     expect(t.turns[0].calls[0].result).toEqual({ content: 'bash: x: command not found', isError: false });
   });
 
@@ -45,21 +51,27 @@ describe('inferred errors and text-written calls (Loopscope JSONL)', () => {
     const t = await read(FIXTURE);
     const textual = t.turns.filter((x) => x.calls.some((c) => c.textual));
     expect(textual.map((x) => x.index)).toEqual([5, 6, 7]);
-    expect(textual.map((x) => x.calls)).toEqual([5, 6, 7].map((n) => [
-      { index: n, name: 'execute_bash', args: { command: 'ls -la' }, textual: true },
-    ]));
-    expect(t.turns[4].text).toBe('Let me list the directory:\n<function=execute_bash>\n<parameter=command>\nls -la\n</parameter>\n</function>');
+    expect(textual.map((x) => x.calls)).toEqual(
+      [5, 6, 7].map((n) => [{ index: n, name: 'execute_bash', args: { command: 'ls -la' }, textual: true }]),
+    );
+    expect(t.turns[4].text).toBe(
+      'Let me list the directory:\n<function=execute_bash>\n<parameter=command>\nls -la\n</parameter>\n</function>',
+    );
     expect(t.turns[7].calls.map((c) => c.textual)).toEqual([undefined]);
   });
 
   it('a written inferred error re-imports identically: the flag stays as written, no second inference', async () => {
     const t = await read(FIXTURE);
     const text = writeLoopscopeJsonl(t);
-    expect(text).toContain('"result":{"content":"/bin/bash: line 11301: cd: fastjson/: No such file or directory","isError":true,"inferred":"no-such-file"}');
+    expect(text).toContain(
+      '"result":{"content":"/bin/bash: line 11301: cd: fastjson/: No such file or directory","isError":true,"inferred":"no-such-file"}',
+    );
     expect(text).toContain('"textual":true');
     await expectRoundTrip(t);
     // A written rule id is kept even where another rule would now match first.
-    const again = await read('{"type":"assistant","calls":[{"name":"sh","result":{"content":"ERROR: x\\n[The command completed with exit code 1.]","isError":true,"inferred":"my-old-rule"}}]}');
+    const again = await read(
+      '{"type":"assistant","calls":[{"name":"sh","result":{"content":"ERROR: x\\n[The command completed with exit code 1.]","isError":true,"inferred":"my-old-rule"}}]}',
+    );
     expect(again.turns[0].calls[0].result).toEqual({
       content: 'ERROR: x\n[The command completed with exit code 1.]',
       isError: true,

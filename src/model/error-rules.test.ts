@@ -15,8 +15,14 @@ import { ERROR_RULES, inferError } from './error-rules';
 
 describe('inferError on real results', () => {
   it.each([
-    ['error-prefix', 'ERROR:\nInvalid `view_range` parameter: [100, 150]. Its second element `150` should be smaller than the number of lines in the file: `122`.'], // OH
-    ['error-prefix', 'ERROR:\nInvalid `new_str` parameter: if (ast_id(pattern_type) == TK_ISO) pattern_type. No replacement was performed. `new_str` and `old_str` must be different.'], // OH
+    [
+      'error-prefix',
+      'ERROR:\nInvalid `view_range` parameter: [100, 150]. Its second element `150` should be smaller than the number of lines in the file: `122`.',
+    ], // OH
+    [
+      'error-prefix',
+      'ERROR:\nInvalid `new_str` parameter: if (ast_id(pattern_type) == TK_ISO) pattern_type. No replacement was performed. `new_str` and `old_str` must be different.',
+    ], // OH
     ['command-not-found', 'bash: ponyc: command not found'], // OH
     ['no-such-file', "ls: cannot access 'src/lib': No such file or directory"], // OH
     ['no-such-file', '/bin/bash: line 11301: cd: fastjson/: No such file or directory'], // SWE (issue 8)
@@ -27,17 +33,17 @@ describe('inferError on real results', () => {
     ], // SWE BabyEncryption
     [
       'traceback',
-      "Traceback (most recent call last):\n  File \"/workspace/app.py\", line 2, in <module>\n    from flask import Flask\nModuleNotFoundError: No module named 'flask'",
+      'Traceback (most recent call last):\n  File "/workspace/app.py", line 2, in <module>\n    from flask import Flask\nModuleNotFoundError: No module named \'flask\'',
     ], // OH-converter
     ['timeout', '\nEXECUTION TIMED OUT'], // SWE rock
     [
       'edit-lint-failed',
-      "Your proposed edit has introduced new syntax error(s). Please read this error message carefully and then retry editing the file.\n\nERRORS:\n- E999 IndentationError: unexpected indent",
+      'Your proposed edit has introduced new syntax error(s). Please read this error message carefully and then retry editing the file.\n\nERRORS:\n- E999 IndentationError: unexpected indent',
     ], // SWE marshmallow
     ['exit-code', 'bash: ponyc: command not found\n[The command completed with exit code 127.]'],
     [
       'exit-code',
-      "yarn add v1.22.19\nerror Running this command will add the dependency to the workspace root rather than the workspace itself.\n[The command completed with exit code 1.]\n[Current working directory: /workspace/mui__material-ui__0.1]\n[Python interpreter: /openhands/poetry/openhands-ai-5O4_aCHf-py3.12/bin/python]\n[Command finished with exit code 1]",
+      'yarn add v1.22.19\nerror Running this command will add the dependency to the workspace root rather than the workspace itself.\n[The command completed with exit code 1.]\n[Current working directory: /workspace/mui__material-ui__0.1]\n[Python interpreter: /openhands/poetry/openhands-ai-5O4_aCHf-py3.12/bin/python]\n[Command finished with exit code 1]',
     ],
     ['exit-code', 'Exit code: 2\nWall time: 0.1 seconds\nOutput:\ngrep: foo: No such file or directory\n'],
   ])('%s: %j', (rule, text) => {
@@ -46,15 +52,30 @@ describe('inferError on real results', () => {
 
   it.each([
     // Successful output that mentions errors or missing files.
-    ['a grep hit quoting the message', 'src/io.c:120:    perror("No such file or directory");\nsrc/io.c:180: /* No such file or directory */'],
+    [
+      'a grep hit quoting the message',
+      'src/io.c:120:    perror("No such file or directory");\nsrc/io.c:180: /* No such file or directory */',
+    ],
     ['a grep -h hit', '    # No such file or directory'],
     ['an error word in a listing', 'errors.py\nerror_rules.ts\nREADME.md'],
-    ['an OpenHands run that exited 0', 'ls: cannot access x: No such file or directory\nfound y\n[The command completed with exit code 0.]'],
+    [
+      'an OpenHands run that exited 0',
+      'ls: cannot access x: No such file or directory\nfound y\n[The command completed with exit code 0.]',
+    ],
     ['a test summary mentioning errors', '===== 12 passed, 0 errors in 0.52s ====='],
-    ['a traceback in the middle of successful output', 'Traceback (most recent call last):\n  File "a.py", line 1\nValueError: x\nretrying...\ndone\nok\nall good\nfinished\nbye'],
-    ['an editor success', "The file /workspace/app.py has been edited. Here's the result of running `cat -n` on a snippet of /workspace/app.py:\n     3\n     4  @app.route('/')"],
+    [
+      'a traceback in the middle of successful output',
+      'Traceback (most recent call last):\n  File "a.py", line 1\nValueError: x\nretrying...\ndone\nok\nall good\nfinished\nbye',
+    ],
+    [
+      'an editor success',
+      "The file /workspace/app.py has been edited. Here's the result of running `cat -n` on a snippet of /workspace/app.py:\n     3\n     4  @app.route('/')",
+    ],
     ['empty output', ''],
-    ['SWE-agent search result', 'Found 1 matches for "TimeDelta" in /marshmallow-code__marshmallow/src/marshmallow/fields.py:\nLine 1435:class TimeDelta(Field):'],
+    [
+      'SWE-agent search result',
+      'Found 1 matches for "TimeDelta" in /marshmallow-code__marshmallow/src/marshmallow/fields.py:\nLine 1435:class TimeDelta(Field):',
+    ],
   ])('not an error: %s', (_, text) => {
     expect(inferError(text)).toBeUndefined();
   });
@@ -67,9 +88,9 @@ describe('inferError on real results', () => {
 
   it('finds a traceback whose header is far from the end', () => {
     const frames = Array.from({ length: 60 }, (_, i) => `  File "/x/m${i}.py", line ${i}, in f\n    g()`).join('\n');
-    expect(inferError(`Traceback (most recent call last):\n${frames}\nRecursionError: maximum recursion depth exceeded`)).toBe(
-      'traceback',
-    );
+    expect(
+      inferError(`Traceback (most recent call last):\n${frames}\nRecursionError: maximum recursion depth exceeded`),
+    ).toBe('traceback');
   });
 
   it('lists every rule with an id, a description and an example that the rule itself matches', () => {

@@ -91,7 +91,8 @@ export function exitCodeAtEdges(e: Edges): number | null {
 
 // `bash: foo: command not found`, `/bin/bash: line 3: foo: command not found`,
 // `/bin/sh: 1: foo: not found` (dash), `zsh: command not found: foo`.
-const NOT_FOUND = /^(?:[^\s:][^:\n]*: (?:line \d+: |\d+: )?[^\s:]+: (?:command )?not found|zsh: command not found: \S+)$/;
+const NOT_FOUND =
+  /^(?:[^\s:][^:\n]*: (?:line \d+: |\d+: )?[^\s:]+: (?:command )?not found|zsh: command not found: \S+)$/;
 // `/bin/bash: line 11301: cd: fastjson/: No such file or directory`, `cat: x: No such file or
 // directory`, `python: can't open file '/x.py': [Errno 2] No such file or directory`,
 // `strings: 'x.img': No such file`: a `prog: ...: No such file` line, never `path:12: ...`.
@@ -128,7 +129,8 @@ const RULES: Rule[] = [
   {
     id: 'traceback',
     description: 'A Python traceback whose exception line is among the last lines of the output.',
-    example: "Traceback (most recent call last):\n  File \"/workspace/app.py\", line 2, in <module>\n    from flask import Flask\nModuleNotFoundError: No module named 'flask'",
+    example:
+      'Traceback (most recent call last):\n  File "/workspace/app.py", line 2, in <module>\n    from flask import Flask\nModuleNotFoundError: No module named \'flask\'',
     // The header may sit in the middle of a long output (beyond the edges); its exception line
     // must end the output. The whole text is searched only once an exception line was seen.
     match: (e, text) =>
@@ -136,8 +138,9 @@ const RULES: Rule[] = [
   },
   {
     id: 'edit-lint-failed',
-    description: "SWE-agent refused an edit that introduced syntax errors (the file was not changed).",
-    example: 'Your proposed edit has introduced new syntax error(s). Please read this error message carefully and then retry editing the file.',
+    description: 'SWE-agent refused an edit that introduced syntax errors (the file was not changed).',
+    example:
+      'Your proposed edit has introduced new syntax error(s). Please read this error message carefully and then retry editing the file.',
     match: (e) => (e.first[0] ?? '').startsWith('Your proposed edit has introduced new syntax error'),
   },
   {
@@ -164,7 +167,8 @@ export const ERROR_RULES: readonly ErrorRule[] = [
 
 // A word some rule needs on an edge line (exception names included): one test per edge line
 // rules out most results before any rule runs.
-const ANY_NEEDLE = /rror|RROR|not found|No such file|TIMED OUT|proposed edit|xit|returncode|xception|Interrupt|Warning|Failure/;
+const ANY_NEEDLE =
+  /rror|RROR|not found|No such file|TIMED OUT|proposed edit|xit|returncode|xception|Interrupt|Warning|Failure/;
 
 /** The id of the first rule that marks this result text as an error, or undefined. */
 export function inferError(text: string): string | undefined {

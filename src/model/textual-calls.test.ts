@@ -13,17 +13,22 @@ import { findTextualCalls, mayHoldTextualCall } from './textual-calls';
 describe('findTextualCalls', () => {
   it('reads the OpenHands <function=…> syntax with single- and multi-line parameters (FN)', () => {
     const text =
-      "There is no `app.py` file in the current directory. Let me create a Python file `app.py`:\n<function=str_replace_editor>\n<parameter=command>create</parameter>\n<parameter=path>/workspace/app.py</parameter>\n<parameter=file_text>\nfrom flask import Flask\napp = Flask(__name__)\n</parameter>\n</function>";
+      'There is no `app.py` file in the current directory. Let me create a Python file `app.py`:\n<function=str_replace_editor>\n<parameter=command>create</parameter>\n<parameter=path>/workspace/app.py</parameter>\n<parameter=file_text>\nfrom flask import Flask\napp = Flask(__name__)\n</parameter>\n</function>';
     expect(findTextualCalls(text)).toEqual([
       {
         name: 'str_replace_editor',
-        args: { command: 'create', path: '/workspace/app.py', file_text: 'from flask import Flask\napp = Flask(__name__)' },
+        args: {
+          command: 'create',
+          path: '/workspace/app.py',
+          file_text: 'from flask import Flask\napp = Flask(__name__)',
+        },
       },
     ]);
   });
 
   it('reads a call cut at the stop word (no </function>) (FN)', () => {
-    const text = 'Let me first check the current directory:\n<function=execute_bash>\n<parameter=command>\npwd && ls\n</parameter>\n';
+    const text =
+      'Let me first check the current directory:\n<function=execute_bash>\n<parameter=command>\npwd && ls\n</parameter>\n';
     expect(findTextualCalls(text)).toEqual([{ name: 'execute_bash', args: { command: 'pwd && ls' } }]);
   });
 
@@ -42,9 +47,9 @@ describe('findTextualCalls', () => {
   });
 
   it('reads fenced JSON with "arguments" or "parameters", and a list of calls', () => {
-    expect(findTextualCalls('I will run it:\n```json\n{"name": "bash", "arguments": {"command": "ls -la"}}\n```')).toEqual([
-      { name: 'bash', args: { command: 'ls -la' } },
-    ]);
+    expect(
+      findTextualCalls('I will run it:\n```json\n{"name": "bash", "arguments": {"command": "ls -la"}}\n```'),
+    ).toEqual([{ name: 'bash', args: { command: 'ls -la' } }]);
     expect(findTextualCalls('```\n{"name": "read_file", "parameters": {"path": "a.py"}}\n```')).toEqual([
       { name: 'read_file', args: { path: 'a.py' } },
     ]);
@@ -58,7 +63,9 @@ describe('findTextualCalls', () => {
 
   it('reads <tool_call> JSON (HERMES)', () => {
     expect(
-      findTextualCalls('<tool_call>\n{"name": "get_current_temperature", "arguments": {"location": "San Francisco, CA, USA"}}\n</tool_call>'),
+      findTextualCalls(
+        '<tool_call>\n{"name": "get_current_temperature", "arguments": {"location": "San Francisco, CA, USA"}}\n</tool_call>',
+      ),
     ).toEqual([{ name: 'get_current_temperature', args: { location: 'San Francisco, CA, USA' } }]);
   });
 

@@ -27,7 +27,9 @@ const NAME = /^[A-Za-z_][\w.-]{0,127}$/;
 
 /** Cheap test before any parsing: most turns hold none of these. */
 export function mayHoldTextualCall(text: string): boolean {
-  return text.includes('<function') || text.includes('<tool_call>') || (text.includes('```') && text.includes('"name"'));
+  return (
+    text.includes('<function') || text.includes('<tool_call>') || (text.includes('```') && text.includes('"name"'))
+  );
 }
 
 /** A value written between tags: one newline after the opening and before the closing tag is layout. */
@@ -49,7 +51,8 @@ function xmlParams(body: string): Record<string, unknown> {
     const close = body.indexOf('</parameter>', gt + 1);
     const nextOpen = body.indexOf(open, gt + 1);
     // An unclosed parameter runs to the next one (or the end of the call).
-    const end = close !== -1 && (nextOpen === -1 || close < nextOpen) ? close : nextOpen !== -1 ? nextOpen : body.length;
+    const end =
+      close !== -1 && (nextOpen === -1 || close < nextOpen) ? close : nextOpen !== -1 ? nextOpen : body.length;
     if (key !== '' && !(key in args)) args[key] = tagValue(body.slice(gt + 1, end));
     i = nextOpen;
   }
