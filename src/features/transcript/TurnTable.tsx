@@ -66,8 +66,7 @@ export function TurnTable({
               >
                 <span role="cell">{r.turn}</span>
                 <span role="cell">{r.call ?? ''}</span>
-                <span role="cell" className="tool">
-                  {r.name ?? <em className="muted">text</em>}
+                <span role="cell" className="tool" title={r.name}>
                   {r.textual && (
                     <span
                       className="mark textual"
@@ -81,11 +80,12 @@ export function TurnTable({
                       rejected
                     </span>
                   )}
+                  {r.name ?? <em className="muted">text</em>}
                 </span>
                 <span role="cell" className="mono">
                   {r.args ?? r.text}
                 </span>
-                <span role="cell" className="mono" title={r.inferred ? errorRuleTitle(r.inferred) : undefined}>
+                <span role="cell" className="mono result" title={r.inferred ? errorRuleTitle(r.inferred) : undefined}>
                   {r.inferred && <span className="mark inferred">error?</span>}
                   {r.result ?? ''}
                 </span>

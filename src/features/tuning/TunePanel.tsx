@@ -52,7 +52,10 @@ export function TunePanel() {
             ))}
           </select>
         </label>
-        <label title="Calls the model wrote as text (<function=…>, fenced JSON) instead of a real tool call: no detector sees them, and their turns count as text-only.">
+        <label
+          className="tune-check"
+          title="Calls the model wrote as text (<function=…>, fenced JSON) instead of a real tool call: no detector sees them, and their turns count as text-only."
+        >
           <input
             type="checkbox"
             data-param="ignoreTextualCalls"
