@@ -15,6 +15,11 @@ export interface EngineConfig {
   basedOn?: string;
   /** Events at or above this action count as alarms in the evaluation (default warn). */
   countAction?: Action;
+  /**
+   * Calls written as text in an assistant message (`textual: true`, docs/formats.md) are left
+   * out: no detector sees them, and their turns count as text-only. Default false.
+   */
+  ignoreTextualCalls?: boolean;
   detectors: Partial<Record<DetectorId, Partial<DetectorSettings>>>;
 }
 
@@ -23,6 +28,7 @@ export interface ResolvedConfig {
   name?: string;
   basedOn?: string;
   countAction: Action;
+  ignoreTextualCalls: boolean;
   detectors: Record<DetectorId, DetectorSettings>;
 }
 
@@ -43,13 +49,15 @@ function isObj(v: unknown): v is Record<string, unknown> {
 export function validateConfig(raw: unknown): EngineConfig {
   if (!isObj(raw)) throw new ConfigError('config', 'must be a JSON object');
   for (const k of Object.keys(raw))
-    if (!['name', 'basedOn', 'countAction', 'detectors', 'version', '$schema'].includes(k))
-      throw new ConfigError(k, 'unknown field (known: name, basedOn, countAction, detectors)');
+    if (!['name', 'basedOn', 'countAction', 'ignoreTextualCalls', 'detectors', 'version', '$schema'].includes(k))
+      throw new ConfigError(k, 'unknown field (known: name, basedOn, countAction, ignoreTextualCalls, detectors)');
   if (raw.name !== undefined && typeof raw.name !== 'string') throw new ConfigError('name', 'must be a string');
   if (raw.basedOn !== undefined && typeof raw.basedOn !== 'string')
     throw new ConfigError('basedOn', 'must be a string');
   if (raw.countAction !== undefined && !['warn', 'block', 'terminate'].includes(raw.countAction as string))
     throw new ConfigError('countAction', 'must be warn, block or terminate');
+  if (raw.ignoreTextualCalls !== undefined && typeof raw.ignoreTextualCalls !== 'boolean')
+    throw new ConfigError('ignoreTextualCalls', 'must be true or false');
   if (!isObj(raw.detectors)) throw new ConfigError('detectors', 'must be an object keyed by detector id');
   for (const [id, settings] of Object.entries(raw.detectors)) {
     const field = `detectors.${id}`;
@@ -83,7 +91,13 @@ export function resolveConfig(config: EngineConfig): ResolvedConfig {
     const given = config.detectors[def.id];
     detectors[def.id] = { ...def.defaults, ...given, enabled: given ? given.enabled !== false : false };
   }
-  return { name: config.name, basedOn: config.basedOn, countAction: config.countAction ?? 'warn', detectors };
+  return {
+    name: config.name,
+    basedOn: config.basedOn,
+    countAction: config.countAction ?? 'warn',
+    ignoreTextualCalls: config.ignoreTextualCalls === true,
+    detectors,
+  };
 }
 
 /** A value by its dotted path, as used by `sweep --param` and the controls' `data-param`. */

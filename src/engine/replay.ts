@@ -10,6 +10,7 @@ import { makeEvent, stopPointOf } from './event';
 import { LazyCallView } from './call-view';
 import { exactFingerprint } from './fingerprint';
 import { FingerprintTracker, type FingerprintSeries } from './series';
+import { withoutTextualCalls } from './textual-filter';
 import type { JudgeCache } from './judge/request';
 import type { CycleSample, Detector, DetectorEvent, DetectorId, DetectorSink, JudgeCheck, TurnView } from './types';
 
@@ -40,11 +41,13 @@ export interface ReplayOptions {
 }
 
 export function replay(
-  t: Transcript,
+  transcript: Transcript,
   config: EngineConfig | ResolvedConfig,
   options: ReplayOptions = {},
 ): ReplayResult {
   const resolved = isResolved(config) ? config : resolveConfig(config);
+  // Everything below (detectors, their env, the fingerprint series) sees the same transcript.
+  const t = resolved.ignoreTextualCalls ? withoutTextualCalls(transcript) : transcript;
   const events: DetectorEvent[] = [];
   const checks: JudgeCheck[] = [];
   const cycles: CycleSample[] = [];

@@ -12,6 +12,7 @@ import { exactFingerprint, primaryFingerprint, resultFingerprint } from './finge
 import type { DetectorDef } from './params';
 import type { ReplayOptions, ReplayResult, StopPoint } from './replay';
 import { FingerprintTracker, type FingerprintSeries } from './series';
+import { withoutTextualCalls } from './textual-filter';
 import type { CallView, CycleSample, DetectorEvent, DetectorSink, JudgeCheck, TurnView } from './types';
 
 interface Tagged<T> {
@@ -27,18 +28,16 @@ interface DetectorRun {
 
 const MAX_CACHED_RUNS = 256;
 
-export class ReplaySession {
-  private readonly turnViews: TurnView[] = [];
+/** What detectors are fed for one transcript view: built once, reused by every run. */
+class Feed {
+  readonly turnViews: TurnView[] = [];
   /** callsOfTurn[i] = the call views of turn i + 1. */
-  private readonly callsOfTurn: CallView[][] = [];
-  private readonly callCount: number;
+  readonly callsOfTurn: CallView[][] = [];
+  readonly callCount: number;
   readonly fingerprints: FingerprintSeries;
-  private readonly runs = new Map<string, DetectorRun>();
+  readonly runs = new Map<string, DetectorRun>();
 
-  constructor(
-    readonly transcript: Transcript,
-    private readonly options: ReplayOptions = {},
-  ) {
+  constructor(readonly transcript: Transcript) {
     const tracker = new FingerprintTracker();
     let n = 0;
     for (const turn of transcript.turns) {
@@ -71,13 +70,38 @@ export class ReplaySession {
     this.callCount = n;
     this.fingerprints = tracker.finish(transcript.turns.length);
   }
+}
+
+export class ReplaySession {
+  private readonly all: Feed;
+  /** The feed without text-written calls (`ignoreTextualCalls`), built on first use. */
+  private withoutTextual: Feed | undefined;
+  readonly fingerprints: FingerprintSeries;
+
+  constructor(
+    readonly transcript: Transcript,
+    private readonly options: ReplayOptions = {},
+  ) {
+    this.all = new Feed(transcript);
+    this.fingerprints = this.all.fingerprints;
+  }
+
+  private feed(ignoreTextualCalls: boolean): Feed {
+    if (!ignoreTextualCalls) return this.all;
+    if (!this.withoutTextual) {
+      const t = withoutTextualCalls(this.transcript);
+      this.withoutTextual = t === this.transcript ? this.all : new Feed(t);
+    }
+    return this.withoutTextual;
+  }
 
   private runDetector(
+    feed: Feed,
     def: DetectorDef,
     settings: ResolvedConfig['detectors'][keyof ResolvedConfig['detectors']],
   ): DetectorRun {
     const key = def.id + '\u0000' + JSON.stringify(settings);
-    const cached = this.runs.get(key);
+    const cached = feed.runs.get(key);
     if (cached) return cached;
     const run: DetectorRun = { events: [], cycles: [], checks: [] };
     let step = 0;
@@ -96,26 +120,26 @@ export class ReplaySession {
         run.checks.push({ step, item: { ...c, turn: c.turn ?? turnNo } });
       },
     };
-    const t = this.transcript;
+    const t = feed.transcript;
     const det = def.create(settings, { transcript: t, judge: t.judge, judgeCache: this.options.judgeCache });
-    for (let i = 0; i < this.turnViews.length; i++) {
-      const tv = this.turnViews[i];
+    for (let i = 0; i < feed.turnViews.length; i++) {
+      const tv = feed.turnViews[i];
       turnNo = tv.index;
       callNo = undefined;
       step++;
       det.onTurn?.(tv, sink);
       if (!det.onCall) {
-        step += this.callsOfTurn[i].length;
+        step += feed.callsOfTurn[i].length;
         continue;
       }
-      for (const cv of this.callsOfTurn[i]) {
+      for (const cv of feed.callsOfTurn[i]) {
         callNo = cv.index;
         step++;
         det.onCall(cv, sink);
       }
     }
-    if (this.runs.size >= MAX_CACHED_RUNS) this.runs.delete(this.runs.keys().next().value!);
-    this.runs.set(key, run);
+    if (feed.runs.size >= MAX_CACHED_RUNS) feed.runs.delete(feed.runs.keys().next().value!);
+    feed.runs.set(key, run);
     return run;
   }
 
@@ -126,10 +150,11 @@ export class ReplaySession {
       Object.keys(config.detectors).length === DETECTOR_DEFS.length
         ? (config as ResolvedConfig)
         : resolveConfig(config as EngineConfig);
+    const feed = this.feed(resolved.ignoreTextualCalls === true);
     const runs: DetectorRun[] = [];
     for (const def of DETECTOR_DEFS) {
       const settings = resolved.detectors[def.id];
-      if (settings?.enabled) runs.push(this.runDetector(def, settings));
+      if (settings?.enabled) runs.push(this.runDetector(feed, def, settings));
     }
     // Concatenated in detector order, then a stable sort by step gives replay's interleaving.
     const merge = <T>(pick: (r: DetectorRun) => Tagged<T>[]): T[] =>
@@ -140,18 +165,17 @@ export class ReplaySession {
     let stoppedAt: StopPoint | null = null;
     const events = merge((r) => r.events).map((ev) => {
       if (stoppedAt) return { ...ev, afterStop: true };
-      if (ev.action === 'terminate')
-        stoppedAt = stopPointOf(ev);
+      if (ev.action === 'terminate') stoppedAt = stopPointOf(ev);
       return ev;
     });
     return {
       turns: this.transcript.turns.length,
-      calls: this.callCount,
+      calls: feed.callCount,
       events,
       checks: merge((r) => r.checks),
       cycles: merge((r) => r.cycles),
       stoppedAt,
-      fingerprints: this.fingerprints,
+      fingerprints: feed.fingerprints,
     };
   }
 }

@@ -23,7 +23,8 @@ interface OpenResult {
   kind: 'run' | 'edit';
   lines: string[];
   paths: string[];
-  failed: boolean;
+  /** undefined for a run without a printed failure: aider prints no status on success. */
+  failed: boolean | undefined;
 }
 
 export const blankLine = (line: string) => line.trim() === '';
@@ -241,7 +242,7 @@ export class SessionReader {
       this.closeResult();
       const call: CallDraft = { name: 'run', args: { command: ev.command } };
       this.addCall(call);
-      this.result = { call, kind: 'run', lines: [], paths: [], failed: false };
+      this.result = { call, kind: 'run', lines: [], paths: [], failed: undefined };
       return;
     } else if (turn && ev.kind === 'commit') {
       this.closeResult();

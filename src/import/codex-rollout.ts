@@ -93,7 +93,10 @@ export async function parseCodexRollout(src: ImportSource, ctx: ImportContext = 
 
   for (const [id, code] of exitCodes) {
     const c = b.callById(id);
-    if (c?.result && code !== 0) c.result.isError = true;
+    if (!c?.result) continue;
+    // The exit code is a flag: it decides over anything inferred from the text.
+    if (code !== 0) c.result.isError = true;
+    else if (typeof c.result.isError !== 'boolean') c.result.isError = false;
   }
   if (b.isEmpty()) throw new ImportError(src.name, 'no Codex response items found');
   const extra: Obj = {};

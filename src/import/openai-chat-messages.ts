@@ -29,21 +29,23 @@ function hasError(v: unknown): boolean {
 }
 
 /**
- * OpenAI tool messages carry no error flag. We call a result an error only when the message
- * has a non-standard `is_error: true` or `error` field, or its content is an object (or a JSON
- * string of one) with a non-empty `error` field. Anything else is a success.
+ * OpenAI tool messages carry no error flag. A result is an error when the message has a
+ * non-standard `is_error: true` or `error` field, or its content is an object (or a JSON string
+ * of one) with a non-empty `error` field; `is_error: false` says it is not. Otherwise there is no
+ * flag (undefined): the normaliser infers one from the text (docs/formats.md, "Inferred errors").
  */
-export function chatToolIsError(m: Obj): boolean {
+export function chatToolIsError(m: Obj): boolean | undefined {
   if (m.is_error === true || hasError(m.error)) return true;
+  if (m.is_error === false) return false;
   let c: unknown = m.content;
   if (typeof c === 'string' && c.trimStart().startsWith('{')) {
     try {
       c = JSON.parse(c) as unknown;
     } catch {
-      return false;
+      return undefined;
     }
   }
-  return isObj(c) && hasError(c.error);
+  return isObj(c) && hasError(c.error) ? true : undefined;
 }
 
 function toolResultContent(content: unknown): unknown {

@@ -119,9 +119,11 @@ describe('OpenAI chat importer', () => {
     ]);
   });
 
-  it('infers errors only from non-standard error fields or an error object in the content', () => {
-    expect(chatToolIsError({ role: 'tool', content: 'Error: boom' })).toBe(false);
-    expect(chatToolIsError({ role: 'tool', content: '{"error": null, "ok": 1}' })).toBe(false);
+  it('flags errors only from non-standard error fields or an error object; the rest is unflagged', () => {
+    // Unflagged results are inferred by the normaliser (src/model/error-rules.ts).
+    expect(chatToolIsError({ role: 'tool', content: 'Error: boom' })).toBeUndefined();
+    expect(chatToolIsError({ role: 'tool', content: '{"error": null, "ok": 1}' })).toBeUndefined();
+    expect(chatToolIsError({ role: 'tool', content: 'Error: boom', is_error: false })).toBe(false);
     expect(chatToolIsError({ role: 'tool', content: '{"error": "boom"}' })).toBe(true);
     expect(chatToolIsError({ role: 'tool', content: { error: { code: 1 } } })).toBe(true);
     expect(chatToolIsError({ role: 'tool', content: 'x', is_error: true })).toBe(true);

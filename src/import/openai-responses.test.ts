@@ -119,8 +119,9 @@ describe('OpenAI Responses importer', () => {
     ]);
   });
 
-  it('decides output errors from exit codes, success flags and error objects only', () => {
-    expect(outputResult('plain text').isError).toBe(false);
+  it('decides output errors from exit codes, success flags and error objects; leaves the rest unflagged', () => {
+    // No flag: the normaliser infers it from the text (src/model/error-rules.ts).
+    expect(outputResult('plain text').isError).toBeUndefined();
     expect(outputResult('{"output":"x","metadata":{"exit_code":0}}').isError).toBe(false);
     expect(outputResult('{"output":"x","metadata":{"exit_code":127}}').isError).toBe(true);
     expect(outputResult('Exit code: 0\nOutput:\n').isError).toBe(false);
@@ -130,7 +131,7 @@ describe('OpenAI Responses importer', () => {
         { type: 'input_text', text: 'a' },
         { type: 'input_image', image_url: 'data:' },
       ]),
-    ).toEqual({ content: 'a\n[image]', isError: false });
+    ).toEqual({ content: 'a\n[image]', isError: undefined });
   });
 
   it('sniffs its own fixtures and none of the other formats', () => {

@@ -151,7 +151,8 @@ class TraceReader {
   fillFromResponses(): void {
     for (const [id, response] of this.responses) {
       const c = this.b.callById(id);
-      if (c && !c.result) c.result = { content: response, isError: false };
+      // A tool_call_response part carries no status: the normaliser infers it from the text.
+      if (c && !c.result) c.result = { content: response, isError: undefined };
     }
   }
 }

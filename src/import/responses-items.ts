@@ -44,38 +44,44 @@ export function responsesText(content: unknown): string {
   return out.join('\n');
 }
 
-function stringIsError(s: string): boolean {
+/** true / false when the output says (exit code, error field); undefined when it does not. */
+function stringIsError(s: string): boolean | undefined {
   const t = s.trimStart();
   if (t.startsWith('{')) {
     try {
       const o = JSON.parse(t) as unknown;
-      if (!isObj(o)) return false;
+      if (!isObj(o)) return undefined;
       // Codex shell output: {"output": "...", "metadata": {"exit_code": 1, ...}}.
       if (isObj(o.metadata) && typeof o.metadata.exit_code === 'number') return o.metadata.exit_code !== 0;
-      return o.error !== undefined && o.error !== null && o.error !== false && o.error !== '';
+      if (o.error !== undefined && o.error !== null && o.error !== false && o.error !== '') return true;
+      return undefined;
     } catch {
-      return false;
+      return undefined;
     }
   }
   // Newer Codex shell output: "Exit code: 1\nWall time: ...\nOutput:\n...".
   const m = /^Exit code: (-?\d+)/.exec(t);
-  return m !== null && m[1] !== '0';
+  return m === null ? undefined : m[1] !== '0';
 }
 
 /**
  * Tool outputs carry no error flag in the Responses API. An output is an error when it is an
  * object with `success: false` (older Codex payloads), a JSON object with a non-zero
- * `metadata.exit_code` or a non-empty `error`, or text starting `Exit code: N` with N != 0.
+ * `metadata.exit_code` or a non-empty `error`, or text starting `Exit code: N` with N != 0; not
+ * one with `success: true`, exit code 0 or `Exit code: 0`. Anything else has no flag (undefined):
+ * the normaliser infers it from the text.
  */
-export function outputResult(output: unknown): { content: unknown; isError: boolean } {
+export function outputResult(output: unknown): { content: unknown; isError: boolean | undefined } {
   if (typeof output === 'string') return { content: output, isError: stringIsError(output) };
-  if (Array.isArray(output)) return { content: responsesText(output), isError: false };
-  if (isObj(output) && 'content' in output)
+  if (Array.isArray(output)) return { content: responsesText(output), isError: undefined };
+  if (isObj(output) && 'content' in output) {
+    const said = stringIsError(String(output.content ?? ''));
     return {
       content: output.content,
-      isError: output.success === false || stringIsError(String(output.content ?? '')),
+      isError: output.success === false || said === true ? true : output.success === true ? false : said,
     };
-  return { content: output ?? '', isError: false };
+  }
+  return { content: output ?? '', isError: undefined };
 }
 
 export class ResponsesReader {

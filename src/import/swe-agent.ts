@@ -16,7 +16,8 @@
  *   from history) falls back to the raw string.
  * - A file with only `history` (no trajectory) is read from history: assistant messages are
  *   turns, their tool_calls the calls, `tool` messages the results (by tool_call_ids).
- * - Result = observation; .traj records no error flag or exit code, so isError is false.
+ * - Result = observation; .traj records no error flag or exit code, so isError is left undefined
+ *   and the normaliser infers it from the text (docs/formats.md, "Inferred errors").
  * - History messages before the first assistant message (system prompt, demonstrations, the
  *   task) are the first turn's context. No per-step tokens or timestamps exist: info.model_stats
  *   and info.exit_status go to transcript extra; execution_time to call extra.
@@ -106,7 +107,7 @@ function fromTrajectory(b: TranscriptBuilder, steps: unknown[], history: unknown
     if (!isObj(step)) return b.warn(`trajectory step ${i + 1} is not an object; skipped`);
     const turn = b.turn({ text: str(step.thought) ?? str(step.response) ?? '' });
     const action = typeof step.action === 'string' ? step.action : '';
-    const result = { content: step.observation ?? '', isError: false };
+    const result = { content: step.observation ?? '', isError: undefined };
     const execTime = num(step.execution_time);
     const extra = execTime === undefined ? undefined : { executionTime: execTime };
     const j = fcMessages.findIndex((m, k) => k >= next && sameCall(toolCalls(m)[0], action));
@@ -149,10 +150,10 @@ function fromHistory(b: TranscriptBuilder, history: unknown[]): void {
       if (raw) b.call(turn, { name: raw.name, args: raw.args });
     } else if (m.role === 'tool') {
       const ids = Array.isArray(m.tool_call_ids) ? m.tool_call_ids : [undefined];
-      for (const id of ids) b.answer(str(id), undefined, messageText(m), false, `history item ${i + 1}`);
+      for (const id of ids) b.answer(str(id), undefined, messageText(m), undefined, `history item ${i + 1}`);
     } else if (m.role === 'user' && b.last()?.calls?.some((c) => !c.result && c.id === undefined)) {
       // v0.x: the observation of a raw action comes back as a user message.
-      b.answer(undefined, undefined, messageText(m), false, `history item ${i + 1}`);
+      b.answer(undefined, undefined, messageText(m), undefined, `history item ${i + 1}`);
     } else b.context(m.role === 'system' ? 'system' : 'user', messageText(m));
   }
 }

@@ -146,7 +146,14 @@ export class TranscriptBuilder {
    * Attaches a result to the call it answers: by id when the format has ids, otherwise to the
    * oldest unanswered call of that name (or the oldest unanswered call). Orphans are reported.
    */
-  answer(id: string | undefined, name: string | undefined, content: unknown, isError: boolean, what: string): boolean {
+  /** `isError` undefined: the format gave no flag for this result; the normaliser infers it. */
+  answer(
+    id: string | undefined,
+    name: string | undefined,
+    content: unknown,
+    isError: boolean | undefined,
+    what: string,
+  ): boolean {
     let c = id !== undefined ? this.byId.get(id) : undefined;
     if (c === undefined && id === undefined) c = this.open.find((o) => name === undefined || o.name === name);
     if (c === undefined) {

@@ -3,7 +3,9 @@
  * restore does): it numbers turns and calls, fills defaults, and coerces odd values so the
  * engine and the views never meet a partial shape.
  */
+import { inferError, REJECTED_RULE } from './error-rules';
 import { mayNestDeeperThan, nestedDeeperThan } from './json-depth';
+import { findTextualCalls } from './textual-calls';
 import type {
   ContextMessage,
   Json,
@@ -16,6 +18,10 @@ import type {
   Turn,
 } from './transcript';
 
+/**
+ * A call as an importer gives it. `result.isError` undefined (or anything but a boolean) means
+ * the format has no error flag for this result: the normaliser infers it (error-rules.ts).
+ */
 export type CallDraft = Omit<ToolCall, 'index' | 'args' | 'result'> & {
   args?: unknown;
   result?: { content?: unknown; isError?: unknown; inferred?: unknown } | ToolResult;
@@ -70,12 +76,30 @@ function count(n: unknown): number | undefined {
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? n : undefined;
 }
 
-function normalizeResult(r: CallDraft['result']): ToolResult | undefined {
+/**
+ * A flagged result (isError a boolean) keeps its flag, and its `inferred` when a stored record
+ * says so (a re-import is never inferred twice). An unflagged one is inferred: a rejected call
+ * is an error (`rejected`), otherwise the first matching rule of error-rules.ts, else no error.
+ */
+function normalizeResult(r: CallDraft['result'], rejected: boolean): ToolResult | undefined {
   if (r === undefined || r === null) return undefined;
-  const out: ToolResult = { content: asText(r.content), isError: r.isError === true };
+  const content = asText(r.content);
+  if (typeof r.isError !== 'boolean') {
+    const rule = rejected ? REJECTED_RULE.id : inferError(content);
+    return rule === undefined ? { content, isError: false } : { content, isError: true, inferred: rule };
+  }
+  const out: ToolResult = { content, isError: r.isError };
   const inferred = r.inferred;
   if (out.isError && typeof inferred === 'string' && inferred !== '') out.inferred = inferred;
   return out;
+}
+
+/** Text-written calls of a turn that has no real call (textual-calls.ts); none otherwise. */
+function callDrafts(t: TurnDraft): CallDraft[] {
+  if (t.calls?.length) return t.calls;
+  if (typeof t.text !== 'string') return [];
+  const found = findTextualCalls(t.text);
+  return found.length ? found.map((c) => ({ name: c.name, args: c.args, textual: true })) : [];
 }
 
 /**
@@ -112,12 +136,12 @@ function defined<T>(base: object, fields: Record<string, unknown>): T {
 export function normalizeTranscript(draft: TranscriptDraft): Transcript {
   let callIndex = 0;
   const turns: Turn[] = draft.turns.map((t, i) => {
-    const calls: ToolCall[] = (t.calls ?? []).map((c) =>
+    const calls: ToolCall[] = callDrafts(t).map((c) =>
       defined<ToolCall>(c, {
         index: ++callIndex,
         name: typeof c.name === 'string' && c.name !== '' ? c.name : 'unknown',
         args: asJson(c.args),
-        result: normalizeResult(c.result),
+        result: normalizeResult(c.result, c.rejected === true),
         rejected: c.rejected === true ? true : undefined,
         textual: c.textual === true ? true : undefined,
       }),

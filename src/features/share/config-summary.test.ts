@@ -25,6 +25,12 @@ describe('config summary', () => {
     expect(enabledDetectors(d)).toEqual(['exact-repeat', 'pattern', 'doom-loop']);
   });
 
+  it('lists the text-written-calls switch', () => {
+    expect(changedParams(setParam(chatloop, 'ignoreTextualCalls', true), chatloop).map(formatChange)).toEqual([
+      'ignoreTextualCalls: false → true',
+    ]);
+  });
+
   it('a detector switched off shows once, without its parameters', () => {
     const d = setParam(setParam(chatloop, 'detectors.pattern.windowSize', 30), 'detectors.pattern.enabled', false);
     expect(changedParams(d, chatloop).map(formatChange)).toEqual(['detectors.pattern.enabled: true → false']);

@@ -19,6 +19,8 @@ export function changedParams(draft: EngineConfig, base: EngineConfig | undefine
   const b = resolveConfig(base);
   const out: ParamChange[] = [];
   if (d.countAction !== b.countAction) out.push({ path: 'countAction', from: b.countAction, to: d.countAction });
+  if (d.ignoreTextualCalls !== b.ignoreTextualCalls)
+    out.push({ path: 'ignoreTextualCalls', from: b.ignoreTextualCalls, to: d.ignoreTextualCalls });
   for (const def of DETECTOR_DEFS) {
     const dd = d.detectors[def.id];
     const bd = b.detectors[def.id];

@@ -1,6 +1,7 @@
 import type { DetectorEvent } from '../../engine/types';
 import type { Turn } from '../../model/transcript';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
+import { errorRuleTitle } from './call-marks';
 
 function pretty(args: unknown): string {
   return typeof args === 'string' ? args : JSON.stringify(args, null, 2);
@@ -44,7 +45,24 @@ export function TurnDetail({ turn, events = [] }: { turn: Turn | undefined; even
         <section key={c.index} className="call" aria-label={`Call ${c.index}`}>
           <h4>
             Call {c.index} · <span className="tool">{c.name}</span>
-            {c.result?.isError && <span className="chip error">error</span>}
+            {c.textual && (
+              <span className="chip textual" title="Written as text in the assistant message, not a real tool call">
+                text-written
+              </span>
+            )}
+            {c.rejected && (
+              <span className="chip rejected" title="Refused by the harness: the call never ran">
+                rejected
+              </span>
+            )}
+            {c.result?.isError &&
+              (c.result.inferred ? (
+                <span className="chip error inferred" title={errorRuleTitle(c.result.inferred)}>
+                  error? ({c.result.inferred})
+                </span>
+              ) : (
+                <span className="chip error">error</span>
+              ))}
           </h4>
           <pre className="args">{pretty(c.args)}</pre>
           {c.result && <pre className={`result${c.result.isError ? ' error' : ''}`}>{c.result.content}</pre>}

@@ -2,6 +2,7 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
 import type { DetectorId } from '../../engine/types';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
+import { errorRuleTitle } from './call-marks';
 import { firstRowOfTurn, type TurnRow } from './rows';
 
 const ROW_HEIGHT = 30;
@@ -52,7 +53,7 @@ export function TurnTable({
                 role="row"
                 aria-rowindex={v.index + 1}
                 aria-selected={r.turn === turn}
-                className={`turn-row${r.turn === turn ? ' selected' : ''}${r.isError ? ' error' : ''}`}
+                className={`turn-row${r.turn === turn ? ' selected' : ''}${r.isError ? (r.inferred ? ' error inferred' : ' error') : ''}`}
                 style={{
                   position: 'absolute',
                   top: 0,
@@ -65,13 +66,27 @@ export function TurnTable({
               >
                 <span role="cell">{r.turn}</span>
                 <span role="cell">{r.call ?? ''}</span>
-                <span role="cell" className="tool">
+                <span role="cell" className="tool" title={r.name}>
+                  {r.textual && (
+                    <span
+                      className="mark textual"
+                      title="Written as text in the assistant message, not a real tool call"
+                    >
+                      text
+                    </span>
+                  )}
+                  {r.rejected && (
+                    <span className="mark rejected" title="Refused by the harness: the call never ran">
+                      rejected
+                    </span>
+                  )}
                   {r.name ?? <em className="muted">text</em>}
                 </span>
                 <span role="cell" className="mono">
                   {r.args ?? r.text}
                 </span>
-                <span role="cell" className="mono">
+                <span role="cell" className="mono result" title={r.inferred ? errorRuleTitle(r.inferred) : undefined}>
+                  {r.inferred && <span className="mark inferred">error?</span>}
                   {r.result ?? ''}
                 </span>
                 <span role="cell" className="markers">

@@ -26,6 +26,25 @@ describe('turn rows', () => {
       { turn: 3, call: 3, name: 'bash', args: '{"command":"x"}', result: 'boom', isError: true, text: '' },
     ]);
   });
+  it('marks text-written and rejected calls and names the rule of an inferred error', () => {
+    const marked = normalizeTranscript({
+      format: 'x',
+      turns: [
+        { text: '<function=execute_bash>\n<parameter=command>ls</parameter>\n</function>' },
+        {
+          calls: [
+            { name: 'edit', rejected: true, result: { content: "Missing required parameters for function 'edit'" } },
+          ],
+        },
+        { calls: [{ name: 'sh', result: { content: 'bash: ponyc: command not found' } }] },
+      ],
+    });
+    expect(turnRows(marked).map((r) => [r.name, r.textual, r.rejected, r.isError, r.inferred])).toEqual([
+      ['execute_bash', true, undefined, undefined, undefined],
+      ['edit', undefined, true, true, 'rejected'],
+      ['sh', undefined, undefined, true, 'command-not-found'],
+    ]);
+  });
   it('finds the first row of a turn', () => {
     const rows = turnRows(t);
     expect([1, 2, 3].map((n) => firstRowOfTurn(rows, n))).toEqual([0, 2, 3]);

@@ -8,6 +8,12 @@ export interface TurnRow {
   args?: string;
   result?: string;
   isError?: boolean;
+  /** The id of the rule that inferred the error (the format had no flag). */
+  inferred?: string;
+  /** Written as text in the assistant message, not a real call. */
+  textual?: true;
+  /** Refused by the harness: it never ran. */
+  rejected?: true;
   text: string;
 }
 
@@ -30,6 +36,9 @@ export function turnRows(t: Transcript): TurnRow[] {
         args: clip(typeof c.args === 'string' ? c.args : JSON.stringify(c.args)),
         result: c.result ? clip(c.result.content.replace(/\s+/g, ' ')) : undefined,
         isError: c.result?.isError,
+        inferred: c.result?.inferred,
+        textual: c.textual,
+        rejected: c.rejected,
         text: i === 0 ? text : '',
       }),
     );

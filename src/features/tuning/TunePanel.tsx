@@ -19,7 +19,11 @@ export function TunePanel() {
   const rows = useMemo(() => detectorRows(draft, preset), [draft, preset]);
   const countAction = draft.countAction ?? 'warn';
   const presetCount = preset?.countAction ?? 'warn';
-  const changed = rows.reduce((n, r) => n + r.changed, 0) + (preset && countAction !== presetCount ? 1 : 0);
+  const ignoreTextual = draft.ignoreTextualCalls === true;
+  const changed =
+    rows.reduce((n, r) => n + r.changed, 0) +
+    (preset && countAction !== presetCount ? 1 : 0) +
+    (preset && ignoreTextual !== (preset.ignoreTextualCalls === true) ? 1 : 0);
   return (
     <div className="tune">
       <div className="tune-head">
@@ -47,6 +51,18 @@ export function TunePanel() {
               </option>
             ))}
           </select>
+        </label>
+        <label
+          className="tune-check"
+          title="Calls the model wrote as text (<function=…>, fenced JSON) instead of a real tool call: no detector sees them, and their turns count as text-only."
+        >
+          <input
+            type="checkbox"
+            data-param="ignoreTextualCalls"
+            checked={ignoreTextual}
+            onChange={(e) => setParam('ignoreTextualCalls', e.target.checked)}
+          />{' '}
+          Ignore text-written calls
         </label>
         <span className="spacer" />
         <button type="button" onClick={resetDraft} disabled={changed === 0}>
