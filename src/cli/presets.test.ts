@@ -29,7 +29,7 @@ describe('loopscope presets --json', () => {
     const out = capture();
     expect(await main(['presets'], out.out, capture().out)).toBe(0);
     expect(out.text()).toContain(
-      "\n  no-progress: k steps in a row whose (action, observation) pair was already seen in the window: a loop of any cycle length.\n",
+      '\n  no-progress: k steps in a row whose (action, observation) pair was already seen in the window: a loop of any cycle length.\n',
     );
     const json = capture();
     await main(['presets', '--json'], json.out, capture().out);

@@ -24,7 +24,10 @@ const VOLATILE: Record<string, fc.Arbitrary<string>> = {
   shellLine: digits(1, 99999).map((n) => `/bin/bash: line ${n}:`),
   iso: fc
     .tuple(digits(1990, 2099), two(11), two(27), two(23), two(59), two(59), digits(0, 999))
-    .map(([y, mo, d, h, mi, s, ms]) => `${y}-${mo.replace(/^00$/, '01')}-${d.replace(/^00$/, '01')}T${h}:${mi}:${s}.${ms}Z`),
+    .map(
+      ([y, mo, d, h, mi, s, ms]) =>
+        `${y}-${mo.replace(/^00$/, '01')}-${d.replace(/^00$/, '01')}T${h}:${mi}:${s}.${ms}Z`,
+    ),
   clock: fc.tuple(two(23), two(59), two(59)).map(([h, m, s]) => `[${h}:${m}:${s}]`),
   clf: fc
     .tuple(two(27), digits(1990, 2099), two(23), two(59), two(59))
@@ -35,21 +38,42 @@ const VOLATILE: Record<string, fc.Arbitrary<string>> = {
     digits(1, 600).map((n) => `${n} seconds`),
     fc.tuple(digits(0, 59), digits(0, 59), digits(0, 999)).map(([m, s, ms]) => `${m}m${s}.${ms}s`),
   ),
-  hex: fc.integer({ min: 6, max: 16 }).chain((n) => hexChars(n)).map((h) => `0x${h}`),
+  hex: fc
+    .integer({ min: 6, max: 16 })
+    .chain((n) => hexChars(n))
+    .map((h) => `0x${h}`),
   uuid: fc.uuid(),
   pid: digits(1, 4194304).map((n) => `pid ${n}`),
   tmp: fc.oneof(
     tmpChars.map((t) => `/tmp/tmp${t}/x.py`),
-    fc.array(fc.constantFrom(...'ABCabc0123456789'), { minLength: 10, maxLength: 10 }).map((a) => `/tmp/tmp.${a.join('')}/x.py`),
+    fc
+      .array(fc.constantFrom(...'ABCabc0123456789'), { minLength: 10, maxLength: 10 })
+      .map((a) => `/tmp/tmp.${a.join('')}/x.py`),
   ),
 };
 const KINDS = Object.keys(VOLATILE);
-const WORDS = ['cd', 'fastjson/', 'No such file or directory', 'error:', 'ran', 'in', 'src/a.ts', 'FAILED', 'at', 'took', 'ok', '=>'];
+const WORDS = [
+  'cd',
+  'fastjson/',
+  'No such file or directory',
+  'error:',
+  'ran',
+  'in',
+  'src/a.ts',
+  'FAILED',
+  'at',
+  'took',
+  'ok',
+  '=>',
+];
 const SPACES = [' ', '  ', ' \t', '\t'];
 
 type Piece = { word: string } | { kind: string };
 const template = fc.array(
-  fc.oneof(fc.constantFrom(...WORDS).map((word) => ({ word }) as Piece), fc.constantFrom(...KINDS).map((kind) => ({ kind }) as Piece)),
+  fc.oneof(
+    fc.constantFrom(...WORDS).map((word) => ({ word }) as Piece),
+    fc.constantFrom(...KINDS).map((kind) => ({ kind }) as Piece),
+  ),
   { minLength: 1, maxLength: 10 },
 );
 
@@ -64,7 +88,15 @@ function fill(t: Piece[]): fc.Arbitrary<string> {
 }
 
 const view = (command: string, result: string, isError: boolean) =>
-  new LazyCallView(1, 1, 'bash', { command }, { content: result, isError }, undefined, exactFingerprint('bash', { command }));
+  new LazyCallView(
+    1,
+    1,
+    'bash',
+    { command },
+    { content: result, isError },
+    undefined,
+    exactFingerprint('bash', { command }),
+  );
 
 describe('renaming volatile tokens never changes a fingerprint', () => {
   it('exact, primary and result fingerprints of the normalised call are equal for two fillings', () => {

@@ -45,7 +45,9 @@ describe('normalizeText masks volatile tokens', () => {
     expect(normalizeText('cd /tmp/tmp.Xa9sdKq2Lm')).toBe('cd /tmp/<tmp>');
     expect(normalizeText('/var/folders/zz/zyxvpxvq6csfxvn_n0000gn/T/foo')).toBe('/var/folders/<tmp>/foo');
     expect(normalizeText('/tmp/pytest-of-root/pytest-12/test_a0')).toBe('/tmp/pytest-of-<user>/pytest-<n>/test_a0');
-    expect(normalizeText('python /tmp/reproduce.py > /tmp/tmpoutput')).toBe('python /tmp/reproduce.py > /tmp/tmpoutput');
+    expect(normalizeText('python /tmp/reproduce.py > /tmp/tmpoutput')).toBe(
+      'python /tmp/reproduce.py > /tmp/tmpoutput',
+    );
   });
 
   it('ANSI escapes and whitespace runs (indentation kept)', () => {

@@ -134,8 +134,7 @@ export class ReplaySession {
     let stoppedAt: StopPoint | null = null;
     const events = merge((r) => r.events).map((ev) => {
       if (stoppedAt) return { ...ev, afterStop: true };
-      if (ev.action === 'terminate')
-        stoppedAt = stopPointOf(ev);
+      if (ev.action === 'terminate') stoppedAt = stopPointOf(ev);
       return ev;
     });
     return {

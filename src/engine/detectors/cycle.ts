@@ -142,7 +142,11 @@ export const cycle: DetectorDef<CycleParams> = {
     },
     RAW_TEXT_PARAM,
   ],
-  defaults: { maxPeriod: 3, minRepetitions: 2, actions: ['warn', 'warn', 'terminate'], compareResults: false,
+  defaults: {
+    maxPeriod: 3,
+    minRepetitions: 2,
+    actions: ['warn', 'warn', 'terminate'],
+    compareResults: false,
     rawText: false,
   },
   create(p) {

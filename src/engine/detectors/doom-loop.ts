@@ -72,7 +72,12 @@ export const doomLoop: DetectorDef<DoomLoopParams> = {
     { key: 'block', label: 'Reject calls after the critical nudge', type: 'boolean' },
     RAW_TEXT_PARAM,
   ],
-  defaults: { windowSize: 10, exactThreshold: 3, fuzzyThreshold: 4, warningAt: 4, criticalAt: 6,
+  defaults: {
+    windowSize: 10,
+    exactThreshold: 3,
+    fuzzyThreshold: 4,
+    warningAt: 4,
+    criticalAt: 6,
     block: true,
     rawText: false,
   },

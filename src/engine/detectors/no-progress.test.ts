@@ -11,7 +11,11 @@ const events = (items: (CallSpec | CallSpec[] | string | TurnSpec)[], params?: R
 describe('no-progress: loops of any cycle length', () => {
   // SWE-agent's persistent shell numbers every line it reads; the format carries no error flag.
   const cdLoop = Array.from({ length: 22 }, (_, i) =>
-    call('bash', { command: 'cd fastjson/' }, `/bin/bash: line ${11301 + 15 * i}: cd: fastjson/: No such file or directory`),
+    call(
+      'bash',
+      { command: 'cd fastjson/' },
+      `/bin/bash: line ${11301 + 15 * i}: cd: fastjson/: No such file or directory`,
+    ),
   );
 
   it('the same failing command 22 times, only the shell line number changing: every 4th repeat, escalating', () => {
@@ -54,14 +58,21 @@ describe('no-progress: loops of any cycle length', () => {
     ];
     // The shell stops at the parenthesis each time: the same error, the shell line number aside.
     const same = prose.map((command, i) =>
-      call('bash', { command: command + ' (x)' }, `/bin/bash: line ${200 + i * 3}: syntax error near unexpected token \`('`),
+      call(
+        'bash',
+        { command: command + ' (x)' },
+        `/bin/bash: line ${200 + i * 3}: syntax error near unexpected token \`('`,
+      ),
     );
     expect(brief(events(same))).toEqual([[5, 'warn', 1]]);
     expect(events(same, { sameError: false })).toEqual([]);
   });
 
   it('text-only turns repeated with a user nudge between them are steps (turn-level events)', () => {
-    const turn: TurnSpec = { text: 'I will now edit the file  to fix the bug.', before: [{ role: 'user', text: 'Please continue.' }] };
+    const turn: TurnSpec = {
+      text: 'I will now edit the file  to fix the bug.',
+      before: [{ role: 'user', text: 'Please continue.' }],
+    };
     const items = Array.from({ length: 5 }, (_, i) => ({ ...turn, text: i % 2 ? turn.text + ' ' : turn.text }));
     const ev = events(items);
     expect(ev.map((e) => [e.turn, e.call, e.action])).toEqual([[5, undefined, 'warn']]);
@@ -81,7 +92,14 @@ describe('no-progress: loops of any cycle length', () => {
 
 describe('no-progress: hard negatives stay quiet', () => {
   it('ls one directory deeper each time', () => {
-    const dirs = ['src', 'src/main', 'src/main/java', 'src/main/java/com', 'src/main/java/com/alibaba', 'src/main/java/com/alibaba/fastjson'];
+    const dirs = [
+      'src',
+      'src/main',
+      'src/main/java',
+      'src/main/java/com',
+      'src/main/java/com/alibaba',
+      'src/main/java/com/alibaba/fastjson',
+    ];
     expect(events(dirs.map((d, i) => call('bash', { command: `ls ${d}` }, `entry${i}  other${i}`)))).toEqual([]);
   });
 
@@ -118,13 +136,7 @@ describe('no-progress: hard negatives stay quiet', () => {
   });
 
   it('task-list updates', () => {
-    const lists = [
-      ['read', 'fix', 'test'],
-      ['fix', 'test'],
-      ['test'],
-      ['test', 'commit'],
-      ['commit'],
-    ];
+    const lists = [['read', 'fix', 'test'], ['fix', 'test'], ['test'], ['test', 'commit'], ['commit']];
     const items = lists.map((todos) => call('todo_write', { todos }, 'Todos have been modified successfully'));
     expect(events(items)).toEqual([]);
   });
