@@ -46,7 +46,9 @@ test('tune a threshold and watch false positives drop; switch preset; the draft 
   await expect(param(page, MAX_DUP)).toHaveValue('2');
   await expect(page.getByText('Exactly the chatloop preset.')).toBeVisible();
   // Every detector is listed; the two chatloop runs are open, the others collapsed.
-  await expect(page.locator('.tune-detector')).toHaveCount(13);
+  await expect(page.locator('.tune-detector')).toHaveCount(14);
+  // no-progress is in no preset yet, but listed to be switched on.
+  await expect(param(page, 'detectors.no-progress.enabled')).not.toBeChecked();
   await expect(param(page, 'detectors.pattern.minPatternRepetitions')).toBeVisible();
   await expect(param(page, 'detectors.cycle.enabled')).not.toBeChecked();
   await expect(page.locator('[data-param^="detectors.cycle."]')).toHaveCount(1); // only its switch

@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import { resolveConfig } from '../engine/config';
+import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
 import { writeLoopscopeJsonl } from '../import/write-loopscope-jsonl';
 import { configFromArgs } from './config-arg';
@@ -115,6 +116,11 @@ async function run(
           out.write(`  ${id} ${JSON.stringify(params)}\n`);
         }
       }
+    }
+    // Detectors no preset enables yet (no-progress) are still available to every config.
+    if (!json) {
+      out.write('\ndetectors (enable any in a config: detectors.<id>.enabled)\n');
+      for (const d of DETECTOR_DEFS) out.write(`  ${d.id}: ${d.summary}\n`);
     }
     return;
   }

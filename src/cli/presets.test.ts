@@ -25,6 +25,25 @@ describe('loopscope presets --json', () => {
     expect(err.text()).toBe('');
   });
 
+  it('the text listing names every detector, no-progress included, though no preset enables it', async () => {
+    const out = capture();
+    expect(await main(['presets'], out.out, capture().out)).toBe(0);
+    expect(out.text()).toContain(
+      '\n  no-progress: k steps in a row whose (action, observation) pair was already seen in the window: a loop of any cycle length.\n',
+    );
+    const json = capture();
+    await main(['presets', '--json'], json.out, capture().out);
+    const first = JSON.parse(json.text().split('\n')[0]) as { config: { detectors: Record<string, unknown> } };
+    expect(first.config.detectors['no-progress']).toEqual({
+      enabled: false,
+      window: 20,
+      k: 4,
+      sameError: true,
+      actions: ['warn', 'warn', 'terminate'],
+      rawText: false,
+    });
+  });
+
   it('recommended is the default preset of detect', async () => {
     const out = capture();
     expect(

@@ -1,16 +1,23 @@
 /**
  * The CallView the replay hands to detectors. The exact fingerprint is always needed (the
- * fingerprint series is built from it); the primary and result fingerprints are computed on
- * first read and kept, so a config whose detectors never read them never pays for them
- * (hashing every multi-KB result was the largest cost of a replay).
+ * fingerprint series is built from it); everything else — the primary and result fingerprints
+ * and their normalised forms (observation.ts) — is computed on first read and kept, so a config
+ * whose detectors never read them never pays for them (hashing or normalising every multi-KB
+ * result was the largest cost of a replay), and no call is normalised twice.
  */
 import type { Json, ToolResult } from '../model/transcript';
-import { primaryFingerprint, resultFingerprint } from './fingerprint';
+import { exactFingerprint, primaryFingerprint, resultFingerprint } from './fingerprint';
+import { normalizeArgs, normalizeText } from './observation';
 import type { CallView } from './types';
 
 export class LazyCallView implements CallView {
   private primaryFp: string | undefined = undefined;
   private resultFpValue: string | undefined = undefined;
+  private normArgsValue: Json | undefined = undefined;
+  private normExactValue: string | undefined = undefined;
+  private normPrimaryValue: string | undefined = undefined;
+  private normResultValue: string | null | undefined = undefined;
+  private normResultFpValue: string | undefined = undefined;
 
   constructor(
     readonly turn: number,
@@ -28,5 +35,43 @@ export class LazyCallView implements CallView {
 
   get resultFp(): string {
     return (this.resultFpValue ??= resultFingerprint(this.result));
+  }
+
+  get normArgs(): Json {
+    if (this.normArgsValue === undefined) this.normArgsValue = normalizeArgs(this.args);
+    return this.normArgsValue;
+  }
+
+  /** Shares the raw fingerprint's string when normalising changed nothing (the common case). */
+  get normExact(): string {
+    if (this.normExactValue === undefined) {
+      const a = this.normArgs;
+      this.normExactValue = a === this.args ? this.exact : exactFingerprint(this.name, a);
+    }
+    return this.normExactValue;
+  }
+
+  get normPrimary(): string {
+    if (this.normPrimaryValue === undefined) {
+      const a = this.normArgs;
+      this.normPrimaryValue = a === this.args ? this.primary : primaryFingerprint(this.name, a, this.normExact);
+    }
+    return this.normPrimaryValue;
+  }
+
+  get normResult(): string | undefined {
+    if (this.normResultValue === undefined)
+      this.normResultValue = this.result ? normalizeText(this.result.content) : null;
+    return this.normResultValue ?? undefined;
+  }
+
+  get normResultFp(): string {
+    if (this.normResultFpValue === undefined) {
+      const r = this.result;
+      const text = this.normResult;
+      this.normResultFpValue =
+        !r || text === r.content ? this.resultFp : resultFingerprint({ content: text!, isError: r.isError });
+    }
+    return this.normResultFpValue;
   }
 }

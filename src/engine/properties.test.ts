@@ -193,6 +193,7 @@ const COUNT_PARAMS: [DetectorId, string][] = [
   ['summary-loop', 'threshold'],
   ['global-doom-loop', 'threshold'],
   ['global-doom-loop', 'minAgents'],
+  ['no-progress', 'k'],
 ];
 
 function alarms(t: Transcript, id: DetectorId, param: string, value: number): number {

@@ -8,7 +8,8 @@ import type { Transcript } from '../model/transcript';
 import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config';
 import { DETECTOR_DEFS } from './detectors/registry';
 import { makeEvent, stopPointOf } from './event';
-import { exactFingerprint, primaryFingerprint, resultFingerprint } from './fingerprint';
+import { LazyCallView } from './call-view';
+import { exactFingerprint } from './fingerprint';
 import type { DetectorDef } from './params';
 import type { ReplayOptions, ReplayResult, StopPoint } from './replay';
 import { FingerprintTracker, type FingerprintSeries } from './series';
@@ -53,17 +54,10 @@ class Feed {
         n++;
         const exact = exactFingerprint(call.name, call.args);
         tracker.add(exact, call.name, turn.index);
-        views.push({
-          turn: turn.index,
-          index: call.index,
-          name: call.name,
-          args: call.args,
-          result: call.result,
-          agent: call.agent ?? turn.agent,
-          exact,
-          primary: primaryFingerprint(call.name, call.args),
-          resultFp: resultFingerprint(call.result),
-        });
+        // Lazy: each fingerprint (raw or normalised) is computed once, when a detector first reads it.
+        views.push(
+          new LazyCallView(turn.index, call.index, call.name, call.args, call.result, call.agent ?? turn.agent, exact),
+        );
       }
       this.callsOfTurn.push(views);
     }

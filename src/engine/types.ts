@@ -16,6 +16,7 @@ export const DETECTOR_IDS = [
   'global-doom-loop',
   'llm-judge',
   'content-chanting',
+  'no-progress',
 ] as const;
 
 export type DetectorId = (typeof DETECTOR_IDS)[number];
@@ -54,6 +55,16 @@ export interface CallView {
   primary: string;
   /** Result fingerprint: isError + content (hashed when long); '' when there is no result. */
   resultFp: string;
+  /**
+   * The same, through the observation normaliser (observation.ts: volatile tokens masked,
+   * whitespace tidied). Detectors compare these unless their `rawText` param is on.
+   */
+  normArgs: Json;
+  normExact: string;
+  normPrimary: string;
+  /** The normalised result text; undefined when there is no result. */
+  normResult: string | undefined;
+  normResultFp: string;
 }
 
 export interface TurnView {

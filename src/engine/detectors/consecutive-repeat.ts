@@ -10,9 +10,10 @@
 import type { Json } from '../../model/transcript';
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
+import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface ConsecutiveRepeatParams {
-  [key: string]: number | string | string[];
+  [key: string]: number | string | string[] | boolean;
   explorationTools: string[];
   explorationThreshold: number;
   modificationTools: string[];
@@ -20,6 +21,8 @@ export interface ConsecutiveRepeatParams {
   defaultThreshold: number;
   bufferSize: number;
   action: string;
+  /** Compare arguments and results as recorded, not through the observation normaliser. */
+  rawText: boolean;
 }
 
 const SHOWN_KEYS = ['path', 'file_path', 'command', 'pattern', 'query', 'url'];
@@ -76,6 +79,7 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
       options: ['block', 'terminate', 'warn'],
       help: "block: the examples' ❌ BLOCKED; terminate: Crustly's code, which breaks its agent loop.",
     },
+    RAW_TEXT_PARAM,
   ],
   defaults: {
     explorationTools: ['ls', 'glob', 'grep', 'read'],
@@ -85,6 +89,7 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
     defaultThreshold: 3,
     bufferSize: 15,
     action: 'block',
+    rawText: false,
   },
   create(p) {
     const exploration = lowerSet(p.explorationTools);
@@ -95,9 +100,10 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
     let level = 0;
     return {
       onCall(call, sink) {
-        const prior = run > 0 && call.exact === last ? run : 0;
+        const fp = p.rawText ? call.exact : call.normExact;
+        const prior = run > 0 && fp === last ? run : 0;
         run = prior + 1 > p.bufferSize ? p.bufferSize : prior + 1;
-        last = call.exact;
+        last = fp;
         const name = call.name.toLowerCase();
         const kind = exploration.has(name) ? 'exploration' : modification.has(name) ? 'modification' : 'other';
         const threshold =
@@ -117,7 +123,7 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
           message +=
             '\n⚠️ Modification tool loop detected! This could be dangerous. ' +
             `The model tried to modify the same file/run the same command ${prior} times.`;
-        sink.emit({ action, level, message, pattern: [call.exact] });
+        sink.emit({ action, level, message, pattern: [fp] });
       },
     };
   },

@@ -11,6 +11,7 @@ import { Ring } from '../escalation';
 import { canonicalJson } from '../fingerprint';
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
+import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface CycleParams {
   [key: string]: number | boolean | Action[];
@@ -19,6 +20,8 @@ export interface CycleParams {
   actions: Action[];
   /** Calls match only with the same result too (OpenHands' identical action-observation pairs). */
   compareResults: boolean;
+  /** Compare arguments and results as recorded, not through the observation normaliser. */
+  rawText: boolean;
 }
 
 // Distinct patterns remembered for escalation; cleared when full so memory stays bounded.
@@ -137,13 +140,21 @@ export const cycle: DetectorDef<CycleParams> = {
       type: 'boolean',
       help: 'Off in seed 003 (name + arguments only); on for OpenHands, which compares observations as well.',
     },
+    RAW_TEXT_PARAM,
   ],
-  defaults: { maxPeriod: 3, minRepetitions: 2, actions: ['warn', 'warn', 'terminate'], compareResults: false },
+  defaults: {
+    maxPeriod: 3,
+    minRepetitions: 2,
+    actions: ['warn', 'warn', 'terminate'],
+    compareResults: false,
+    rawText: false,
+  },
   create(p) {
     const maxP = p.maxPeriod;
     const recent = new Ring<CallView>(2 * maxP);
     const streak = new Int32Array(maxP + 1);
     const detections = new Map<string, number>();
+    const raw = p.rawText;
     return {
       onCall(call, sink) {
         recent.push(call);
@@ -152,8 +163,12 @@ export const cycle: DetectorDef<CycleParams> = {
         let period = 0;
         for (let q = 1; q <= maxP; q++) {
           const prev = recent.length > q ? recent.fromEnd(q) : undefined;
+          // Results are fingerprinted only for calls whose action already repeats.
           const same =
-            prev !== undefined && prev.exact === call.exact && (!p.compareResults || prev.resultFp === call.resultFp);
+            prev !== undefined &&
+            (raw
+              ? prev.exact === call.exact && (!p.compareResults || prev.resultFp === call.resultFp)
+              : prev.normExact === call.normExact && (!p.compareResults || prev.normResultFp === call.normResultFp));
           streak[q] = same ? streak[q] + 1 : 0;
           if (period === 0 && streak[q] >= q) period = q;
         }
@@ -164,7 +179,7 @@ export const cycle: DetectorDef<CycleParams> = {
 
         const unit: CallView[] = [];
         for (let i = period - 1; i >= 0; i--) unit.push(recent.fromEnd(i));
-        const sigs = unit.map((c) => c.exact);
+        const sigs = unit.map((c) => (raw ? c.exact : c.normExact));
         const key = patternKey(sigs);
         if (!detections.has(key) && detections.size >= MAX_PATTERNS) detections.clear();
         const level = (detections.get(key) ?? 0) + 1;

@@ -8,6 +8,7 @@
  * The window only caps the count (a run of 15 reads as 10), so two run lengths are all the state.
  */
 import type { DetectorDef } from '../params';
+import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface DoomLoopParams {
   [key: string]: number | boolean;
@@ -17,6 +18,8 @@ export interface DoomLoopParams {
   warningAt: number;
   criticalAt: number;
   block: boolean;
+  /** Compare arguments and results as recorded, not through the observation normaliser. */
+  rawText: boolean;
 }
 
 /** The seed's three nudge texts, {tool} and {N} filled in. */
@@ -67,8 +70,17 @@ export const doomLoop: DetectorDef<DoomLoopParams> = {
     { key: 'warningAt', label: 'WARNING tier from', type: 'int', min: 2, max: 100 },
     { key: 'criticalAt', label: 'CRITICAL tier from', type: 'int', min: 2, max: 100 },
     { key: 'block', label: 'Reject calls after the critical nudge', type: 'boolean' },
+    RAW_TEXT_PARAM,
   ],
-  defaults: { windowSize: 10, exactThreshold: 3, fuzzyThreshold: 4, warningAt: 4, criticalAt: 6, block: true },
+  defaults: {
+    windowSize: 10,
+    exactThreshold: 3,
+    fuzzyThreshold: 4,
+    warningAt: 4,
+    criticalAt: 6,
+    block: true,
+    rawText: false,
+  },
   create(p) {
     let prevExact = '';
     let prevPrimary = '';
@@ -77,17 +89,19 @@ export const doomLoop: DetectorDef<DoomLoopParams> = {
     let criticalGiven = false;
     return {
       onCall(call, sink) {
-        exactRun = call.exact === prevExact ? Math.min(exactRun + 1, p.windowSize) : 1;
-        primaryRun = call.primary === prevPrimary ? Math.min(primaryRun + 1, p.windowSize) : 1;
-        prevExact = call.exact;
-        prevPrimary = call.primary;
+        const exact = p.rawText ? call.exact : call.normExact;
+        const primary = p.rawText ? call.primary : call.normPrimary;
+        exactRun = exact === prevExact ? Math.min(exactRun + 1, p.windowSize) : 1;
+        primaryRun = primary === prevPrimary ? Math.min(primaryRun + 1, p.windowSize) : 1;
+        prevExact = exact;
+        prevPrimary = primary;
 
         let n = 0;
-        let fp = call.exact;
+        let fp = exact;
         if (exactRun >= p.exactThreshold) n = exactRun;
         else if (primaryRun >= p.fuzzyThreshold) {
           n = primaryRun;
-          fp = call.primary;
+          fp = primary;
         }
         // The rejection promise holds for the whole run of this (fuzzy) fingerprint, even where
         // the exact count takes over with a lower number.

@@ -8,12 +8,15 @@ import { Escalation, Ring } from '../escalation';
 import type { DetectorDef } from '../params';
 import type { Action } from '../types';
 import { ADVICE, chatloopMessage } from './chatloop-message';
+import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface ExactRepeatParams {
-  [key: string]: number | Action[];
+  [key: string]: number | boolean | Action[];
   windowSize: number;
   maxDuplicates: number;
   actions: Action[];
+  /** Compare arguments and results as recorded, not through the observation normaliser. */
+  rawText: boolean;
 }
 
 export const exactRepeat: DetectorDef<ExactRepeatParams> = {
@@ -44,16 +47,18 @@ export const exactRepeat: DetectorDef<ExactRepeatParams> = {
       type: 'actions',
       help: 'The n-th detection takes the n-th action; the last repeats.',
     },
+    RAW_TEXT_PARAM,
   ],
-  defaults: { windowSize: 10, maxDuplicates: 2, actions: ['warn', 'warn', 'terminate'] },
+  defaults: { windowSize: 10, maxDuplicates: 2, actions: ['warn', 'warn', 'terminate'], rawText: false },
   create(p) {
     const window = new Ring<string>(p.windowSize);
     const escalation = new Escalation(p.actions);
     return {
       onCall(call, sink) {
+        const fp = p.rawText ? call.exact : call.normExact;
         let count = 0;
-        for (let i = 0; i < window.length; i++) if (window.at(i) === call.exact) count++;
-        window.push(call.exact);
+        for (let i = 0; i < window.length; i++) if (window.at(i) === fp) count++;
+        window.push(fp);
         if (count < p.maxDuplicates) return;
         const { action, level } = escalation.next();
         const suggestion = `The tool '${call.name}' has been called ${count + 1} times with identical arguments. ${ADVICE}`;
@@ -61,7 +66,7 @@ export const exactRepeat: DetectorDef<ExactRepeatParams> = {
           action,
           level,
           message: chatloopMessage(action, `exact duplicate of '${call.name}'`, suggestion),
-          pattern: [call.exact],
+          pattern: [fp],
         });
       },
     };

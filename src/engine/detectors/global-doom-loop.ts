@@ -7,12 +7,15 @@
 import type { Transcript } from '../../model/transcript';
 import type { DetectorDef } from '../params';
 import type { Action } from '../types';
+import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface GlobalDoomLoopParams {
-  [key: string]: number | Action[];
+  [key: string]: number | boolean | Action[];
   threshold: number;
   minAgents: number;
   actions: Action[];
+  /** Compare arguments and results as recorded, not through the observation normaliser. */
+  rawText: boolean;
 }
 
 export function globalDoomLoopPrompt(tool: string, workers: number, total: number): string {
@@ -98,8 +101,9 @@ export const globalDoomLoop: DetectorDef<GlobalDoomLoopParams> = {
     { key: 'threshold', label: 'Calls of one fingerprint', type: 'int', min: 2, max: 10000 },
     { key: 'minAgents', label: 'Agents at least', type: 'int', min: 1, max: 100 },
     { key: 'actions', label: 'Actions per nudge of a fingerprint', type: 'actions' },
+    RAW_TEXT_PARAM,
   ],
-  defaults: { threshold: 10, minAgents: 2, actions: ['warn'] },
+  defaults: { threshold: 10, minAgents: 2, actions: ['warn'], rawText: false },
   create(p, env) {
     // A single-agent run can never satisfy minAgents >= 2: skip the per-fingerprint counting.
     if (!hasAgents(env.transcript, p.minAgents)) return {};
@@ -110,7 +114,8 @@ export const globalDoomLoop: DetectorDef<GlobalDoomLoopParams> = {
         const agentName = call.agent ?? '';
         let agent = agentIds.get(agentName);
         if (agent === undefined) agentIds.set(agentName, (agent = agentIds.size));
-        const id = counts.id(call.primary);
+        const fp = p.rawText ? call.primary : call.normPrimary;
+        const id = counts.id(fp);
         const count = ++counts.count[id];
         const agents = counts.addAgent(id, agent);
         if (count < p.threshold || agents < p.minAgents) return;
@@ -120,7 +125,7 @@ export const globalDoomLoop: DetectorDef<GlobalDoomLoopParams> = {
           action,
           level,
           message: globalDoomLoopPrompt(call.name, agents, count),
-          pattern: [call.primary],
+          pattern: [fp],
         });
       },
     };

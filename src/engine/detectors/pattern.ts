@@ -9,9 +9,10 @@ import { Escalation, Ring } from '../escalation';
 import type { DetectorDef } from '../params';
 import type { Action } from '../types';
 import { ADVICE, chatloopMessage } from './chatloop-message';
+import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface PatternParams {
-  [key: string]: number | string | Action[];
+  [key: string]: number | string | boolean | Action[];
   windowSize: number;
   minPatternLength: number;
   maxPatternLength: number;
@@ -19,6 +20,8 @@ export interface PatternParams {
   /** 'call': name + arguments (the seed's code); 'name': tool name only (its "simpler version"). */
   match: string;
   actions: Action[];
+  /** Compare arguments and results as recorded, not through the observation normaliser. */
+  rawText: boolean;
 }
 
 export const pattern: DetectorDef<PatternParams> = {
@@ -58,6 +61,7 @@ export const pattern: DetectorDef<PatternParams> = {
       type: 'actions',
       help: 'The n-th detection takes the n-th action; the last repeats.',
     },
+    RAW_TEXT_PARAM,
   ],
   defaults: {
     windowSize: 10,
@@ -66,6 +70,7 @@ export const pattern: DetectorDef<PatternParams> = {
     minPatternRepetitions: 2,
     match: 'call',
     actions: ['warn', 'warn', 'terminate'],
+    rawText: false,
   },
   create(p) {
     const keys = new Ring<string>(p.windowSize);
@@ -75,7 +80,7 @@ export const pattern: DetectorDef<PatternParams> = {
     const reps = p.minPatternRepetitions;
     return {
       onCall(call, sink) {
-        keys.push(byName ? call.name : call.exact);
+        keys.push(byName ? call.name : p.rawText ? call.exact : call.normExact);
         names.push(call.name);
         const n = keys.length;
         let found = 0;

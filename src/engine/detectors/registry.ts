@@ -14,6 +14,7 @@ import { summaryLoop } from './summary-loop';
 import { globalDoomLoop } from './global-doom-loop';
 import { llmJudge } from './llm-judge';
 import { contentChanting } from './content-chanting';
+import { noProgress } from './no-progress';
 
 // Each definition is typed with its own params; the registry only needs the common shape.
 export const DETECTOR_DEFS: DetectorDef[] = [
@@ -30,6 +31,7 @@ export const DETECTOR_DEFS: DetectorDef[] = [
   globalDoomLoop as unknown as DetectorDef,
   llmJudge as unknown as DetectorDef,
   contentChanting as unknown as DetectorDef,
+  noProgress as unknown as DetectorDef,
 ];
 
 export function detectorDef(id: DetectorId): DetectorDef | undefined {

@@ -10,6 +10,7 @@ import type { DetectorDef } from '../params';
 import { ResultSlot, resultPrefilter, resultSimilarityAbove } from '../result-similarity';
 import type { Action } from '../types';
 import { ADVICE, chatloopMessage } from './chatloop-message';
+import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface SameResultParams {
   [key: string]: number | boolean | Action[];
@@ -19,6 +20,8 @@ export interface SameResultParams {
   actions: Action[];
   /** Only failed calls are compared (and enter the window): the same error again and again. */
   errorsOnly: boolean;
+  /** Compare arguments and results as recorded, not through the observation normaliser. */
+  rawText: boolean;
 }
 
 export const sameResult: DetectorDef<SameResultParams> = {
@@ -64,6 +67,7 @@ export const sameResult: DetectorDef<SameResultParams> = {
       type: 'boolean',
       help: 'Off in seed 001. On: only failed calls are compared, so a repeated success (a poll, a sleep) is never a loop.',
     },
+    RAW_TEXT_PARAM,
   ],
   defaults: {
     windowSize: 10,
@@ -71,6 +75,7 @@ export const sameResult: DetectorDef<SameResultParams> = {
     threshold: 0.9,
     actions: ['warn', 'warn', 'terminate'],
     errorsOnly: false,
+    rawText: false,
   },
   create(p) {
     // One spare slot: the current result is filled in before the oldest one is dropped.
@@ -87,7 +92,8 @@ export const sameResult: DetectorDef<SameResultParams> = {
         const r = call.result;
         if (!r || (p.errorsOnly && !r.isError)) return;
         const cur = slots[head];
-        cur.set(r.content, r.isError);
+        // Normalised lazily: only the results this detector looks at (errors only, with errorsOnly).
+        cur.set(p.rawText ? r.content : call.normResult!, r.isError);
         // Cheap filters first; the full comparisons run only while they can still change the
         // outcome (and all of them once it fires, so the message's count is exact).
         let count = 0;
@@ -113,7 +119,7 @@ export const sameResult: DetectorDef<SameResultParams> = {
           action,
           level,
           message: chatloopMessage(action, `repetitive ${kind}`, suggestion),
-          pattern: [call.resultFp],
+          pattern: [p.rawText ? call.resultFp : call.normResultFp],
         });
       },
     };

@@ -8,9 +8,9 @@
  */
 import { Escalation } from '../escalation';
 import { similarityAbove } from '../json-similarity';
-import type { Json } from '../../model/transcript';
 import type { DetectorDef } from '../params';
-import type { Action } from '../types';
+import type { Action, CallView } from '../types';
+import { RAW_TEXT_PARAM } from './raw-text';
 import { ADVICE, chatloopMessage } from './chatloop-message';
 
 export interface SimilarArgsParams {
@@ -23,6 +23,8 @@ export interface SimilarArgsParams {
   ignoreIdentical: boolean;
   /** Only earlier calls that got exactly the same result count (same isError and text). */
   sameResult: boolean;
+  /** Compare arguments and results as recorded, not through the observation normaliser. */
+  rawText: boolean;
 }
 
 export const similarArgs: DetectorDef<SimilarArgsParams> = {
@@ -75,6 +77,7 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
       type: 'boolean',
       help: 'Off in seed 001. On: an earlier similar call counts only if it got exactly the same result (retries that change nothing).',
     },
+    RAW_TEXT_PARAM,
   ],
   defaults: {
     windowSize: 10,
@@ -83,44 +86,59 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
     actions: ['warn', 'warn', 'terminate'],
     ignoreIdentical: false,
     sameResult: false,
+    rawText: false,
   },
   create(p) {
     const cap = p.windowSize;
-    const names: string[] = new Array<string>(cap).fill('');
-    const exacts: string[] = new Array<string>(cap).fill('');
-    const args: Json[] = new Array<Json>(cap).fill(null);
-    // The result of each call in the window (sameResult): text, or null for no result; and isError.
-    const results: (string | null)[] = new Array<string | null>(cap).fill(null);
-    const errors: boolean[] = new Array<boolean>(cap).fill(false);
+    const window: (CallView | null)[] = new Array<CallView | null>(cap).fill(null);
     const pending = new Int32Array(cap);
+    // Per pending candidate: 1 when its result still has to be compared normalised.
+    const checkResult = new Uint8Array(cap);
     let size = 0;
     let next = 0;
     const t = p.threshold;
+    const raw = p.rawText;
     const escalation = new Escalation(p.actions);
     return {
       onCall(call, sink) {
         // Identical calls score 1 without walking the arguments; the others are compared only
         // while they can still change the outcome (all of them once it fires: exact count).
+        // Results are normalised only for candidates whose raw texts differ and whose
+        // arguments are similar: most comparisons never normalise a result.
         let count = 0;
         let open = 0;
         const r = call.result;
-        const text = r ? r.content : null;
-        const isError = r ? r.isError : false;
+        const fp = raw ? call.exact : call.normExact;
         for (let i = 0; i < size; i++) {
-          if (names[i] !== call.name) continue;
-          // A call without a result never has "the same result".
-          if (p.sameResult && (text === null || results[i] !== text || errors[i] !== isError)) continue;
-          if (exacts[i] === call.exact) {
-            if (!p.ignoreIdentical) count++;
-          } else pending[open++] = i;
+          const prev = window[i]!;
+          if (prev.name !== call.name) continue;
+          let unsure = 0;
+          if (p.sameResult) {
+            // A call without a result never has "the same result".
+            const pr = prev.result;
+            if (!r || !pr || pr.isError !== r.isError) continue;
+            if (pr.content !== r.content) {
+              if (raw) continue;
+              unsure = 1;
+            }
+          }
+          if ((raw ? prev.exact : prev.normExact) === fp) {
+            if (p.ignoreIdentical) continue;
+            if (!unsure || prev.normResult === call.normResult) count++;
+          } else {
+            checkResult[open] = unsure;
+            pending[open++] = i;
+          }
         }
-        for (let c = 0; c < open && count + (open - c) >= p.maxSimilar; c++)
-          if (similarityAbove(args[pending[c]], call.args, t, t) > t) count++;
-        names[next] = call.name;
-        exacts[next] = call.exact;
-        args[next] = call.args;
-        results[next] = text;
-        errors[next] = isError;
+        for (let c = 0; c < open && count + (open - c) >= p.maxSimilar; c++) {
+          const prev = window[pending[c]]!;
+          if (
+            similarityAbove(raw ? prev.args : prev.normArgs, raw ? call.args : call.normArgs, t, t) > t &&
+            (!checkResult[c] || prev.normResult === call.normResult)
+          )
+            count++;
+        }
+        window[next] = call;
         next = next + 1 === cap ? 0 : next + 1;
         if (size < cap) size++;
         if (count < p.maxSimilar) return;
@@ -130,7 +148,7 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
           action,
           level,
           message: chatloopMessage(action, `similar arguments to '${call.name}'`, suggestion),
-          pattern: [call.exact],
+          pattern: [fp],
         });
       },
     };

@@ -7,6 +7,8 @@
 import type { Turn } from '../../model/transcript';
 import type { DetectorDef } from '../params';
 import type { Action } from '../types';
+import { normalizeText } from '../observation';
+import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface SummaryLoopParams {
   [key: string]: number | boolean | Action[];
@@ -15,6 +17,8 @@ export interface SummaryLoopParams {
   actions: Action[];
   /** Only identical texts continue a run (OpenHands' monologue: the same agent message again). */
   sameText: boolean;
+  /** With sameText: compare the texts as written, not normalised (whitespace, volatile tokens). */
+  rawText: boolean;
 }
 
 export function summaryLoopPrompt(n: number): string {
@@ -51,8 +55,9 @@ export const summaryLoop: DetectorDef<SummaryLoopParams> = {
       type: 'boolean',
       help: 'Off in seed 004; on for OpenHands monologue detection.',
     },
+    RAW_TEXT_PARAM,
   ],
-  defaults: { threshold: 2, resetOnUserMessage: true, actions: ['warn'], sameText: false },
+  defaults: { threshold: 2, resetOnUserMessage: true, actions: ['warn'], sameText: false, rawText: false },
   create(p, env) {
     const turns = env.transcript.turns;
     let run = 0;
@@ -67,8 +72,9 @@ export const summaryLoop: DetectorDef<SummaryLoopParams> = {
           const t = turns[turn.index - 1];
           if (t?.index === turn.index && userSpoke(t)) run = 0;
         }
-        if (p.sameText && run > 0 && turn.text !== lastText) run = 0;
-        lastText = turn.text;
+        const text = p.sameText && !p.rawText ? normalizeText(turn.text) : turn.text;
+        if (p.sameText && run > 0 && text !== lastText) run = 0;
+        lastText = text;
         run++;
         if (run < p.threshold) return;
         const level = run - p.threshold + 1;

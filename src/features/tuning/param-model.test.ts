@@ -27,8 +27,21 @@ describe('detectorRows', () => {
       ['detectors.exact-repeat.windowSize', 10],
       ['detectors.exact-repeat.maxDuplicates', 2],
       ['detectors.exact-repeat.actions', ['warn', 'warn', 'terminate']],
+      ['detectors.exact-repeat.rawText', false],
     ]);
     expect(rows.filter((r) => r.enabled).map((r) => r.def.id)).toEqual(['exact-repeat', 'pattern']);
+    // A detector no preset enables is still listed, to be switched on.
+    const noProgress = rows.find((r) => r.def.id === 'no-progress')!;
+    expect([noProgress.enabled, noProgress.params.map((p) => p.path)]).toEqual([
+      false,
+      [
+        'detectors.no-progress.window',
+        'detectors.no-progress.k',
+        'detectors.no-progress.sameError',
+        'detectors.no-progress.actions',
+        'detectors.no-progress.rawText',
+      ],
+    ]);
     expect(rows.reduce((n, r) => n + r.changed, 0)).toBe(0);
   });
 

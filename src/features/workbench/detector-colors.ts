@@ -15,6 +15,7 @@ const PALETTE = [
   '#4b5563',
   '#0d9488',
   '#9333ea',
+  '#b45309',
 ];
 
 export const DETECTOR_COLOR = Object.fromEntries(
