@@ -152,7 +152,10 @@ export function sniffAnthropicMessages(head: string): string | null {
     if (top.includes('system') || blocks) return null;
     return 'no "system" and no tool_use / tool_result blocks (plain text requests are read as OpenAI chat)';
   }
-  if (['type', 'role', 'content'].every((k) => top.includes(k)) && keyValue('type', 'message').test(head)) return null;
+  // One Messages API response is one object; JSON Lines starting with such a record are
+  // Responses API items written one a line (their `message` items look the same).
+  if (['type', 'role', 'content'].every((k) => top.includes(k)) && keyValue('type', 'message').test(head))
+    return h.moreValues ? 'JSON Lines, not one Messages API response' : null;
   return 'no "messages" array, message array or Messages API response';
 }
 

@@ -6,6 +6,7 @@ import { importerById, importers } from './registry';
 import { MAX_JSON_DEPTH } from '../model/json-depth';
 import { callCount, type ImportWarning, type Transcript } from '../model/transcript';
 import { scanJsonHead } from './json-head';
+import { jsonLinesArrayHead, jsonLinesAsArray } from './json-lines-array';
 import { HEAD_BYTES } from './source';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 
@@ -42,12 +43,30 @@ function describeContent(head: string): string {
  * format follows, saying why it did not fit.
  */
 export async function detectImporter(src: ImportSource, formatId?: string): Promise<Importer> {
+  return (await resolveImporter(src, formatId)).importer;
+}
+
+/**
+ * The importer for a file and the source to give it: the file itself, or, for a format whose
+ * records were written one per line (messages, items), the file presented as their JSON array.
+ */
+export async function resolveImporter(
+  src: ImportSource,
+  formatId?: string,
+): Promise<{ importer: Importer; source: ImportSource }> {
   if (formatId) {
     const forced = importerById(formatId);
     if (!forced)
       throw new ImportError(src.name, `unknown format "${formatId}" (known: ${importers.map((i) => i.id).join(', ')})`);
-    return forced;
+    const head = src.size > 0 ? await src.head() : '';
+    const arrayHead = forced.sniff(head, src.name) === null ? null : jsonLinesArrayHead(head);
+    const adapt = arrayHead !== null && forced.sniff(arrayHead, src.name) === null;
+    return { importer: forced, source: adapt ? jsonLinesAsArray(src) : src };
   }
+  return sniffImporter(src);
+}
+
+async function sniffImporter(src: ImportSource): Promise<{ importer: Importer; source: ImportSource }> {
   if (src.size === 0) throw new ImportError(src.name, 'the file is empty');
   const head = await src.head();
   if (src.size <= HEAD_BYTES && head.trim() === '')
@@ -56,13 +75,17 @@ export async function detectImporter(src: ImportSource, formatId?: string): Prom
   // Before the name: a picture renamed to .jsonl is still a picture.
   if (!isZip && looksBinary(head)) throw new ImportError(src.name, 'this is a binary file, not a transcript');
   const byName = importers.find((i) => i.matchesName(src.name));
-  if (byName) return byName;
+  if (byName) return { importer: byName, source: src };
   const reasons: string[] = [];
   for (const imp of importers) {
     const why = imp.sniff(head, src.name);
-    if (why === null) return imp;
+    if (why === null) return { importer: imp, source: src };
     reasons.push(`- ${imp.label}: ${why}`);
   }
+  const arrayHead = jsonLinesArrayHead(head);
+  if (arrayHead !== null)
+    for (const imp of importers)
+      if (imp.sniff(arrayHead, src.name) === null) return { importer: imp, source: jsonLinesAsArray(src) };
   if (scanJsonHead(head, 1).deepest > MAX_JSON_DEPTH)
     throw new ImportError(src.name, `nested deeper than ${MAX_JSON_DEPTH} levels: not a transcript any importer reads`);
   throw new ImportError(
@@ -91,8 +114,8 @@ export async function importSource(
   ctx: ImportContext = {},
   formatId?: string,
 ): Promise<ImportResult> {
-  const importer = await detectImporter(src, formatId);
-  const result = await importer.parse(src, ctx);
+  const { importer, source } = await resolveImporter(src, formatId);
+  const result = await importer.parse(source, ctx);
   if (result.transcripts.length === 0)
     throw new ImportError(src.name, `no transcript found in this ${importer.label} file`);
   const noCalls = noCallsWarning(src.name, result.transcripts);
