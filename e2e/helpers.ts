@@ -36,3 +36,30 @@ export async function shot(page: Page, name: string): Promise<void> {
 export function libraryRows(page: Page) {
   return page.getByRole('table', { name: 'Library' }).locator('tbody tr');
 }
+
+/** Transcripts stored in IndexedDB, read directly (the library view may be showing a transcript). */
+export async function storedCount(page: Page): Promise<number> {
+  return page.evaluate(
+    () =>
+      new Promise<number>((resolve, reject) => {
+        const open = indexedDB.open('loopscope');
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const req = open.result.transaction('transcripts').objectStore('transcripts').count();
+          req.onsuccess = () => {
+            open.result.close();
+            resolve(req.result);
+          };
+          req.onerror = () => reject(req.error);
+        };
+      }),
+  );
+}
+
+/** The app with its six bundled samples stored (they are seeded in the background). */
+export async function readyApp(page: Page): Promise<number> {
+  await freshApp(page);
+  await expect(libraryRows(page)).toHaveCount(6);
+  await expect.poll(() => storedCount(page)).toBe(6);
+  return 6;
+}

@@ -14,7 +14,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { corpus, freshApp, libraryRows, shot } from './helpers';
+import { corpus, libraryRows, readyApp, shot, storedCount } from './helpers';
 
 type Tree = { path: string; content: Buffer }[];
 
@@ -95,31 +95,6 @@ async function dropFolder(page: Page, root: string, tree: Tree): Promise<void> {
     },
     { root, files: payload },
   );
-}
-
-async function storedCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('loopscope');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('transcripts').objectStore('transcripts').count();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
-}
-
-async function readyApp(page: Page): Promise<number> {
-  await freshApp(page);
-  await expect(libraryRows(page)).toHaveCount(6);
-  await expect.poll(() => storedCount(page)).toBe(6);
-  return 6;
 }
 
 const BROKEN = 'runs/broken/broken.traj: not valid JSON (Unexpected end of JSON input)';

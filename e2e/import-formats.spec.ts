@@ -4,39 +4,12 @@
  * the library grows by exactly that. Broken files leave the library alone, and a large file shows
  * its progress and can be cancelled.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { corpus, dropFiles, freshApp, libraryRows, shot } from './helpers';
+import { corpus, dropFiles, libraryRows, readyApp, shot, storedCount } from './helpers';
 
 function fixture(path: string): Buffer {
   return readFileSync(new URL(`../src/import/fixtures/${path}`, import.meta.url));
-}
-
-/** Transcripts stored in IndexedDB, read directly (the library view may be showing a transcript). */
-async function storedCount(page: Page): Promise<number> {
-  return page.evaluate(
-    () =>
-      new Promise<number>((resolve, reject) => {
-        const open = indexedDB.open('loopscope');
-        open.onerror = () => reject(open.error);
-        open.onsuccess = () => {
-          const req = open.result.transaction('transcripts').objectStore('transcripts').count();
-          req.onsuccess = () => {
-            open.result.close();
-            resolve(req.result);
-          };
-          req.onerror = () => reject(req.error);
-        };
-      }),
-  );
-}
-
-/** The app with its six bundled samples stored (they are seeded in the background). */
-async function readyApp(page: Page): Promise<number> {
-  await freshApp(page);
-  await expect(libraryRows(page)).toHaveCount(6);
-  await expect.poll(() => storedCount(page)).toBe(6);
-  return 6;
 }
 
 const ROLLOUT = 'rollout-2025-10-16T10-21-30-0199ed7a-5f3b-7c12-a8e2-3c4d5e6f7a8b.jsonl';

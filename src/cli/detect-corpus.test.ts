@@ -5,27 +5,16 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from './main';
+import { cli } from './run-cli.test-util';
 
 const CORPUS = resolve(__dirname, '../../corpus/real');
 
-function capture() {
-  let text = '';
-  return {
-    write: (s: string) => (text += s),
-    get text() {
-      return text;
-    },
-  };
-}
-
 describe('loopscope detect over corpus/real', () => {
   it('prints one line per transcript of every corpus file and skips the non-transcripts with a note', async () => {
-    const out = capture();
-    const err = capture();
-    expect(await main(['detect', '--json', CORPUS], out, err)).toBe(0);
+    const { code, out, err } = await cli('detect', '--json', CORPUS);
+    expect(code).toBe(0);
 
-    const records = out.text
+    const records = out
       .trimEnd()
       .split('\n')
       .map((l) => JSON.parse(l) as { file: string; format: string; calls: number });
@@ -42,7 +31,7 @@ describe('loopscope detect over corpus/real', () => {
     });
     expect(new Set(records.map((r) => r.file)).size).toBe(50);
 
-    const skipped = err.text.split('\n').filter((l) => l.startsWith('skipped: '));
+    const skipped = err.split('\n').filter((l) => l.startsWith('skipped: '));
     // A one-line note each, by name and unread: the per-format reasons are for files named explicitly.
     expect(skipped.map((l) => l.replace(`${CORPUS}/`, '')).sort()).toEqual([
       'skipped: PROVENANCE.tsv: a table',
@@ -54,18 +43,17 @@ describe('loopscope detect over corpus/real', () => {
       'skipped: openhands/LICENSE: a licence or notice',
       'skipped: swe-agent/LICENSE: a licence or notice',
     ]);
-    expect(err.text).not.toContain('Tried 13 formats');
+    expect(err).not.toContain('Tried 13 formats');
     // Everything else on stderr is a warning naming its file.
-    for (const l of err.text.trimEnd().split('\n')) expect(l).toMatch(/^(skipped|warning): /);
+    for (const l of err.trimEnd().split('\n')) expect(l).toMatch(/^(skipped|warning): /);
   }, 60_000);
 
   it('a non-transcript named explicitly is an error that lists every format tried', async () => {
-    const out = capture();
-    const err = capture();
-    expect(await main(['detect', `${CORPUS}/README.md`], out, err)).toBe(2);
-    expect(err.text.split('\n')[0]).toBe(
+    const { code, err } = await cli('detect', `${CORPUS}/README.md`);
+    expect(code).toBe(2);
+    expect(err.split('\n')[0]).toBe(
       `loopscope: ${CORPUS}/README.md: not a recognised transcript format (the content is text, not JSON).`,
     );
-    expect(err.text).toContain('Tried 13 formats:\n- Claude Code session JSONL: ');
+    expect(err).toContain('Tried 13 formats:\n- Claude Code session JSONL: ');
   });
 });

@@ -6,7 +6,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from './main';
+import { cli } from './run-cli.test-util';
 
 const ROOT = resolve(__dirname, '../..');
 const TRAJ =
@@ -19,23 +19,6 @@ function put(dir: string, rel: string, content: string | { from: string }) {
   mkdirSync(dirname(p), { recursive: true });
   if (typeof content === 'string') writeFileSync(p, content);
   else copyFileSync(join(ROOT, content.from), p);
-}
-
-function capture() {
-  let text = '';
-  return {
-    write: (s: string) => (text += s),
-    get text() {
-      return text;
-    },
-  };
-}
-
-async function cli(...argv: string[]) {
-  const out = capture();
-  const err = capture();
-  const code = await main(argv, out, err);
-  return { code, out: out.text, err: err.text };
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'loopscope-folder-'));

@@ -2,24 +2,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from './main';
-
-function capture() {
-  let text = '';
-  return {
-    write: (s: string) => (text += s),
-    get text() {
-      return text;
-    },
-  };
-}
-
-async function cli(...argv: string[]) {
-  const out = capture();
-  const err = capture();
-  const code = await main(argv, out, err);
-  return { code, out: out.text, err: err.text };
-}
+import { cli } from './run-cli.test-util';
 
 const dir = mkdtempSync(join(tmpdir(), 'loopscope-cli-'));
 const file = join(dir, 'run.loop.jsonl');

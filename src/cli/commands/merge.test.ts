@@ -2,20 +2,13 @@ import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../main';
+import { cli } from '../run-cli.test-util';
 
 const SAMPLES = resolve(__dirname, '../../samples');
 const files = readdirSync(SAMPLES)
   .filter((f) => f.endsWith('.loop.jsonl'))
   .sort()
   .map((f) => join(SAMPLES, f));
-
-async function cli(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const code = await main(argv, { write: (s: string) => (out += s) }, { write: (s: string) => (err += s) });
-  return { code, out, err };
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'loopscope-merge-'));
 
