@@ -70,7 +70,10 @@ const section = [
     '"held out" column is cross-validated: for an ablation, the search re-run in every fold under ' +
     "the ablation's constraint. A preset chooses nothing, so its held-out score is its score on all runs.",
   '',
-  rowsTable([...ablationRows(s, res.best.choice), ...PRESETS.filter((p) => p !== recommended).map((p) => presetRow(p, runs))]),
+  rowsTable([
+    ...ablationRows(s, res.best.choice),
+    ...PRESETS.filter((p) => p !== recommended).map((p) => presetRow(p, runs)),
+  ]),
   '',
   TABLE_END,
 ].join('\n');

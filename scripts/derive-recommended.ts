@@ -32,10 +32,20 @@ const cells = (c: Counts) =>
 
 // The shortcut (union of per-detector alarms) must equal a real replay of the chosen config.
 const chosen = s.config(res.best.choice, 'recommended');
-const real = combine(runs, runs.map((r) => scoreRun(chosen, r)));
+const real = combine(
+  runs,
+  runs.map((r) => scoreRun(chosen, r)),
+);
 const fast = sum(res.best.counts);
-if (real.caught !== fast.caught || real.falseAlarms !== fast.fp || real.prematureStops !== fast.stops || real.cleanFlagged !== fast.cleanFlagged)
-  throw new Error(`derive-recommended: the fast score ${JSON.stringify(fast)} differs from a replay ${JSON.stringify(real)}`);
+if (
+  real.caught !== fast.caught ||
+  real.falseAlarms !== fast.fp ||
+  real.prematureStops !== fast.stops ||
+  real.cleanFlagged !== fast.cleanFlagged
+)
+  throw new Error(
+    `derive-recommended: the fast score ${JSON.stringify(fast)} differs from a replay ${JSON.stringify(real)}`,
+  );
 
 const byOrigin = (o: 'real' | 'authored') =>
   combine(
@@ -81,7 +91,9 @@ if (values.json) {
     '| set | F1 | caught / spans | false alarms | clean flagged | premature stops |',
     '|---|---|---|---|---|---|',
     `| all runs (in-sample) | ${cells(fast)} |`,
-    ...s.sources.map((src) => `| ${src} (in-sample) | ${cells(sum(res.best.counts, (g) => s.groups[g].framework === src))} |`),
+    ...s.sources.map(
+      (src) => `| ${src} (in-sample) | ${cells(sum(res.best.counts, (g) => s.groups[g].framework === src))} |`,
+    ),
     '',
     '| held-out source | chosen on the others | F1 on the others | held out: F1 | caught / spans | false alarms | clean flagged | premature stops |',
     '|---|---|---|---|---|---|---|---|',

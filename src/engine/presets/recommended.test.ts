@@ -17,8 +17,15 @@ describe('preset recommended', () => {
 
   it('triggers: the same failing cd, only the shell line number changing, warns from the 3rd copy', () => {
     const cd = (line: number) =>
-      failed('bash', { command: 'cd fastjson/ && mvn -q test' }, `/bin/bash: line ${line}: cd: fastjson/: No such file or directory`);
-    const r = replay(transcriptOf([call('ls', {}, 'pom.xml\nsrc'), cd(11301), cd(11316), cd(11331), cd(11346), cd(11361)]), preset);
+      failed(
+        'bash',
+        { command: 'cd fastjson/ && mvn -q test' },
+        `/bin/bash: line ${line}: cd: fastjson/: No such file or directory`,
+      );
+    const r = replay(
+      transcriptOf([call('ls', {}, 'pom.xml\nsrc'), cd(11301), cd(11316), cd(11331), cd(11346), cd(11361)]),
+      preset,
+    );
     expect(seen(r)).toEqual([
       [4, 'no-progress', 'warn', 1], // 2 steps in a row without progress: copies 2 and 3
       [5, 'same-result', 'warn', 1], // the same error a 4th time (3 earlier in the window)
@@ -32,7 +39,11 @@ describe('preset recommended', () => {
   it('triggers: prose sent as a shell command, different text each time, the same error', () => {
     const prose = (s: string) => failed('bash', { command: s }, `bash: ${s.split(' ')[0]}: command not found`);
     const r = replay(
-      transcriptOf([prose('Let me look at the tests'), prose('Let me check the config'), prose('Let me run the build')]),
+      transcriptOf([
+        prose('Let me look at the tests'),
+        prose('Let me check the config'),
+        prose('Let me run the build'),
+      ]),
       preset,
     );
     // `Let` is the command each time: the masked error is the same, so steps 2 and 3 are no progress.
@@ -70,13 +81,17 @@ describe('preset recommended', () => {
     }
     const suites = ['cart', 'price', 'discount', 'checkout'];
     for (let i = 0; i < 4; i++) {
-      items.push(call('edit', { path: `src/${suites[i]}.ts`, old: `v${i}`, new: `v${i + 1}` }, `Edited src/${suites[i]}.ts`));
+      items.push(
+        call('edit', { path: `src/${suites[i]}.ts`, old: `v${i}`, new: `v${i + 1}` }, `Edited src/${suites[i]}.ts`),
+      );
       const failing = suites
         .slice(i + 1)
         .map((f) => `FAIL src/${f}.test.ts\n  ● ${f} › rounds to cents`)
         .join('\n');
       if (i < 3)
-        items.push(failed('bash', { command: 'npm test' }, `${failing}\nTests: ${3 - i} failed, ${41 + i} passed\nExit code: 1`));
+        items.push(
+          failed('bash', { command: 'npm test' }, `${failing}\nTests: ${3 - i} failed, ${41 + i} passed\nExit code: 1`),
+        );
       else items.push(call('bash', { command: 'npm test' }, 'Tests: 44 passed\nExit code: 0'));
     }
     expect(replay(transcriptOf(items), preset).events).toEqual([]);
