@@ -47,7 +47,7 @@ test('tune a threshold and watch false positives drop; switch preset; the draft 
   await expect(page.getByText('Exactly the chatloop preset.')).toBeVisible();
   // Every detector is listed; the two chatloop runs are open, the others collapsed.
   await expect(page.locator('.tune-detector')).toHaveCount(14);
-  // no-progress is in no preset yet, but listed to be switched on.
+  // no-progress is not in chatloop, but listed to be switched on.
   await expect(param(page, 'detectors.no-progress.enabled')).not.toBeChecked();
   await expect(param(page, 'detectors.pattern.minPatternRepetitions')).toBeVisible();
   await expect(param(page, 'detectors.cycle.enabled')).not.toBeChecked();

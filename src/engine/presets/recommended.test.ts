@@ -9,67 +9,81 @@ const preset = presetByName('recommended')!;
 const seen = (r: ReturnType<typeof replay>) => r.events.map((e) => [e.call ?? e.turn, e.detector, e.action, e.level]);
 
 describe('preset recommended', () => {
-  it('is a valid config of six detectors', () => {
+  it('is a valid config of two detectors that only warn', () => {
     expect(validateConfig(preset)).toBe(preset);
-    expect(Object.keys(preset.detectors)).toEqual([
-      'cycle',
-      'same-result',
-      'similar-args',
-      'summary-loop',
-      'content-chanting',
-    ]);
+    expect(Object.keys(preset.detectors)).toEqual(['no-progress', 'same-result']);
+    expect(Object.values(preset.detectors).map((d) => d.actions)).toEqual([['warn'], ['warn']]);
   });
 
-  it('triggers: the same failing ls warns from the 4th error, stops at the 7th identical call', () => {
-    const ls = failed('ls', { path: 'src/plugins' }, 'ls: cannot access src/plugins: No such file or directory');
+  it('triggers: the same failing cd, only the shell line number changing, warns from the 3rd copy', () => {
+    const cd = (line: number) =>
+      failed(
+        'bash',
+        { command: 'cd fastjson/ && mvn -q test' },
+        `/bin/bash: line ${line}: cd: fastjson/: No such file or directory`,
+      );
     const r = replay(
-      transcriptOf([call('read', { path: 'README.md' }, '# App'), ls, ls, ls, ls, ls, ls, ls, ls]),
+      transcriptOf([call('ls', {}, 'pom.xml\nsrc'), cd(11301), cd(11316), cd(11331), cd(11346), cd(11361)]),
       preset,
     );
     expect(seen(r)).toEqual([
-      [5, 'same-result', 'warn', 1], // 3 earlier identical errors in the window
+      [4, 'no-progress', 'warn', 1], // 2 steps in a row without progress: copies 2 and 3
+      [5, 'same-result', 'warn', 1], // the same error a 4th time (3 earlier in the window)
       [6, 'same-result', 'warn', 2],
-      [6, 'cycle', 'warn', 1], // the 5th identical (call, result)
-      [7, 'same-result', 'warn', 3],
-      [7, 'cycle', 'warn', 2],
-      [8, 'same-result', 'warn', 4],
-      [8, 'cycle', 'terminate', 3],
-      [9, 'same-result', 'warn', 5],
-      [9, 'cycle', 'terminate', 4],
+      [6, 'no-progress', 'warn', 2],
     ]);
-    expect(r.stoppedAt).toEqual({ turn: 8, call: 8 });
-    expect(r.events[0].message).toBe(
-      "⚠️ Loop detected (repetitive errors). The result of 'ls' is similar to 3 earlier errors in the window. Consider a different approach or ask the user for help.",
-    );
+    expect(r.stoppedAt).toBeNull();
+    expect(r.events[0].message).toContain('⚠️ No progress: the last 2 steps each repeated an action');
   });
 
-  it('triggers: a search tweaked and still empty (near-identical retries, identical result)', () => {
-    const grep = (p: string) => call('grep', { pattern: p, path: 'src' }, '');
-    // Pairwise similarity 0.82-0.91 (> 0.8); identical calls would not count.
+  it('triggers: prose sent as a shell command, different text each time, the same error', () => {
+    const prose = (s: string) => failed('bash', { command: s }, `bash: ${s.split(' ')[0]}: command not found`);
     const r = replay(
-      transcriptOf([grep('retryPolicy'), grep('RetryPolicy'), grep('retrypolicy'), grep('retryPolcy')]),
+      transcriptOf([
+        prose('Let me look at the tests'),
+        prose('Let me check the config'),
+        prose('Let me run the build'),
+      ]),
       preset,
     );
+    // `Let` is the command each time: the masked error is the same, so steps 2 and 3 are no progress.
+    expect(seen(r)).toEqual([[3, 'no-progress', 'warn', 1]]);
+  });
+
+  it('triggers: a 3-step search cycle with identical results, at the 2nd step of its 2nd round', () => {
+    const round = [
+      call('open', { path: 'src/Cache.java' }, '[File: src/Cache.java (120 lines total)]\n1:package app;'),
+      call('search_file', { term: 'evict' }, 'Found 2 matches for "evict" in src/Cache.java: 44, 87'),
+      call('goto', { line: 44 }, '44:    void evict(Key k) {'),
+    ];
+    const r = replay(transcriptOf([...round, ...round, ...round]), preset);
     expect(seen(r)).toEqual([
-      [3, 'similar-args', 'warn', 1],
-      [4, 'similar-args', 'warn', 2],
+      [5, 'no-progress', 'warn', 1],
+      [7, 'no-progress', 'warn', 2],
+      [9, 'no-progress', 'warn', 3],
     ]);
   });
 
-  it('does not trigger: CI polled with changing output, tests after different edits', () => {
-    const items = [];
-    for (let i = 0; i < 8; i++) {
+  it('does not trigger: ls deeper, scroll_down x3, consecutive regions, CI polled with changing output, tests after different edits', () => {
+    const items = [
+      call('ls', { path: 'src' }, 'main'),
+      call('ls', { path: 'src/main' }, 'java'),
+      call('ls', { path: 'src/main/java' }, 'com'),
+      call('scroll_down', {}, '(100 more lines above)\n101: a'),
+      call('scroll_down', {}, '(200 more lines above)\n201: b'),
+      call('scroll_down', {}, '(300 more lines above)\n301: c'),
+      call('view', { path: 'a.py', view_range: [1, 50] }, '1: import os'),
+      call('view', { path: 'a.py', view_range: [51, 100] }, '51: def main():'),
+    ];
+    for (let i = 0; i < 4; i++) {
       items.push(call('bash', { command: 'sleep 30' }, 'Exit code: 0'));
-      // Jobs finish as CI runs: real change. (Only the elapsed time changing is no change: the
-      // observation normaliser masks durations, and eight such polls are a wait loop.)
-      items.push(call('bash', { command: 'gh run view 4821' }, `run 4821: ${i} of 8 jobs done, in_progress`));
+      items.push(call('bash', { command: 'gh run view 4821' }, `run 4821: ${i * 2} of 8 jobs done, in_progress`));
     }
     const suites = ['cart', 'price', 'discount', 'checkout'];
     for (let i = 0; i < 4; i++) {
       items.push(
         call('edit', { path: `src/${suites[i]}.ts`, old: `v${i}`, new: `v${i + 1}` }, `Edited src/${suites[i]}.ts`),
       );
-      // Each run fails on what is left: the outputs name different tests.
       const failing = suites
         .slice(i + 1)
         .map((f) => `FAIL src/${f}.test.ts\n  ● ${f} › rounds to cents`)
@@ -84,7 +98,7 @@ describe('preset recommended', () => {
   });
 });
 
-describe('recommended on the labelled transcripts (samples + fixtures)', () => {
+describe('recommended on the older labelled transcripts (samples + fixtures)', () => {
   let set: Labelled[] = [];
   beforeAll(async () => {
     set = await loadLabelled();
@@ -95,19 +109,20 @@ describe('recommended on the labelled transcripts (samples + fixtures)', () => {
     expect(set.filter((l) => l.legit)).toHaveLength(8);
   });
 
-  it('measures F1 1.000: precision 1, recall 1 (14/14 loops), no premature stop, mean latency 2.29 turns', () => {
+  // Written for the older preset: recommended is now chosen on the corpus (docs/corpus.md), and
+  // this set pins what it does here (F1 0.73).
+  it('catches 11 of 14 loops with 5 false alarms, flags 1 of 8 clean runs, no premature stop', () => {
     const s = score(preset, set);
-    expect([s.f1, s.precision, s.recall, s.caught, s.spans, s.fp, s.prematureStops]).toEqual([1, 1, 1, 14, 14, 0, 0]);
-    expect(s.meanLatency).toBeCloseTo(2.29, 2);
+    expect([s.caught, s.spans, s.fp, s.cleanFlagged, s.prematureStops]).toEqual([11, 14, 5, 1, 0]);
+    expect(s.f1).toBeCloseTo(0.733, 3);
   });
 
-  it('never stops (nor warns) on the legitimate-work transcripts', () => {
-    for (const l of set.filter((x) => x.legit))
-      expect([l.file, replay(l.transcript, preset).events]).toEqual([l.file, []]);
+  it('never stops a run', () => {
+    for (const l of set) expect([l.file, replay(l.transcript, preset).stoppedAt]).toEqual([l.file, null]);
   });
 
-  it('has the best F1 of all presets', () => {
+  it('has an F1 at least that of every other preset', () => {
     const mine = score(preset, set).f1!;
-    for (const p of PRESETS) if (p !== preset) expect([p.name, score(p, set).f1! < mine]).toEqual([p.name, true]);
+    for (const p of PRESETS) if (p !== preset) expect([p.name, score(p, set).f1! <= mine]).toEqual([p.name, true]);
   });
 });
