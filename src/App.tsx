@@ -21,7 +21,7 @@ export function App() {
   const open = useAppStore((s) => s.open);
 
   useEffect(() => {
-    void seedSamplesOnce((blob, name) => engineWorker().importFile(blob, name, undefined, undefined));
+    void seedSamplesOnce((blob, name) => engineWorker().importFile(blob, name, { sample: true }));
   }, []);
 
   const onFiles = useCallback(

@@ -1,11 +1,10 @@
 /**
  * The bundled samples, written by src/samples/make-samples.ts. They are put into the library on
  * the very first start only (deleting them later is respected), through the same worker import
- * path as a dropped file.
+ * path as a dropped file: the worker parses and stores them, the page sends only the text.
  */
 import type { ImportOutcome } from '../workers/import-file';
 import { db } from './db';
-import { saveImport } from './transcripts';
 
 const files = import.meta.glob('../samples/*.loop.jsonl', { query: '?raw', import: 'default' }) as Record<
   string,
@@ -19,6 +18,7 @@ export async function sampleText(name: string): Promise<string | undefined> {
   return key ? files[key]() : undefined;
 }
 
+/** Imports and stores one sample file marked as a sample (the worker's importFile). */
 type ImportFn = (blob: Blob, name: string) => Promise<ImportOutcome>;
 
 /** Adds the samples once; returns how many transcripts were stored. */
@@ -35,7 +35,7 @@ export async function seedSamplesOnce(importBlob: ImportFn): Promise<number> {
       const text = await sampleText(name);
       if (!text) continue;
       const outcome = await importBlob(new Blob([text]), name);
-      if (outcome.ok) n += (await saveImport(name, outcome.result, { sample: true })).length;
+      if (outcome.ok) n += outcome.summary.ids.length;
     }
   } catch (e) {
     // Let the next start try again rather than leave the library without samples for good.

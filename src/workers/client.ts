@@ -28,6 +28,7 @@ let supervisor: Supervisor<Remote> | undefined;
 export function engineSupervisor(): Supervisor<Remote> {
   supervisor ??= new Supervisor(startEngineWorker, {
     timeoutMs: CALL_TIMEOUT_MS,
+    // Sessions open by id (the worker reads IndexedDB), so a respawn re-opens them from the id alone.
     sessionOpen: { method: 'openSession', key: (args) => args[0] },
   });
   return supervisor;

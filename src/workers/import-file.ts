@@ -1,16 +1,38 @@
 /**
- * Import as the worker runs it: errors are returned as data (Comlink would strip an Error's class)
- * and progress is throttled to whole percents so the page is not flooded with messages.
+ * Import as the worker runs it: parse, then store in IndexedDB from the worker itself, so the
+ * transcripts never cross to the page. The page gets ids, a summary and warnings. Each file (or
+ * session folder) is stored in one transaction: a failure, or Cancel terminating the worker
+ * before it commits, stores nothing of it. Errors are returned as data (Comlink would strip an
+ * Error's class) and progress is throttled to whole percents so the page is not flooded.
  */
 import { importSource, ImportError } from '../import/index';
 import type { ImportUnit } from '../import/folder';
 import { importUnit } from '../import/folder-import';
 import type { ImportResult } from '../import/types';
 import { sourceFromBlob } from '../import/source';
+import { formatWarning } from '../model/transcript';
+import { db, type LoopscopeDb } from '../persistence/db';
+import { saveImport } from '../persistence/transcripts';
+
+/** What the page learns of a stored import: never the transcripts themselves. */
+export interface ImportSummary {
+  ids: number[];
+  format: string;
+  transcripts: number;
+  turns: number;
+  /** `FILE:LINE: reason` lines. */
+  warnings: string[];
+}
 
 export type ImportOutcome =
-  | { ok: true; result: ImportResult }
+  | { ok: true; summary: ImportSummary }
   | { ok: false; error: { file: string; line?: number; reason: string; message: string } };
+
+export interface ImportOptions {
+  formatId?: string;
+  /** Marks the stored transcripts as bundled samples. */
+  sample?: boolean;
+}
 
 function throttled(onProgress?: (read: number, total: number) => void) {
   let lastPct = -1;
@@ -22,15 +44,33 @@ function throttled(onProgress?: (read: number, total: number) => void) {
   };
 }
 
+/** Stores one parsed file or folder in one transaction and sums it up for the page. */
+export async function storeResult(
+  fileName: string,
+  result: ImportResult,
+  opts: { sample?: boolean } = {},
+  database: LoopscopeDb = db,
+): Promise<ImportSummary> {
+  const ids = await saveImport(fileName, result, opts, database);
+  return {
+    ids,
+    format: result.format,
+    transcripts: result.transcripts.length,
+    turns: result.transcripts.reduce((n, t) => n + t.turns.length, 0),
+    warnings: result.warnings.map(formatWarning),
+  };
+}
+
 export type UnitImportOutcome =
-  | { status: 'imported'; result: ImportResult }
+  | { status: 'imported'; summary: ImportSummary }
   | { status: 'skipped'; reason: string }
   | { status: 'failed'; message: string };
 
-/** One unit of a folder plan (a file, or an OpenHands events folder), read from the page's Files. */
+/** One unit of a folder plan (a file, or an OpenHands events folder), read from the page's Files and stored. */
 export async function importFolderUnit(
   unit: ImportUnit<Blob>,
   onProgress?: (read: number, total: number) => void,
+  database: LoopscopeDb = db,
 ): Promise<UnitImportOutcome> {
   const progress = throttled(onProgress);
   const ctx = { onProgress: progress };
@@ -41,30 +81,35 @@ export async function importFolderUnit(
   const outcome = await importUnit(sources, ctx);
   progress(unit.size, unit.size);
   if (outcome.status === 'failed') return { status: 'failed', message: outcome.error.message.split('\n')[0] };
-  return outcome;
+  if (outcome.status === 'skipped') return outcome;
+  try {
+    return { status: 'imported', summary: await storeResult(unit.path, outcome.result, {}, database) };
+  } catch (e) {
+    return { status: 'failed', message: `${unit.path}: could not be stored (${(e as Error).message})` };
+  }
 }
 
+/**
+ * One file: parsed, then stored. `onStoring` is called when parsing is over and the single
+ * write transaction begins.
+ */
 export async function importFile(
   file: Blob,
   name: string,
-  formatId: string | undefined,
+  opts: ImportOptions = {},
   onProgress?: (read: number, total: number) => void,
+  onStoring?: () => void,
+  database: LoopscopeDb = db,
 ): Promise<ImportOutcome> {
-  let lastPct = -1;
-  const progress = (read: number, total: number) => {
-    const pct = total ? Math.floor((read / total) * 100) : 100;
-    if (pct === lastPct) return;
-    lastPct = pct;
-    onProgress?.(read, total);
-  };
+  const progress = throttled(onProgress);
+  let result: ImportResult;
   try {
-    const result = await importSource(
+    result = await importSource(
       sourceFromBlob(name, file, { onProgress: progress }),
       { onProgress: progress },
-      formatId,
+      opts.formatId,
     );
     progress(file.size, file.size);
-    return { ok: true, result };
   } catch (e) {
     if (e instanceof ImportError)
       return { ok: false, error: { file: e.file, line: e.line, reason: e.reason, message: e.message } };
@@ -74,5 +119,12 @@ export async function importFile(
       ok: false,
       error: { file: name, reason: `could not be read: ${msg}`, message: `${name}: could not be read: ${msg}` },
     };
+  }
+  onStoring?.();
+  try {
+    return { ok: true, summary: await storeResult(name, result, { sample: opts.sample }, database) };
+  } catch (e) {
+    const reason = `could not be stored (${(e as Error).message})`;
+    return { ok: false, error: { file: name, reason, message: `${name}: ${reason}` } };
   }
 }

@@ -1,6 +1,7 @@
 /**
  * The worker's replay sessions, one per open transcript (a few kept), so a threshold change does
- * not ship the transcript again nor rebuild its fingerprints.
+ * not ship the transcript again nor rebuild its fingerprints. A session opens by id: the worker
+ * reads the transcript and its labels from IndexedDB itself, so the page never sends turns here.
  */
 import { comparePresets, diffAlarms, metricsOf, withLabels, type CompareRow } from '../engine/compare';
 import { resolveConfig, type EngineConfig } from '../engine/config';
@@ -10,13 +11,20 @@ import { ReplaySession } from '../engine/session';
 import { sweepSession, type SweepPoint } from '../engine/sweep-session';
 import type { DetectorEvent } from '../engine/types';
 import type { Label, Transcript } from '../model/transcript';
+import { db, type LoopscopeDb } from '../persistence/db';
+import { loadLabels } from '../persistence/labels';
+import { loadTranscript } from '../persistence/transcripts';
 
 const sessions = new Map<number, ReplaySession>();
 const KEEP = 3;
 
-export function openSession(key: number, t: Transcript): void {
-  sessions.delete(key);
-  sessions.set(key, new ReplaySession(t));
+/** Opens (or re-opens) the stored transcript `id` in a session; its labels are the user's, if edited. */
+export async function openSession(id: number, database: LoopscopeDb = db): Promise<void> {
+  const t = await loadTranscript(id, database);
+  if (!t) throw new Error(`transcript ${id} is not in the library`);
+  const labels = await loadLabels(id, t, database);
+  sessions.delete(id);
+  sessions.set(id, new ReplaySession(withLabels(t, labels)));
   while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
 }
 

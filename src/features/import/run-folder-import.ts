@@ -1,11 +1,11 @@
 /**
  * A folder (or several files holding a session) imported as one job in one worker: each unit of
- * the plan (src/import/folder.ts) is parsed, then stored in its own transaction before the next
- * starts. Cancel stops the worker: what was stored stays, nothing of the unit being read is kept.
+ * the plan (src/import/folder.ts) is parsed, then stored by the worker in its own transaction
+ * before the next starts. Cancel stops the worker: what was stored stays, nothing of the unit
+ * being read or written is kept (a terminated worker's open transaction is aborted).
  * A bad file is named and skipped; the rest go on.
  */
 import type { ImportPlan } from '../../import/folder';
-import { saveImport } from '../../persistence/transcripts';
 import type { FolderProgress } from '../../state/import-slice';
 import { useAppStore } from '../../state/store';
 import { Comlink, startEngineWorker } from '../../workers/client';
@@ -59,21 +59,10 @@ export async function importFolderPlan(label: string, plan: ImportPlan<File>): P
       if (cancelled || outcome === null) break;
       const cur = useAppStore.getState().jobs.find((j) => j.id === jobId)?.folder ?? folder;
       if (outcome.status === 'imported') {
-        try {
-          const ids = await saveImport(unit.path, outcome.result);
-          stored.push(...ids);
-          imported++;
-          warnings.push(
-            ...outcome.result.warnings.map((w) =>
-              w.line === undefined ? `${w.file}: ${w.reason}` : `${w.file}:${w.line}: ${w.reason}`,
-            ),
-          );
-          patchFolder(jobId, { transcripts: cur.transcripts + outcome.result.transcripts.length });
-        } catch (e) {
-          patchFolder(jobId, {
-            failures: [...cur.failures, `${unit.path}: could not be stored (${(e as Error).message})`],
-          });
-        }
+        stored.push(...outcome.summary.ids);
+        imported++;
+        warnings.push(...outcome.summary.warnings);
+        patchFolder(jobId, { transcripts: cur.transcripts + outcome.summary.transcripts });
       } else if (outcome.status === 'skipped')
         patchFolder(jobId, { skipped: [...cur.skipped, `${unit.path}: ${outcome.reason}`] });
       else patchFolder(jobId, { failures: [...cur.failures, outcome.message] });

@@ -1,11 +1,10 @@
 /**
- * Imports dropped or picked files one by one: parse in a fresh worker (so Cancel can stop it at
- * once), then store all transcripts of the file in one transaction. A failure stores nothing.
- * Folders go through run-folder-import.ts.
+ * Imports dropped or picked files one by one, each in a fresh worker (so Cancel can stop it at
+ * once) that parses the file and stores all its transcripts in one transaction: a failure stores
+ * nothing, and the page receives only ids and a summary. Folders go through run-folder-import.ts.
  */
 import { Comlink, startEngineWorker } from '../../workers/client';
 import { planImport } from '../../import/folder';
-import { saveImport } from '../../persistence/transcripts';
 import { useAppStore } from '../../state/store';
 import type { PickedFile } from './picked-files';
 import { folderCancels, importFolderPlan } from './run-folder-import';
@@ -54,8 +53,13 @@ async function importOne(file: File): Promise<number[]> {
       worker.api.importFile(
         file,
         file.name,
-        undefined,
+        {},
         Comlink.proxy((read: number, total: number) => updateJob(jobId, { read, total })),
+        // Parsing is over: the worker now writes one transaction, which is no longer cancelled.
+        Comlink.proxy(() => {
+          cancels.delete(jobId);
+          updateJob(jobId, { status: 'storing', read: file.size });
+        }),
       ),
       cancelledPromise,
     ]);
@@ -67,22 +71,15 @@ async function importOne(file: File): Promise<number[]> {
       updateJob(jobId, { status: 'error', message: outcome.error.message });
       return [];
     }
-    const { result } = outcome;
-    // Parsing is over: from here the transcripts are written in one transaction, not cancellable.
-    cancels.delete(jobId);
-    updateJob(jobId, { status: 'storing', read: file.size });
-    const ids = await saveImport(file.name, result);
-    const turns = result.transcripts.reduce((n, t) => n + t.turns.length, 0);
+    const { summary } = outcome;
     updateJob(jobId, {
       status: 'done',
       read: file.size,
-      storedIds: ids,
-      warnings: result.warnings.map((w) =>
-        w.line === undefined ? `${w.file}: ${w.reason}` : `${w.file}:${w.line}: ${w.reason}`,
-      ),
-      message: `${file.name}: ${result.transcripts.length} transcript${result.transcripts.length === 1 ? '' : 's'}, ${turns} turns (${result.format})`,
+      storedIds: summary.ids,
+      warnings: summary.warnings,
+      message: `${file.name}: ${summary.transcripts} transcript${summary.transcripts === 1 ? '' : 's'}, ${summary.turns} turns (${summary.format})`,
     });
-    return ids;
+    return summary.ids;
   } catch (e) {
     updateJob(jobId, { status: 'error', message: `${file.name}: could not be stored (${(e as Error).message})` });
     return [];

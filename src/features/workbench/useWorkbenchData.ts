@@ -13,14 +13,15 @@ import type { WorkbenchData } from './context';
 const DEBOUNCE_MS = 30;
 
 /**
- * Loads a transcript into a worker session once, then re-runs the replay whenever the draft
+ * Opens the transcript in a worker session by id once (the worker reads it from IndexedDB), then re-runs the replay whenever the draft
  * config or the labels change: debounced, and an answer older than the latest request is dropped.
  */
 export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
   const meta = useLiveQuery(() => db.transcripts.get(id).then((m) => m ?? null), [id]);
   const transcript = useLiveQuery(() => loadTranscript(id).then((t) => t ?? null), [id]);
   const [labels, setLabelsState] = useState<Label[] | null>(null);
-  const [ready, setReady] = useState(false);
+  // The worker opens its session from IndexedDB by id, in parallel with the page's own read.
+  const [opened, setOpened] = useState(false);
   // The answer remembers what it was asked for, so `pending` is derived, not kept in step by hand.
   const [answer, setAnswer] = useState<{
     outcome: RunOutcome;
@@ -36,25 +37,30 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
   // Bumped by Retry: re-opens the session and re-runs the replay.
   const [attempt, setAttempt] = useState(0);
 
-  // The workbench is keyed by transcript id, so this runs once per opened transcript.
+  // The workbench is keyed by transcript id, so these run once per opened transcript (and on Retry).
   useEffect(() => {
-    if (!transcript) return;
     let live = true;
-    void (async () => {
-      try {
-        const l = await loadLabels(id, transcript);
-        await engineWorker().openSession(id, transcript);
-        if (!live) return;
-        setLabelsState(l);
-        setReady(true);
-      } catch (e) {
-        if (live) setFailure(`Could not open this run in the engine: ${(e as Error).message}`);
-      }
-    })();
+    engineWorker()
+      .openSession(id)
+      .then(
+        () => live && setOpened(true),
+        (e: unknown) => live && setFailure(`Could not open this run in the engine: ${(e as Error).message}`),
+      );
     return () => {
       live = false;
     };
-  }, [id, transcript, attempt]);
+  }, [id, attempt]);
+
+  useEffect(() => {
+    if (!transcript) return;
+    let live = true;
+    void loadLabels(id, transcript).then((l) => live && setLabelsState(l));
+    return () => {
+      live = false;
+    };
+  }, [id, transcript]);
+
+  const ready = opened && labels !== null;
 
   useEffect(() => {
     if (!ready || !labels) return;

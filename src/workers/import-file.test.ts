@@ -1,0 +1,169 @@
+/**
+ * The worker's import stores what the old path stored (parse in the worker, clone the result to
+ * the page, `saveImport` there): the same transcripts and library rows, in chunks bounded by size,
+ * for a real corpus file, a real OpenHands events folder, and a file too big for one chunk.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { planImport } from '../import/folder';
+import { importUnit } from '../import/folder-import';
+import { importSource } from '../import/index';
+import { sourceFromBlob } from '../import/source';
+import { approxChars, CHUNK_MAX_CHARS, CHUNK_MAX_TURNS } from '../persistence/chunking';
+import { LoopscopeDb } from '../persistence/db';
+import { loadTranscript, saveImport } from '../persistence/transcripts';
+import { importFile, importFolderUnit } from './import-file';
+
+const corpus = (p: string) => readFileSync(new URL(`../../corpus/real/${p}`, import.meta.url));
+
+let dbs = 0;
+const freshDb = () => new LoopscopeDb(`import-file-test-${++dbs}`);
+
+/** Everything the library keeps of some ids, but the import time. */
+async function stored(db: LoopscopeDb, ids: number[]) {
+  return Promise.all(
+    ids.map(async (id) => {
+      const { importedAt, id: _id, ...meta } = (await db.transcripts.get(id))!;
+      expect(importedAt).toBeGreaterThan(0);
+      const chunks = await db.turnChunks.where('id').equals(id).toArray();
+      return {
+        meta,
+        transcript: await loadTranscript(id, db),
+        chunkTurns: chunks.map((c) => c.turns.length),
+      };
+    }),
+  );
+}
+
+function expectBounded(chunks: { turns: unknown[] }[]) {
+  for (const c of chunks) {
+    expect(c.turns.length).toBeLessThanOrEqual(CHUNK_MAX_TURNS);
+    expect(approxChars(c.turns)).toBeLessThanOrEqual(CHUNK_MAX_CHARS + c.turns.length + 2);
+  }
+}
+
+describe('importFile in the worker', () => {
+  it('stores a real SWE-agent trajectory exactly as the page used to, and returns only a summary', async () => {
+    const name = 'marshmallow-code__marshmallow-1867.traj';
+    const blob = new Blob([
+      corpus(
+        'swe-agent/trajectories/demonstrations/replay__marshmallow-code__marshmallow-1867__function_calling_replace_from_source/marshmallow-code__marshmallow-1867.traj',
+      ),
+    ]);
+    const viaWorker = freshDb();
+    const progress: number[] = [];
+    let storing = 0;
+    const outcome = await importFile(
+      blob,
+      name,
+      {},
+      (read) => progress.push(read),
+      () => storing++,
+      viaWorker,
+    );
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    const old = freshDb();
+    const parsed = await importSource(sourceFromBlob(name, blob));
+    const oldIds = await saveImport(name, parsed, {}, old);
+
+    expect(outcome.summary).toEqual({
+      ids: [1],
+      format: 'swe-agent',
+      transcripts: 1,
+      turns: parsed.transcripts[0].turns.length,
+      warnings: [],
+    });
+    expect(Object.keys(outcome.summary)).not.toContain('result');
+    expect(storing).toBe(1);
+    expect(progress.at(-1)).toBe(blob.size);
+    expect(await stored(viaWorker, outcome.summary.ids)).toEqual(await stored(old, oldIds));
+    expect((await stored(viaWorker, outcome.summary.ids))[0].transcript).toEqual(parsed.transcripts[0]);
+  });
+
+  it('splits a transcript too big for one record into chunks bounded by size, as the page did', async () => {
+    const big = 'x'.repeat(7_000_000);
+    const lines = [1, 2, 3].map((i) =>
+      JSON.stringify({
+        type: 'assistant',
+        text: `t${i}`,
+        calls: [{ id: `c${i}`, name: 'cat', args: {}, result: { content: big, isError: false } }],
+      }),
+    );
+    const blob = new Blob([lines.join('\n') + '\n']);
+    const db = freshDb();
+    const outcome = await importFile(blob, 'big.loop.jsonl', {}, undefined, undefined, db);
+    expect(outcome.ok && outcome.summary.turns).toBe(3);
+    const chunks = await db.turnChunks.toArray();
+    expect(chunks.map((c) => c.turns.map((t) => t.index))).toEqual([[1, 2], [3]]);
+    expectBounded(chunks);
+    const parsed = await importSource(sourceFromBlob('big.loop.jsonl', blob));
+    expect(await loadTranscript(1, db)).toEqual(parsed.transcripts[0]);
+  });
+
+  it('marks samples, and stores nothing of a file that does not parse', async () => {
+    const db = freshDb();
+    const ok = await importFile(
+      new Blob(['{"type":"assistant","calls":[{"name":"ls","args":{}}]}\n']),
+      'demo.loop.jsonl',
+      { sample: true },
+      undefined,
+      undefined,
+      db,
+    );
+    expect(ok.ok && ok.summary.ids).toEqual([1]);
+    expect((await db.transcripts.get(1))?.sample).toBe(true);
+    const bad = await importFile(new Blob(['{"trajectory": [']), 'broken.traj', {}, undefined, undefined, db);
+    expect(bad).toEqual({
+      ok: false,
+      error: {
+        file: 'broken.traj',
+        line: undefined,
+        reason: 'not valid JSON (Unexpected end of JSON input)',
+        message: 'broken.traj: not valid JSON (Unexpected end of JSON input)',
+      },
+    });
+    expect(await db.transcripts.count()).toBe(1);
+    expect(await db.turnChunks.count()).toBe(1);
+  });
+});
+
+describe('importFolderUnit in the worker', () => {
+  it('stores a real OpenHands events folder and a trajectory beside it exactly as the page used to', async () => {
+    const events = JSON.parse(corpus('openhands/tests/runtime/trajs/basic.json').toString()) as { id: number }[];
+    const files = [
+      ...events.map((e) => ({ path: `sessions/a1/events/${e.id}.json`, text: JSON.stringify(e) })),
+      { path: 'sessions/a1/metadata.json', text: '{"title":"2048"}' },
+      { path: 'swe/run.traj', text: corpus('swe-agent/trajectories/demonstrations/ctf/crypto/katy.traj').toString() },
+      { path: 'README.md', text: '# my runs\n' },
+    ].map((f) => ({ path: f.path, size: f.text.length, file: new Blob([f.text]) }));
+    const plan = planImport(files);
+    const viaWorker = freshDb();
+    const old = freshDb();
+    const outcomes = [];
+    const oldIds: number[] = [];
+    for (const unit of plan.units) {
+      outcomes.push(await importFolderUnit(unit, undefined, viaWorker));
+      // The old path: parse, then the page stores the cloned result.
+      const sources =
+        unit.kind === 'file'
+          ? { ...unit, file: sourceFromBlob(unit.path, unit.file) }
+          : { ...unit, files: unit.files.map((f) => ({ ...f, file: sourceFromBlob(f.path, f.file) })) };
+      const o = await importUnit(sources);
+      if (o.status === 'imported') oldIds.push(...(await saveImport(unit.path, o.result, {}, old)));
+    }
+    expect(
+      outcomes.map((o) => (o.status === 'imported' ? [o.summary.format, o.summary.transcripts] : o.status)),
+    ).toEqual([
+      ['openhands', 1],
+      ['swe-agent', 1],
+    ]);
+    const ids = outcomes.flatMap((o) => (o.status === 'imported' ? o.summary.ids : []));
+    expect(ids).toEqual([1, 2]);
+    const got = await stored(viaWorker, ids);
+    expect(got).toEqual(await stored(old, oldIds));
+    expect(got.map((g) => g.meta.fileName)).toEqual(['sessions/a1/events', 'swe/run.traj']);
+    expect(got.every((g) => (g.transcript?.turns.length ?? 0) > 0)).toBe(true);
+    expectBounded(await viaWorker.turnChunks.toArray());
+  });
+});

@@ -1,0 +1,53 @@
+/**
+ * A session opened by id in the worker (read from IndexedDB there) replays exactly what a
+ * session built from the transcript the page used to send replayed.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { comparePresets, metricsOf } from '../engine/compare';
+import { resolveConfig } from '../engine/config';
+import { presetByName } from '../engine/presets/index';
+import { ReplaySession } from '../engine/session';
+import { importSource } from '../import/index';
+import { sourceFromText } from '../import/source';
+import { db } from '../persistence/db';
+import { saveLabels } from '../persistence/labels';
+import { loadTranscript, saveImport } from '../persistence/transcripts';
+import { compareSession, openSession, runSession } from './sessions';
+
+const sample = (name: string) => readFileSync(new URL(`../samples/${name}`, import.meta.url), 'utf8');
+
+async function store(name: string) {
+  const result = await importSource(sourceFromText(name, sample(name)));
+  const [id] = await saveImport(name, result, {}, db);
+  return id;
+}
+
+describe('openSession by id', () => {
+  it('replays the same events and metrics as a session over the transcript the page sent', async () => {
+    const id = await store('missing-path-ls-loop.loop.jsonl');
+    const t = (await loadTranscript(id, db))!;
+    await openSession(id);
+    for (const name of ['doom-loop', 'chatloop', 'cycle-escalation']) {
+      const config = presetByName(name)!;
+      const before = new ReplaySession(t).run(resolveConfig(config));
+      const now = runSession(id, config, t.labels);
+      expect(before.events.length).toBeGreaterThan(0);
+      expect(now.result).toEqual(before);
+      expect(now.metrics).toEqual(metricsOf(before, t, resolveConfig(config).countAction));
+    }
+  });
+
+  it('compares presets as over the sent transcript, and names an id that is not in the library', async () => {
+    const id = await store('same-error-forever.loop.jsonl');
+    const t = (await loadTranscript(id, db))!;
+    const mine = [{ startTurn: 1, endTurn: 2, kind: 'loop' as const }];
+    await saveLabels(id, mine);
+    await openSession(id);
+    const rows = compareSession(id, mine);
+    expect(rows.length).toBeGreaterThan(3);
+    expect(rows).toEqual(comparePresets(new ReplaySession({ ...t, labels: mine }), mine));
+    expect(rows.every((r) => r.metrics.spans === 1)).toBe(true);
+    await expect(openSession(98765)).rejects.toThrow('transcript 98765 is not in the library');
+  });
+});
