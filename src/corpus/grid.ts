@@ -60,16 +60,11 @@ export const GRID: Component[] = [
       })),
     ),
   },
-  {
-    id: 'same-result',
-    options: opts(
-      product({ errorsOnly: [true, false], maxSimilarResults: [3, 2, 4], threshold: [0.9, 0.8] }).map((s) => ({
-        windowSize: 10,
-        ...s,
-        actions: ['warn'],
-      })),
-    ),
-  },
+  // No `same-result`: a window count of similar results ("the same error 4 times in 10") fires
+  // on storms of rejected calls interleaved with real progress, a failure reported on real
+  // OpenHands sessions (issue 9). The corpus holds one such run, too few for the search to weigh
+  // it, so the rule is left out by hand rather than by score (with it: held-out F1 0.79, without:
+  // 0.71, both with 0 premature stops; see docs/detectors.md).
   {
     id: 'similar-args',
     options: opts(

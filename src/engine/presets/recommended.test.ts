@@ -2,17 +2,17 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validateConfig } from '../config';
 import { replay } from '../replay';
 import { call, failed, transcriptOf } from '../test-util';
-import { PRESETS, presetByName } from './index';
+import { presetByName } from './index';
 import { loadLabelled, score, type Labelled } from './labelled.test-util';
 
 const preset = presetByName('recommended')!;
 const seen = (r: ReturnType<typeof replay>) => r.events.map((e) => [e.call ?? e.turn, e.detector, e.action, e.level]);
 
 describe('preset recommended', () => {
-  it('is a valid config of two detectors that only warn', () => {
+  it('is a valid config of one detector that only warns', () => {
     expect(validateConfig(preset)).toBe(preset);
-    expect(Object.keys(preset.detectors)).toEqual(['no-progress', 'same-result']);
-    expect(Object.values(preset.detectors).map((d) => d.actions)).toEqual([['warn'], ['warn']]);
+    expect(Object.keys(preset.detectors)).toEqual(['no-progress']);
+    expect(Object.values(preset.detectors).map((d) => d.actions)).toEqual([['warn']]);
   });
 
   it('triggers: the same failing cd, only the shell line number changing, warns from the 3rd copy', () => {
@@ -28,9 +28,7 @@ describe('preset recommended', () => {
     );
     expect(seen(r)).toEqual([
       [4, 'no-progress', 'warn', 1], // 2 steps in a row without progress: copies 2 and 3
-      [5, 'same-result', 'warn', 1], // the same error a 4th time (3 earlier in the window)
-      [6, 'same-result', 'warn', 2],
-      [6, 'no-progress', 'warn', 2],
+      [6, 'no-progress', 'warn', 2], // copies 4 and 5: the next 2 steps without progress
     ]);
     expect(r.stoppedAt).toBeNull();
     expect(r.events[0].message).toContain('⚠️ No progress: the last 2 steps each repeated an action');
@@ -109,20 +107,18 @@ describe('recommended on the older labelled transcripts (samples + fixtures)', (
     expect(set.filter((l) => l.legit)).toHaveLength(8);
   });
 
-  // Written for the older preset: recommended is now chosen on the corpus (docs/corpus.md), and
-  // this set pins what it does here (F1 0.73).
-  it('catches 11 of 14 loops with 5 false alarms, flags 1 of 8 clean runs, no premature stop', () => {
+  // Written for the older preset: recommended is now chosen on the corpus (docs/corpus.md, where
+  // src/corpus/ablations.test.ts pins that it beats every other preset), and this set pins what it
+  // does here: F1 2·10 / (2·10 + 5 + 4) = 0.690. doom-loop scores higher on this set, which was
+  // written for the tests; the corpus of real and authored runs decides.
+  it('catches 10 of 14 loops with 5 false alarms, flags 1 of 8 clean runs, no premature stop', () => {
     const s = score(preset, set);
-    expect([s.caught, s.spans, s.fp, s.cleanFlagged, s.prematureStops]).toEqual([11, 14, 5, 1, 0]);
-    expect(s.f1).toBeCloseTo(0.733, 3);
+    expect([s.caught, s.spans, s.fp, s.cleanFlagged, s.prematureStops]).toEqual([10, 14, 5, 1, 0]);
+    expect(s.f1).toBeCloseTo(0.69, 2);
   });
 
   it('never stops a run', () => {
     for (const l of set) expect([l.file, replay(l.transcript, preset).stoppedAt]).toEqual([l.file, null]);
   });
 
-  it('has an F1 at least that of every other preset', () => {
-    const mine = score(preset, set).f1!;
-    for (const p of PRESETS) if (p !== preset) expect([p.name, score(p, set).f1! <= mine]).toEqual([p.name, true]);
-  });
 });
