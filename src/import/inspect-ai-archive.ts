@@ -17,7 +17,7 @@
 import type { ImportWarning } from '../model/transcript';
 import { ImportError } from './types';
 import { jsonProblem, parseJson } from './json-parse';
-import { ARCHIVE_LIMITS, describeBytes, type ArchiveLimits } from './limits';
+import { ARCHIVE_LIMITS, describeBytes, type ArchiveLimits } from '../model/limits';
 import { InflateBudget, readZipDirectory, readZipEntry, type ZipEntry } from './inspect-ai-zip';
 import { expandRefs } from './inspect-ai-sample';
 

@@ -8,7 +8,7 @@
  */
 import { Inflate } from 'fflate';
 import { ImportError } from './types';
-import { describeBytes, type ArchiveLimits } from './limits';
+import { describeBytes, type ArchiveLimits } from '../model/limits';
 import { ZstdWindowTooLarge, inflateZstd } from './inspect-ai-zstd';
 
 export interface ZipEntry {

@@ -25,7 +25,9 @@ function isObj(v: unknown): v is Obj {
 function pickExtra(o: Obj, known: readonly string[]): Extra | undefined {
   let extra: Extra | undefined;
   for (const k of Object.keys(o)) {
-    if (!known.includes(k)) (extra ??= {})[k] = o[k];
+    // defineProperty, not `extra[k] =`: a `__proto__` key is kept as data instead of setting the prototype.
+    if (!known.includes(k))
+      Object.defineProperty((extra ??= {}), k, { value: o[k], enumerable: true, writable: true, configurable: true });
   }
   return extra;
 }
