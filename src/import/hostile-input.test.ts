@@ -156,6 +156,16 @@ describe('the CLI on hostile configs (exit 2, one line, Object.prototype untouch
     );
   });
 
+  it('--max-config-mb raises the file limit; the name limit still holds', async () => {
+    const file = join(dir, 'big-name-2.json');
+    writeFileSync(file, JSON.stringify({ name: 'n'.repeat(7 * 1024 * 1024), detectors: {} }));
+    const r = await cli('detect', RUN, '--config', file, '--max-config-mb', '8');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`loopscope: ${file}: name: is 7340032 characters, over the 200-character limit\n`);
+    const bad = await cli('detect', RUN, '--max-entry-mb', 'lots');
+    expect(bad.err).toBe('loopscope: --max-entry-mb must be a positive number of MiB, got "lots"\n');
+  });
+
   it('a config name over 200 characters', async () => {
     const file = join(dir, 'long-name.json');
     writeFileSync(file, JSON.stringify({ name: 'n'.repeat(300), detectors: {} }));

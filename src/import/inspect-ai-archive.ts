@@ -107,7 +107,7 @@ export function openEvalArchive(
   if (declared > limits.totalBytes)
     throw new ImportError(
       file,
-      `its entries declare ${describeBytes(declared)} uncompressed in all, over the ${describeBytes(limits.totalBytes)} limit for one archive`,
+      `its entries declare ${describeBytes(declared)} uncompressed in all, over the ${describeBytes(limits.totalBytes)} limit for one archive (raise it with --max-archive-mb)`,
     );
 
   const json = (e: ZipEntry): unknown => parseJson(decoder.decode(readZipEntry(bytes, e, file, budget)));
