@@ -37,8 +37,8 @@ async function listFiles(dir: string): Promise<FolderEntry<string>[]> {
 }
 
 /** Opens files only when their unit is imported, so a huge folder holds one file's handle at a time. */
-async function openUnit(unit: ImportUnit<string>): Promise<ImportUnit<ImportSource>> {
-  const open = async (path: string, file: string) => sourceFromBlob(path, await openAsBlob(file));
+async function openUnit(unit: ImportUnit<string>, ctx: ImportContext): Promise<ImportUnit<ImportSource>> {
+  const open = async (path: string, file: string) => sourceFromBlob(path, await openAsBlob(file), ctx);
   if (unit.kind === 'file') return { ...unit, file: await open(unit.path, unit.file) };
   const files = await Promise.all(unit.files.map(async (f) => ({ ...f, file: await open(f.path, f.file) })));
   return { ...unit, files };
@@ -57,7 +57,7 @@ async function* loadFolder(dir: string, format: string | undefined, err: Out, fa
   const plan = planImport(await listFiles(dir));
   for (const s of plan.skipped) err.write(`skipped: ${s.path}: ${s.reason}\n`);
   for (const unit of plan.units) {
-    const outcome = await importUnit(await openUnit(unit), ctx, format);
+    const outcome = await importUnit(await openUnit(unit, ctx), ctx, format);
     if (outcome.status === 'skipped') err.write(`skipped: ${unit.path}: ${outcome.reason}\n`);
     else if (outcome.status === 'failed') {
       const line = outcome.error.message.split('\n')[0];
@@ -94,7 +94,7 @@ export async function* loadEach(
       continue;
     }
     try {
-      const result = await importSource(sourceFromBlob(path, await openAsBlob(path)), ctx, format);
+      const result = await importSource(sourceFromBlob(path, await openAsBlob(path), ctx), ctx, format);
       warn(result, err);
       loaded++;
       yield { file: path, result };

@@ -13,7 +13,7 @@ import { mergeShards, printMerge } from './commands/merge';
 import { parseValues, printSweep, sweepRecords } from './commands/sweep';
 import { loadEach, loadPaths, megabytesFlag, UsageError, type Out } from './io';
 import type { ImportContext } from '../import/types';
-import type { ArchiveLimits } from '../model/limits';
+import type { ImportLimits } from '../model/limits';
 
 export const HELP = `loopscope — loop detection for LLM tool-calling agents
 
@@ -36,6 +36,7 @@ Options:
   --config FILE    a config file exported from the workbench
   --format NAME    skip format detection and use this importer
   --json           machine-readable output, one JSON object per line
+  --max-line-mb N      longest line of a JSON Lines file; default 256
   --max-entry-mb N     largest inflated archive entry (.eval); default 256
   --max-archive-mb N   largest inflated archive in all; default 2048
   --max-config-mb N    largest --config file; default 1 (every limit: docs/limits.md)
@@ -51,6 +52,7 @@ const OPTIONS = {
   json: { type: 'boolean' },
   param: { type: 'string' },
   values: { type: 'string' },
+  'max-line-mb': { type: 'string' },
   'max-entry-mb': { type: 'string' },
   'max-archive-mb': { type: 'string' },
   'max-config-mb': { type: 'string' },
@@ -58,7 +60,7 @@ const OPTIONS = {
 } as const;
 
 /** Limit flags every command that reads files or a config takes (docs/limits.md). */
-const LIMIT_FLAGS = ['max-entry-mb', 'max-archive-mb'];
+const LIMIT_FLAGS = ['max-line-mb', 'max-entry-mb', 'max-archive-mb'];
 
 const ALLOWED: Record<string, string[]> = {
   detect: ['preset', 'config', 'format', 'json', ...LIMIT_FLAGS, 'max-config-mb'],
@@ -115,6 +117,7 @@ async function run(
     json?: boolean;
     param?: string;
     values?: string;
+    'max-line-mb'?: string;
     'max-entry-mb'?: string;
     'max-archive-mb'?: string;
     'max-config-mb'?: string;
@@ -122,7 +125,9 @@ async function run(
   out: Out,
   err: Out,
 ): Promise<void> {
-  const limits: Partial<ArchiveLimits> = {};
+  const limits: Partial<ImportLimits> = {};
+  const line = megabytesFlag('max-line-mb', opts['max-line-mb']);
+  if (line !== undefined) limits.lineChars = line;
   const entry = megabytesFlag('max-entry-mb', opts['max-entry-mb']);
   const total = megabytesFlag('max-archive-mb', opts['max-archive-mb']);
   if (entry !== undefined) limits.entryBytes = entry;

@@ -206,6 +206,32 @@ describe('__proto__ in unknown fields', () => {
   });
 });
 
+describe('line length', () => {
+  it('a line over the limit is refused while it is read, naming file and line', async () => {
+    const text = ['{"type":"meta","version":1,"title":"t"}', `{"type":"assistant","text":"${'x'.repeat(5000)}"}`].join(
+      '\n',
+    );
+    const ctx = { limits: { lineChars: 4096 } };
+    const e = await importSource(sourceFromText('long.loop.jsonl', text, ctx), ctx).catch((x: unknown) => x);
+    expect((e as Error).message).toBe(
+      'long.loop.jsonl:2: the line is over the 4 KiB limit for one line (raise it with --max-line-mb)',
+    );
+  });
+
+  it('the CLI takes --max-line-mb', async () => {
+    const file = join(dir, 'long.loop.jsonl');
+    writeFileSync(
+      file,
+      `{"type":"meta","version":1,"title":"t"}\n{"type":"assistant","text":"${'x'.repeat(200_000)}"}\n`,
+    );
+    const r = await cli('detect', file, '--max-line-mb', '0.1');
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(
+      `loopscope: ${file}:2: the line is over the 102.4 KiB limit for one line (raise it with --max-line-mb)\n`,
+    );
+  });
+});
+
 describe('JSON errors name the line and column', () => {
   it('a whole document', () => {
     expect(() => parseJson('{\n  "a": 1,\n}')).toThrow(

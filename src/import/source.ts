@@ -1,4 +1,5 @@
-import type { ImportContext, ImportSource } from './types';
+import { describeBytes, LINE_LIMITS } from '../model/limits';
+import { ImportError, type ImportContext, type ImportSource } from './types';
 
 /** How much of a file sniffers see (and how much a document must exceed to count as large). */
 export const HEAD_BYTES = 64 * 1024;
@@ -11,13 +12,26 @@ export const HEAD_BYTES = 64 * 1024;
 export async function* splitLines(
   chunks: AsyncIterable<Uint8Array>,
   onBytes?: (n: number) => void,
+  file = 'input',
+  maxLineChars: number = LINE_LIMITS.lineChars,
 ): AsyncIterable<string> {
   const decoder = new TextDecoder('utf-8');
   let pieces: string[] = [];
+  let pending = 0;
+  let lineNo = 0;
   let read = 0;
+  const tooLong = () =>
+    new ImportError(
+      file,
+      `the line is over the ${describeBytes(maxLineChars)} limit for one line (raise it with --max-line-mb)`,
+      lineNo + 1,
+    );
   const take = (last: string): string => {
+    if (pending + last.length > maxLineChars) throw tooLong();
     let line = pieces.length === 0 ? last : pieces.join('') + last;
     pieces = [];
+    pending = 0;
+    lineNo++;
     if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
     return line;
   };
@@ -31,7 +45,13 @@ export async function* splitLines(
       start = nl + 1;
       nl = text.indexOf('\n', start);
     }
-    if (start < text.length) pieces.push(start === 0 ? text : text.slice(start));
+    if (start < text.length) {
+      const piece = start === 0 ? text : text.slice(start);
+      pending += piece.length;
+      // Refused while reading, before the pieces are joined into one string too large to hold.
+      if (pending > maxLineChars) throw tooLong();
+      pieces.push(piece);
+    }
     onBytes?.(read);
   }
   const rest = take(decoder.decode());
@@ -93,10 +113,15 @@ export function sourceFromBytes(name: string, bytes: Uint8Array, ctx: ImportCont
     },
     bytes: async () => bytes,
     lines: () =>
-      splitLines(oneChunk(bytes), (n) => {
-        checkAbort(ctx);
-        ctx.onProgress?.(n, bytes.byteLength);
-      }),
+      splitLines(
+        oneChunk(bytes),
+        (n) => {
+          checkAbort(ctx);
+          ctx.onProgress?.(n, bytes.byteLength);
+        },
+        name,
+        ctx.limits?.lineChars,
+      ),
   };
 }
 
@@ -115,9 +140,14 @@ export function sourceFromBlob(name: string, blob: Blob, ctx: ImportContext = {}
     text: async () => new TextDecoder().decode(await readAll(blob, ctx)),
     bytes: async () => readAll(blob, ctx),
     lines: () =>
-      splitLines(blobChunks(blob), (n) => {
-        checkAbort(ctx);
-        ctx.onProgress?.(n, blob.size);
-      }),
+      splitLines(
+        blobChunks(blob),
+        (n) => {
+          checkAbort(ctx);
+          ctx.onProgress?.(n, blob.size);
+        },
+        name,
+        ctx.limits?.lineChars,
+      ),
   };
 }

@@ -1,4 +1,4 @@
-import type { ArchiveLimits } from '../model/limits';
+import type { ImportLimits } from '../model/limits';
 import type { ImportWarning, Transcript } from '../model/transcript';
 
 /** Bytes to import, readable whole or line by line (line formats never need the whole string). */
@@ -17,7 +17,7 @@ export interface ImportContext {
   onProgress?: (bytesRead: number, total: number) => void;
   signal?: AbortSignal;
   /** Limits raised or lowered for this import (CLI flags); the rest default to src/model/limits.ts. */
-  limits?: Partial<ArchiveLimits>;
+  limits?: Partial<ImportLimits>;
 }
 
 export interface ImportResult {

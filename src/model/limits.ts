@@ -26,6 +26,21 @@ export const ARCHIVE_LIMITS: Readonly<ArchiveLimits> = Object.freeze({
   totalBytes: 2048 * MiB,
 });
 
+/** The limits on reading text line by line (JSON Lines, Aider's chat history). */
+export interface LineLimits {
+  /** Longest line, in UTF-16 characters (one per byte for ASCII text), refused while it is read. */
+  lineChars: number;
+}
+
+/**
+ * 256 Mi characters: the 200 MB single-line file of issue 11 imports; V8's longest string is
+ * about 512 Mi characters, and a line is held twice while it is joined and parsed.
+ */
+export const LINE_LIMITS: Readonly<LineLimits> = Object.freeze({ lineChars: 256 * MiB });
+
+/** Limits a caller may raise or lower for one import (the CLI flags); the rest keep their defaults. */
+export type ImportLimits = ArchiveLimits & LineLimits;
+
 /**
  * Nesting of a JSON value: JSON.parse reads any depth, but structuredClone, JSON.stringify and
  * recursive walks overflow the stack a few thousand levels down. Real transcripts nest a few dozen.
