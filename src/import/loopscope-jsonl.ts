@@ -199,6 +199,18 @@ export async function parseLoopscopeJsonl(src: ImportSource, ctx: ImportContext 
           break;
         case 'assistant': {
           const turn = readAssistant(o);
+          // `1e999` parses to Infinity: kept as unknown, and said (it used to become 0 silently).
+          for (const k of ['input', 'output'] as const) {
+            const v = turn.tokens?.[k];
+            if (typeof v === 'number' && !Number.isFinite(v)) {
+              turn.tokens![k] = undefined;
+              warnings.push({
+                file,
+                line: lineNo,
+                reason: `"tokens.${k}" is not a finite number (${v}): kept as unknown`,
+              });
+            }
+          }
           if (cur.pending.length) turn.before = cur.pending;
           cur.pending = [];
           d.turns.push(turn);

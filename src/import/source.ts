@@ -1,4 +1,5 @@
 import { describeBytes, LINE_LIMITS } from '../model/limits';
+import type { ImportWarning } from '../model/transcript';
 import { ImportError, type ImportContext, type ImportSource } from './types';
 
 /** How much of a file sniffers see (and how much a document must exceed to count as large). */
@@ -14,6 +15,7 @@ export async function* splitLines(
   onBytes?: (n: number) => void,
   file = 'input',
   maxLineChars: number = LINE_LIMITS.lineChars,
+  replaced?: ReplacedLines,
 ): AsyncIterable<string> {
   const decoder = new TextDecoder('utf-8');
   let pieces: string[] = [];
@@ -32,6 +34,12 @@ export async function* splitLines(
     pieces = [];
     pending = 0;
     lineNo++;
+    // U+FFFD is what the non-fatal decoder puts for invalid UTF-8: one indexOf per line (a fast
+    // native scan) instead of a fatal decoder per line. A U+FFFD written in the file is reported too.
+    if (replaced && line.indexOf('\uFFFD') !== -1) {
+      replaced.count++;
+      replaced.first ??= lineNo;
+    }
     if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
     return line;
   };
@@ -56,6 +64,24 @@ export async function* splitLines(
   }
   const rest = take(decoder.decode());
   if (rest !== '') yield rest;
+}
+
+/** Lines holding U+FFFD after decoding: how many, and the first. */
+export interface ReplacedLines {
+  count: number;
+  first?: number;
+}
+
+function replacedWarnings(file: string, r: ReplacedLines): ImportWarning[] {
+  if (r.count === 0) return [];
+  const more = r.count > 1 ? ` (and ${r.count - 1} more line${r.count > 2 ? 's' : ''})` : '';
+  return [
+    {
+      file,
+      line: r.first,
+      reason: `invalid UTF-8 replaced by U+FFFD${more}; the text there may be garbled`,
+    },
+  ];
 }
 
 /** Progress and cancellation happen between chunks, so no chunk is larger than this. */
@@ -103,6 +129,7 @@ async function readAll(blob: Blob, ctx: ImportContext): Promise<Uint8Array> {
 }
 
 export function sourceFromBytes(name: string, bytes: Uint8Array, ctx: ImportContext = {}): ImportSource {
+  let replaced: ReplacedLines = { count: 0 };
   return {
     name,
     size: bytes.byteLength,
@@ -121,7 +148,9 @@ export function sourceFromBytes(name: string, bytes: Uint8Array, ctx: ImportCont
         },
         name,
         ctx.limits?.lineChars,
+        (replaced = { count: 0 }),
       ),
+    decodeWarnings: () => replacedWarnings(name, replaced),
   };
 }
 
@@ -131,6 +160,7 @@ export function sourceFromText(name: string, text: string, ctx: ImportContext = 
 
 /** A Blob or File: the browser's File and Node's `fs.openAsBlob` both stream without a whole copy. */
 export function sourceFromBlob(name: string, blob: Blob, ctx: ImportContext = {}): ImportSource {
+  let replaced: ReplacedLines = { count: 0 };
   return {
     name,
     size: blob.size,
@@ -148,6 +178,8 @@ export function sourceFromBlob(name: string, blob: Blob, ctx: ImportContext = {}
         },
         name,
         ctx.limits?.lineChars,
+        (replaced = { count: 0 }),
       ),
+    decodeWarnings: () => replacedWarnings(name, replaced),
   };
 }

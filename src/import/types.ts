@@ -11,6 +11,8 @@ export interface ImportSource {
   bytes(): Promise<Uint8Array>;
   /** Lines without their terminator, in order; reports progress as bytes are consumed. */
   lines(): AsyncIterable<string>;
+  /** Warnings from decoding what lines() read (invalid UTF-8), added to the import's warnings. */
+  decodeWarnings?(): ImportWarning[];
 }
 
 export interface ImportContext {
