@@ -53,7 +53,7 @@ test('a zstd .eval imports like its deflate original; a hidden 300 MiB entry is 
   const bomb = oneEntryZip('samples/1_epoch_1.json', deflateRawSync(Buffer.alloc(300 * 1024 * 1024, 32)), 8, 10);
   await dropFiles(page, [{ name: 'bomb.eval', content: bomb }]);
   await expect(page.getByRole('alert').filter({ hasText: 'bomb.eval' })).toContainText(
-    'bomb.eval: entry samples/1_epoch_1.json inflates past the 256 MiB limit for one archive entry (its header says 10 bytes)',
+    'bomb.eval: entry samples/1_epoch_1.json inflates past the 256 MiB limit for one archive entry (its header says 10 bytes; raise it with --max-entry-mb)',
     { timeout: 60_000 }, // inflating 256 MiB takes a few seconds, more on a loaded machine
   );
   await page.getByRole('link', { name: 'Loopscope' }).click();

@@ -5,10 +5,10 @@ import { readJsonFile, UsageError } from './io';
 export const DEFAULT_PRESET = 'recommended';
 
 /** The config chosen by --preset or --config (a preset file or a share export with a `config` field). */
-export async function configFromArgs(preset?: string, configFile?: string): Promise<EngineConfig> {
+export async function configFromArgs(preset?: string, configFile?: string, maxBytes?: number): Promise<EngineConfig> {
   if (preset && configFile) throw new UsageError('use either --preset or --config, not both');
   if (configFile) {
-    const raw = await readJsonFile(configFile);
+    const raw = await readJsonFile(configFile, maxBytes);
     const body = raw && typeof raw === 'object' && 'config' in raw ? (raw as { config: unknown }).config : raw;
     try {
       return validateConfig(body);

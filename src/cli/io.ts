@@ -6,8 +6,10 @@ import { formatWarning } from '../model/transcript';
 import { importSource, ImportError, type ImportResult } from '../import/index';
 import { planImport, type FolderEntry, type ImportUnit } from '../import/folder';
 import { importUnit } from '../import/folder-import';
+import { withLineColumn } from '../import/json-parse';
 import { sourceFromBlob } from '../import/source';
-import type { ImportSource } from '../import/types';
+import { CONFIG_LIMITS, describeBytes } from '../model/limits';
+import type { ImportContext, ImportSource } from '../import/types';
 
 export interface Out {
   write(s: string): unknown;
@@ -35,8 +37,8 @@ async function listFiles(dir: string): Promise<FolderEntry<string>[]> {
 }
 
 /** Opens files only when their unit is imported, so a huge folder holds one file's handle at a time. */
-async function openUnit(unit: ImportUnit<string>): Promise<ImportUnit<ImportSource>> {
-  const open = async (path: string, file: string) => sourceFromBlob(path, await openAsBlob(file));
+async function openUnit(unit: ImportUnit<string>, ctx: ImportContext): Promise<ImportUnit<ImportSource>> {
+  const open = async (path: string, file: string) => sourceFromBlob(path, await openAsBlob(file), ctx);
   if (unit.kind === 'file') return { ...unit, file: await open(unit.path, unit.file) };
   const files = await Promise.all(unit.files.map(async (f) => ({ ...f, file: await open(f.path, f.file) })));
   return { ...unit, files };
@@ -51,11 +53,11 @@ function warn(result: ImportResult, err: Out): void {
  * folder) as soon as it is read. Non-transcripts are skipped with a note on stderr; a file that
  * should have been a transcript but fails is named with its reason and skipped.
  */
-async function* loadFolder(dir: string, format: string | undefined, err: Out, failures: string[]) {
+async function* loadFolder(dir: string, format: string | undefined, err: Out, failures: string[], ctx: ImportContext) {
   const plan = planImport(await listFiles(dir));
   for (const s of plan.skipped) err.write(`skipped: ${s.path}: ${s.reason}\n`);
   for (const unit of plan.units) {
-    const outcome = await importUnit(await openUnit(unit), {}, format);
+    const outcome = await importUnit(await openUnit(unit, ctx), ctx, format);
     if (outcome.status === 'skipped') err.write(`skipped: ${unit.path}: ${outcome.reason}\n`);
     else if (outcome.status === 'failed') {
       const line = outcome.error.message.split('\n')[0];
@@ -72,7 +74,12 @@ async function* loadFolder(dir: string, format: string | undefined, err: Out, fa
  * Imports every file named or found in a folder, one at a time. A file named explicitly must
  * import; a folder must yield at least one transcript. Exit 2 (UsageError) otherwise.
  */
-export async function* loadEach(paths: string[], format: string | undefined, err: Out): AsyncGenerator<LoadedFile> {
+export async function* loadEach(
+  paths: string[],
+  format: string | undefined,
+  err: Out,
+  ctx: ImportContext = {},
+): AsyncGenerator<LoadedFile> {
   let loaded = 0;
   const failures: string[] = [];
   for (const path of paths) {
@@ -80,14 +87,14 @@ export async function* loadEach(paths: string[], format: string | undefined, err
       throw new UsageError(`${path}: no such file or folder`);
     });
     if (s.isDirectory()) {
-      for await (const l of loadFolder(path, format, err, failures)) {
+      for await (const l of loadFolder(path, format, err, failures, ctx)) {
         loaded++;
         yield l;
       }
       continue;
     }
     try {
-      const result = await importSource(sourceFromBlob(path, await openAsBlob(path)), {}, format);
+      const result = await importSource(sourceFromBlob(path, await openAsBlob(path), ctx), ctx, format);
       warn(result, err);
       loaded++;
       yield { file: path, result };
@@ -104,19 +111,44 @@ export async function* loadEach(paths: string[], format: string | undefined, err
   }
 }
 
-export async function loadPaths(paths: string[], format: string | undefined, err: Out): Promise<LoadedFile[]> {
+export async function loadPaths(
+  paths: string[],
+  format: string | undefined,
+  err: Out,
+  ctx: ImportContext = {},
+): Promise<LoadedFile[]> {
   const loaded: LoadedFile[] = [];
-  for await (const l of loadEach(paths, format, err)) loaded.push(l);
+  for await (const l of loadEach(paths, format, err, ctx)) loaded.push(l);
   return loaded;
 }
 
-export async function readJsonFile(file: string): Promise<unknown> {
+/** A JSON file of at most `maxBytes` (checked before reading); errors name the line and column. */
+export async function readJsonFile(file: string, maxBytes: number = CONFIG_LIMITS.fileBytes): Promise<unknown> {
+  const size = await stat(file).then(
+    (s) => s.size,
+    (e: NodeJS.ErrnoException) => {
+      throw new UsageError(`${file}: cannot read (${e.code ?? e.message})`);
+    },
+  );
+  if (size > maxBytes)
+    throw new UsageError(
+      `${file}: ${describeBytes(size)}, over the ${describeBytes(maxBytes)} limit for a config file (raise it with --max-config-mb)`,
+    );
   const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
     throw new UsageError(`${file}: cannot read (${e.code ?? e.message})`);
   });
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new UsageError(`${file}: not valid JSON (${(e as Error).message})`);
+    throw new UsageError(`${file}: not valid JSON (${withLineColumn((e as Error).message, text)})`);
   }
+}
+
+/** `--max-…-mb N`: a positive number of MiB, in bytes; undefined when the flag is absent. */
+export function megabytesFlag(flag: string, raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n <= 0)
+    throw new UsageError(`--${flag} must be a positive number of MiB, got "${raw.slice(0, 80)}"`);
+  return Math.round(n * 1024 * 1024);
 }

@@ -12,7 +12,9 @@ import { detectRecords, printDetect } from './commands/detect';
 import { evalTotals, printEvalFile, printEvalTotal } from './commands/evaluate';
 import { mergeShards, printMerge } from './commands/merge';
 import { parseValues, printSweep, sweepRecords } from './commands/sweep';
-import { loadEach, loadPaths, UsageError, type Out } from './io';
+import { loadEach, loadPaths, megabytesFlag, UsageError, type Out } from './io';
+import type { ImportContext } from '../import/types';
+import type { ImportLimits } from '../model/limits';
 
 export const HELP = `loopscope — loop detection for LLM tool-calling agents
 
@@ -35,6 +37,10 @@ Options:
   --config FILE    a config file exported from the workbench
   --format NAME    skip format detection and use this importer
   --json           machine-readable output, one JSON object per line
+  --max-line-mb N      longest line of a JSON Lines file; default 256
+  --max-entry-mb N     largest inflated archive entry (.eval); default 256
+  --max-archive-mb N   largest inflated archive in all; default 2048
+  --max-config-mb N    largest --config file; default 1 (every limit: docs/limits.md)
   -h, --help       this help
 
 Exit status: 0 on success, 2 on bad usage or unreadable input.
@@ -47,15 +53,22 @@ const OPTIONS = {
   json: { type: 'boolean' },
   param: { type: 'string' },
   values: { type: 'string' },
+  'max-line-mb': { type: 'string' },
+  'max-entry-mb': { type: 'string' },
+  'max-archive-mb': { type: 'string' },
+  'max-config-mb': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/** Limit flags every command that reads files or a config takes (docs/limits.md). */
+const LIMIT_FLAGS = ['max-line-mb', 'max-entry-mb', 'max-archive-mb'];
+
 const ALLOWED: Record<string, string[]> = {
-  detect: ['preset', 'config', 'format', 'json'],
-  eval: ['preset', 'config', 'format', 'json'],
-  sweep: ['preset', 'config', 'format', 'json', 'param', 'values'],
+  detect: ['preset', 'config', 'format', 'json', ...LIMIT_FLAGS, 'max-config-mb'],
+  eval: ['preset', 'config', 'format', 'json', ...LIMIT_FLAGS, 'max-config-mb'],
+  sweep: ['preset', 'config', 'format', 'json', 'param', 'values', ...LIMIT_FLAGS, 'max-config-mb'],
   merge: ['json'],
-  convert: ['format'],
+  convert: ['format', ...LIMIT_FLAGS],
   presets: ['json'],
 };
 
@@ -98,10 +111,29 @@ async function readStdin(): Promise<string> {
 async function run(
   command: string,
   files: string[],
-  opts: { preset?: string; config?: string; format?: string; json?: boolean; param?: string; values?: string },
+  opts: {
+    preset?: string;
+    config?: string;
+    format?: string;
+    json?: boolean;
+    param?: string;
+    values?: string;
+    'max-line-mb'?: string;
+    'max-entry-mb'?: string;
+    'max-archive-mb'?: string;
+    'max-config-mb'?: string;
+  },
   out: Out,
   err: Out,
 ): Promise<void> {
+  const limits: Partial<ImportLimits> = {};
+  const line = megabytesFlag('max-line-mb', opts['max-line-mb']);
+  if (line !== undefined) limits.lineChars = line;
+  const entry = megabytesFlag('max-entry-mb', opts['max-entry-mb']);
+  const total = megabytesFlag('max-archive-mb', opts['max-archive-mb']);
+  if (entry !== undefined) limits.entryBytes = entry;
+  if (total !== undefined) limits.totalBytes = total;
+  const ctx: ImportContext = { limits };
   const json = opts.json === true;
   if (command === 'presets') {
     if (files.length) throw new UsageError('presets takes no files');
@@ -132,24 +164,24 @@ async function run(
   if (command === 'convert') {
     if (files.length !== 1) throw new UsageError('convert takes exactly one file or session folder');
     // A session folder may hold several transcripts (an OpenHands events folder beside others).
-    for await (const loaded of loadEach(files, opts.format, err))
+    for await (const loaded of loadEach(files, opts.format, err, ctx))
       out.write(writeLoopscopeJsonl(loaded.result.transcripts));
     return;
   }
-  const config = await configFromArgs(opts.preset, opts.config);
+  const config = await configFromArgs(opts.preset, opts.config, megabytesFlag('max-config-mb', opts['max-config-mb']));
   if (command === 'sweep') {
     if (!opts.param || !opts.values) throw new UsageError('sweep needs --param PATH and --values a,b,c');
-    const loaded = await loadPaths(files, opts.format, err);
+    const loaded = await loadPaths(files, opts.format, err, ctx);
     printSweep(opts.param, sweepRecords(loaded, config, opts.param, parseValues(opts.values)), json, out);
     return;
   }
   // One file (or session folder) at a time: a huge folder's transcripts are not all held at once.
   if (command === 'detect') {
-    for await (const loaded of loadEach(files, opts.format, err))
+    for await (const loaded of loadEach(files, opts.format, err, ctx))
       printDetect(detectRecords([loaded], config), json, out);
     return;
   }
   const totals = evalTotals(config);
-  for await (const loaded of loadEach(files, opts.format, err)) printEvalFile(totals.add(loaded), json, out);
+  for await (const loaded of loadEach(files, opts.format, err, ctx)) printEvalFile(totals.add(loaded), json, out);
   printEvalTotal(totals.total(), json, out);
 }

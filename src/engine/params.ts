@@ -2,6 +2,7 @@
  * Parameter specs: one description per detector parameter, used both to validate configs
  * (CLI, share links, stored drafts) and to build the live controls in the workbench.
  */
+import { echoValue } from '../model/limits';
 import type { Action, Detector, DetectorEnv, DetectorId } from './types';
 
 export type ParamSpec =
@@ -32,27 +33,27 @@ const ACTIONS: readonly Action[] = ['warn', 'block', 'terminate'];
 export function checkParam(spec: ParamSpec, v: unknown): string | null {
   switch (spec.type) {
     case 'int':
-      if (typeof v !== 'number' || !Number.isInteger(v)) return `must be an integer, got ${JSON.stringify(v)}`;
+      if (typeof v !== 'number' || !Number.isInteger(v)) return `must be an integer, got ${echoValue(v)}`;
       if (v < spec.min || v > spec.max) return `must be between ${spec.min} and ${spec.max}, got ${v}`;
       return null;
     case 'number':
-      if (typeof v !== 'number' || !Number.isFinite(v)) return `must be a number, got ${JSON.stringify(v)}`;
+      if (typeof v !== 'number' || !Number.isFinite(v)) return `must be a number, got ${echoValue(v)}`;
       if (v < spec.min || v > spec.max) return `must be between ${spec.min} and ${spec.max}, got ${v}`;
       return null;
     case 'boolean':
-      return typeof v === 'boolean' ? null : `must be true or false, got ${JSON.stringify(v)}`;
+      return typeof v === 'boolean' ? null : `must be true or false, got ${echoValue(v)}`;
     case 'enum':
       return typeof v === 'string' && spec.options.includes(v)
         ? null
-        : `must be one of ${spec.options.join(', ')}, got ${JSON.stringify(v)}`;
+        : `must be one of ${spec.options.join(', ')}, got ${echoValue(v)}`;
     case 'strings':
       return Array.isArray(v) && v.every((s) => typeof s === 'string')
         ? null
-        : `must be a list of strings, got ${JSON.stringify(v)}`;
+        : `must be a list of strings, got ${echoValue(v)}`;
     case 'actions':
-      if (!Array.isArray(v) || v.length === 0) return `must be a non-empty list of actions, got ${JSON.stringify(v)}`;
+      if (!Array.isArray(v) || v.length === 0) return `must be a non-empty list of actions, got ${echoValue(v)}`;
       for (const a of v)
-        if (!ACTIONS.includes(a as Action)) return `has unknown action ${JSON.stringify(a)} (warn, block, terminate)`;
+        if (!ACTIONS.includes(a as Action)) return `has unknown action ${echoValue(a)} (warn, block, terminate)`;
       return null;
   }
 }

@@ -247,7 +247,7 @@ function breakLine(text: string, at: number, bad = '{oops'): string {
   l.splice(at - 1, 0, bad);
   return l.join('\n');
 }
-const NOT_JSON = "not valid JSON (Expected property name or '}' in JSON at position 1)";
+const NOT_JSON = "not valid JSON (Expected property name or '}' in JSON at position 1 (column 2))";
 function withElement(file: string, edit: (doc: Record<string, unknown[]>) => void): string {
   const doc = JSON.parse(fixture(file)) as Record<string, unknown[]>;
   edit(doc);

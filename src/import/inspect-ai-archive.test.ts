@@ -96,7 +96,7 @@ describe('zstd-compressed .eval archives (zip method 93)', () => {
       { name: 'samples/1_epoch_1.json', data: frame, method: 93, size: 10 },
     ]);
     expect((await failure(parseInspectAi(sourceFromBytes('bomb.eval', zip)))).message).toBe(
-      'bomb.eval: entry samples/1_epoch_1.json declares a zstd window of 1 GiB, over the 256 MiB limit for one archive entry',
+      'bomb.eval: entry samples/1_epoch_1.json declares a zstd window of 1 GiB, over the 256 MiB limit for one archive entry (raise it with --max-entry-mb)',
     );
   });
 
@@ -106,7 +106,7 @@ describe('zstd-compressed .eval archives (zip method 93)', () => {
     expect(() => archive.samples[0].read()).toThrow(
       new ImportError(
         'liar.eval',
-        'entry samples/1_epoch_1.json inflates past the 64 KiB limit for one archive entry (its header says 10 bytes)',
+        'entry samples/1_epoch_1.json inflates past the 64 KiB limit for one archive entry (its header says 10 bytes; raise it with --max-entry-mb)',
       ),
     );
   });
@@ -131,7 +131,7 @@ describe('archive limits', () => {
       { name: 'samples/1_epoch_1.json', data: deflateSync(json({ id: 1 })), method: 8, size: 300 * 1024 * KiB },
     ]);
     expect((await failure(parseInspectAi(sourceFromBytes('big.eval', zip)))).message).toBe(
-      'big.eval: entry samples/1_epoch_1.json declares 300 MiB uncompressed, over the 256 MiB limit for one archive entry',
+      'big.eval: entry samples/1_epoch_1.json declares 300 MiB uncompressed, over the 256 MiB limit for one archive entry (raise it with --max-entry-mb)',
     );
   });
 
@@ -141,7 +141,7 @@ describe('archive limits', () => {
       { name: 'samples/1_epoch_1.json', data: deflateSync(json({ id: 1 })), method: 8, size: 3 * 1024 * 1024 * KiB },
     ]);
     expect((await failure(parseInspectAi(sourceFromBytes('bomb.eval', zip)))).message).toBe(
-      'bomb.eval: its entries declare 3 GiB uncompressed in all, over the 2 GiB limit for one archive',
+      'bomb.eval: its entries declare 3 GiB uncompressed in all, over the 2 GiB limit for one archive (raise it with --max-archive-mb)',
     );
   });
 
@@ -151,7 +151,7 @@ describe('archive limits', () => {
     ).toThrow(
       new ImportError(
         'log_streaming.eval',
-        'its entries declare 32.3 KiB uncompressed in all, over the 4 KiB limit for one archive',
+        'its entries declare 32.3 KiB uncompressed in all, over the 4 KiB limit for one archive (raise it with --max-archive-mb)',
       ),
     );
   });
@@ -164,7 +164,7 @@ describe('archive limits', () => {
     expect(() => archive.samples[0].read()).toThrow(
       new ImportError(
         'liar.eval',
-        'entry samples/1_epoch_1.json inflates past the 64 KiB limit for one archive entry (its header says 10 bytes)',
+        'entry samples/1_epoch_1.json inflates past the 64 KiB limit for one archive entry (its header says 10 bytes; raise it with --max-entry-mb)',
       ),
     );
   });
@@ -180,7 +180,7 @@ describe('archive limits', () => {
     expect(() => archive.samples[1].read()).toThrow(
       new ImportError(
         'liar.eval',
-        'entry samples/2_epoch_1.json takes the archive past the 5 KiB limit for all its entries together',
+        'entry samples/2_epoch_1.json takes the archive past the 5 KiB limit for all its entries together (raise it with --max-archive-mb)',
       ),
     );
     expect(warnings.map((w) => w.reason)).toEqual([

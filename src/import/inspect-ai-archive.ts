@@ -17,7 +17,7 @@
 import type { ImportWarning } from '../model/transcript';
 import { ImportError } from './types';
 import { jsonProblem, parseJson } from './json-parse';
-import { ARCHIVE_LIMITS, describeBytes, type ArchiveLimits } from './limits';
+import { ARCHIVE_LIMITS, describeBytes, type ArchiveLimits } from '../model/limits';
 import { InflateBudget, readZipDirectory, readZipEntry, type ZipEntry } from './inspect-ai-zip';
 import { expandRefs } from './inspect-ai-sample';
 
@@ -107,7 +107,7 @@ export function openEvalArchive(
   if (declared > limits.totalBytes)
     throw new ImportError(
       file,
-      `its entries declare ${describeBytes(declared)} uncompressed in all, over the ${describeBytes(limits.totalBytes)} limit for one archive`,
+      `its entries declare ${describeBytes(declared)} uncompressed in all, over the ${describeBytes(limits.totalBytes)} limit for one archive (raise it with --max-archive-mb)`,
     );
 
   const json = (e: ZipEntry): unknown => parseJson(decoder.decode(readZipEntry(bytes, e, file, budget)));

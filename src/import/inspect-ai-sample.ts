@@ -81,7 +81,17 @@ class Attachments {
     if (Array.isArray(v)) return v.map((x) => this.resolve(x)) as T;
     if (isObj(v)) {
       const out: Obj = {};
-      for (const [k, x] of Object.entries(v)) out[k] = this.resolve(x);
+      // defineProperty: a `__proto__` key stays data (assignment would set the prototype instead).
+      for (const [k, x] of Object.entries(v)) {
+        if (k === '__proto__')
+          Object.defineProperty(out, k, {
+            value: this.resolve(x),
+            enumerable: true,
+            writable: true,
+            configurable: true,
+          });
+        else out[k] = this.resolve(x);
+      }
       return out as T;
     }
     return v;

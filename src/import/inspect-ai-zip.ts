@@ -8,7 +8,7 @@
  */
 import { Inflate } from 'fflate';
 import { ImportError } from './types';
-import { describeBytes, type ArchiveLimits } from './limits';
+import { describeBytes, type ArchiveLimits } from '../model/limits';
 import { ZstdWindowTooLarge, inflateZstd } from './inspect-ai-zstd';
 
 export interface ZipEntry {
@@ -163,13 +163,13 @@ function overLimit(file: string, e: ZipEntry, budget: InflateBudget, produced: n
     throw new ImportError(
       file,
       declared
-        ? `entry ${e.name} declares ${describeBytes(e.size)} uncompressed, over the ${describeBytes(entryBytes)} limit for one archive entry`
-        : `entry ${e.name} inflates past the ${describeBytes(entryBytes)} limit for one archive entry (its header says ${describeBytes(e.size)})`,
+        ? `entry ${e.name} declares ${describeBytes(e.size)} uncompressed, over the ${describeBytes(entryBytes)} limit for one archive entry (raise it with --max-entry-mb)`
+        : `entry ${e.name} inflates past the ${describeBytes(entryBytes)} limit for one archive entry (its header says ${describeBytes(e.size)}; raise it with --max-entry-mb)`,
     );
   if (budget.used + produced > totalBytes)
     throw new ImportError(
       file,
-      `entry ${e.name} takes the archive past the ${describeBytes(totalBytes)} limit for all its entries together`,
+      `entry ${e.name} takes the archive past the ${describeBytes(totalBytes)} limit for all its entries together (raise it with --max-archive-mb)`,
     );
 }
 
@@ -221,7 +221,7 @@ export function readZipEntry(bytes: Uint8Array, e: ZipEntry, file: string, budge
     if (err instanceof ZstdWindowTooLarge)
       throw new ImportError(
         file,
-        `entry ${e.name} declares a zstd window of ${describeBytes(err.window)}, over the ${describeBytes(budget.limits.entryBytes)} limit for one archive entry`,
+        `entry ${e.name} declares a zstd window of ${describeBytes(err.window)}, over the ${describeBytes(budget.limits.entryBytes)} limit for one archive entry (raise it with --max-entry-mb)`,
       );
     throw damaged(file, `entry ${e.name}: ${err instanceof Error ? err.message : String(err)}`);
   }

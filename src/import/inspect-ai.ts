@@ -6,6 +6,7 @@
 import type { ImportWarning, Transcript } from '../model/transcript';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 import { INSPECT_FORMAT, evalInfo, sampleTranscript } from './inspect-ai-sample';
+import { ARCHIVE_LIMITS } from '../model/limits';
 import { openEvalArchive, type SampleEntry } from './inspect-ai-archive';
 import { jsonProblem, parseJson } from './json-parse';
 
@@ -41,7 +42,7 @@ export async function parseInspectAi(src: ImportSource, ctx: ImportContext = {})
   const warnings: ImportWarning[] = [];
   const head = await src.head();
   const { header, samples } = head.startsWith(ZIP_MAGIC)
-    ? openEvalArchive(await src.bytes(), file, warnings)
+    ? openEvalArchive(await src.bytes(), file, warnings, { ...ARCHIVE_LIMITS, ...ctx.limits })
     : await readJsonLog(src);
   ctx.onProgress?.(src.size, src.size);
   if (samples.length === 0)

@@ -14,7 +14,13 @@ export class JsonTooDeepError extends Error {
 
 /** Parses JSON text; throws SyntaxError for bad JSON and JsonTooDeepError for absurd nesting. */
 export function parseJson(text: string): unknown {
-  const value = JSON.parse(text) as unknown;
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch (e) {
+    if (e instanceof SyntaxError) e.message = withLineColumn(e.message, text);
+    throw e;
+  }
   if (mayNestDeeperThan(text) && nestedDeeperThan(value)) throw new JsonTooDeepError();
   return value;
 }
@@ -26,6 +32,25 @@ export function tryParseJson(text: string): unknown {
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A JSON.parse message with the line and column added where V8 gives only a character position
+ * (Node 20: "… in JSON at position 9"; newer V8 adds "(line 2 column 1)" itself).
+ */
+export function withLineColumn(message: string, text: string): string {
+  const m = /at position (\d+)$/.exec(message);
+  if (!m) return message;
+  const pos = Math.min(Number(m[1]), text.length);
+  let line = 1;
+  let start = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < pos; i = text.indexOf('\n', i + 1)) {
+    line++;
+    start = i + 1;
+  }
+  // One-line texts (a JSON Lines record, whose line the caller names) get the column only.
+  if (line === 1 && text.indexOf('\n') === -1) return `${message} (column ${pos + 1})`;
+  return `${message} (line ${line} column ${pos - start + 1})`;
 }
 
 /** The reason to show for a failed parseJson: "not valid JSON (…)" or "nested deeper than N levels". */

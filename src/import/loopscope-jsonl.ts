@@ -25,7 +25,9 @@ function isObj(v: unknown): v is Obj {
 function pickExtra(o: Obj, known: readonly string[]): Extra | undefined {
   let extra: Extra | undefined;
   for (const k of Object.keys(o)) {
-    if (!known.includes(k)) (extra ??= {})[k] = o[k];
+    // defineProperty, not `extra[k] =`: a `__proto__` key is kept as data instead of setting the prototype.
+    if (!known.includes(k))
+      Object.defineProperty((extra ??= {}), k, { value: o[k], enumerable: true, writable: true, configurable: true });
   }
   return extra;
 }
@@ -197,6 +199,18 @@ export async function parseLoopscopeJsonl(src: ImportSource, ctx: ImportContext 
           break;
         case 'assistant': {
           const turn = readAssistant(o);
+          // `1e999` parses to Infinity: kept as unknown, and said (it used to become 0 silently).
+          for (const k of ['input', 'output'] as const) {
+            const v = turn.tokens?.[k];
+            if (typeof v === 'number' && !Number.isFinite(v)) {
+              turn.tokens![k] = undefined;
+              warnings.push({
+                file,
+                line: lineNo,
+                reason: `"tokens.${k}" is not a finite number (${v}): kept as unknown`,
+              });
+            }
+          }
           if (cur.pending.length) turn.before = cur.pending;
           cur.pending = [];
           d.turns.push(turn);

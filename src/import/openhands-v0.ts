@@ -47,7 +47,10 @@ const RUNTIME_ARGS = [
 
 function without(o: Obj, keys: string[]): Obj {
   const out: Obj = {};
-  for (const [k, v] of Object.entries(o)) if (!keys.includes(k)) out[k] = v;
+  // defineProperty: a `__proto__` key stays data (assignment would set the prototype instead).
+  for (const [k, v] of Object.entries(o))
+    if (!keys.includes(k))
+      Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   return out;
 }
 

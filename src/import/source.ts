@@ -1,4 +1,6 @@
-import type { ImportContext, ImportSource } from './types';
+import { describeBytes, LINE_LIMITS } from '../model/limits';
+import type { ImportWarning } from '../model/transcript';
+import { ImportError, type ImportContext, type ImportSource } from './types';
 
 /** How much of a file sniffers see (and how much a document must exceed to count as large). */
 export const HEAD_BYTES = 64 * 1024;
@@ -11,13 +13,33 @@ export const HEAD_BYTES = 64 * 1024;
 export async function* splitLines(
   chunks: AsyncIterable<Uint8Array>,
   onBytes?: (n: number) => void,
+  file = 'input',
+  maxLineChars: number = LINE_LIMITS.lineChars,
+  replaced?: ReplacedLines,
 ): AsyncIterable<string> {
   const decoder = new TextDecoder('utf-8');
   let pieces: string[] = [];
+  let pending = 0;
+  let lineNo = 0;
   let read = 0;
+  const tooLong = () =>
+    new ImportError(
+      file,
+      `the line is over the ${describeBytes(maxLineChars)} limit for one line (raise it with --max-line-mb)`,
+      lineNo + 1,
+    );
   const take = (last: string): string => {
+    if (pending + last.length > maxLineChars) throw tooLong();
     let line = pieces.length === 0 ? last : pieces.join('') + last;
     pieces = [];
+    pending = 0;
+    lineNo++;
+    // U+FFFD is what the non-fatal decoder puts for invalid UTF-8: one indexOf per line (a fast
+    // native scan) instead of a fatal decoder per line. A U+FFFD written in the file is reported too.
+    if (replaced && line.indexOf('\uFFFD') !== -1) {
+      replaced.count++;
+      replaced.first ??= lineNo;
+    }
     if (line.charCodeAt(line.length - 1) === 13) line = line.slice(0, -1);
     return line;
   };
@@ -31,11 +53,35 @@ export async function* splitLines(
       start = nl + 1;
       nl = text.indexOf('\n', start);
     }
-    if (start < text.length) pieces.push(start === 0 ? text : text.slice(start));
+    if (start < text.length) {
+      const piece = start === 0 ? text : text.slice(start);
+      pending += piece.length;
+      // Refused while reading, before the pieces are joined into one string too large to hold.
+      if (pending > maxLineChars) throw tooLong();
+      pieces.push(piece);
+    }
     onBytes?.(read);
   }
   const rest = take(decoder.decode());
   if (rest !== '') yield rest;
+}
+
+/** Lines holding U+FFFD after decoding: how many, and the first. */
+export interface ReplacedLines {
+  count: number;
+  first?: number;
+}
+
+function replacedWarnings(file: string, r: ReplacedLines): ImportWarning[] {
+  if (r.count === 0) return [];
+  const more = r.count > 1 ? ` (and ${r.count - 1} more line${r.count > 2 ? 's' : ''})` : '';
+  return [
+    {
+      file,
+      line: r.first,
+      reason: `invalid UTF-8 replaced by U+FFFD${more}; the text there may be garbled`,
+    },
+  ];
 }
 
 /** Progress and cancellation happen between chunks, so no chunk is larger than this. */
@@ -83,6 +129,7 @@ async function readAll(blob: Blob, ctx: ImportContext): Promise<Uint8Array> {
 }
 
 export function sourceFromBytes(name: string, bytes: Uint8Array, ctx: ImportContext = {}): ImportSource {
+  let replaced: ReplacedLines = { count: 0 };
   return {
     name,
     size: bytes.byteLength,
@@ -93,10 +140,17 @@ export function sourceFromBytes(name: string, bytes: Uint8Array, ctx: ImportCont
     },
     bytes: async () => bytes,
     lines: () =>
-      splitLines(oneChunk(bytes), (n) => {
-        checkAbort(ctx);
-        ctx.onProgress?.(n, bytes.byteLength);
-      }),
+      splitLines(
+        oneChunk(bytes),
+        (n) => {
+          checkAbort(ctx);
+          ctx.onProgress?.(n, bytes.byteLength);
+        },
+        name,
+        ctx.limits?.lineChars,
+        (replaced = { count: 0 }),
+      ),
+    decodeWarnings: () => replacedWarnings(name, replaced),
   };
 }
 
@@ -106,6 +160,7 @@ export function sourceFromText(name: string, text: string, ctx: ImportContext = 
 
 /** A Blob or File: the browser's File and Node's `fs.openAsBlob` both stream without a whole copy. */
 export function sourceFromBlob(name: string, blob: Blob, ctx: ImportContext = {}): ImportSource {
+  let replaced: ReplacedLines = { count: 0 };
   return {
     name,
     size: blob.size,
@@ -115,9 +170,16 @@ export function sourceFromBlob(name: string, blob: Blob, ctx: ImportContext = {}
     text: async () => new TextDecoder().decode(await readAll(blob, ctx)),
     bytes: async () => readAll(blob, ctx),
     lines: () =>
-      splitLines(blobChunks(blob), (n) => {
-        checkAbort(ctx);
-        ctx.onProgress?.(n, blob.size);
-      }),
+      splitLines(
+        blobChunks(blob),
+        (n) => {
+          checkAbort(ctx);
+          ctx.onProgress?.(n, blob.size);
+        },
+        name,
+        ctx.limits?.lineChars,
+        (replaced = { count: 0 }),
+      ),
+    decodeWarnings: () => replacedWarnings(name, replaced),
   };
 }

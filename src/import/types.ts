@@ -1,3 +1,4 @@
+import type { ImportLimits } from '../model/limits';
 import type { ImportWarning, Transcript } from '../model/transcript';
 
 /** Bytes to import, readable whole or line by line (line formats never need the whole string). */
@@ -10,11 +11,15 @@ export interface ImportSource {
   bytes(): Promise<Uint8Array>;
   /** Lines without their terminator, in order; reports progress as bytes are consumed. */
   lines(): AsyncIterable<string>;
+  /** Warnings from decoding what lines() read (invalid UTF-8), added to the import's warnings. */
+  decodeWarnings?(): ImportWarning[];
 }
 
 export interface ImportContext {
   onProgress?: (bytesRead: number, total: number) => void;
   signal?: AbortSignal;
+  /** Limits raised or lowered for this import (CLI flags); the rest default to src/model/limits.ts. */
+  limits?: Partial<ImportLimits>;
 }
 
 export interface ImportResult {

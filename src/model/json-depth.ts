@@ -6,7 +6,9 @@
  * nest a few dozen levels.
  */
 
-export const MAX_JSON_DEPTH = 500;
+import { MAX_JSON_DEPTH } from './limits';
+
+export { MAX_JSON_DEPTH };
 
 /** True when `value` has objects or arrays nested more than `limit` levels (the root is level 1). */
 export function nestedDeeperThan(value: unknown, limit: number = MAX_JSON_DEPTH): boolean {

@@ -44,4 +44,16 @@ describe('chunkTurns', () => {
     // The original turn is not changed.
     expect(big.calls[0].result!.content.length).toBe(60 * 1024 * 1024);
   });
+
+  it('cuts the end of a huge assistant text when no result is large (a 200 MB single line)', () => {
+    const base = turn(1, 5);
+    const big = { ...base, text: 'x'.repeat(60 * 1024 * 1024) };
+    const { chunks, warnings } = chunkTurns([big]);
+    expect(approxChars(chunks[0][0])).toBeLessThanOrEqual(TURN_MAX_CHARS + 100);
+    expect(chunks[0][0].text.endsWith(' characters cut to fit browser storage]')).toBe(true);
+    expect(warnings).toEqual([
+      'turn 1: 63 M characters is more than one stored record holds; the end of the result of call 1 and the end of the assistant text was cut',
+    ]);
+    expect(big.text.length).toBe(60 * 1024 * 1024);
+  });
 });

@@ -43,10 +43,21 @@ function fitTurn(turn: Turn, size: number): { turn: Turn; warning?: string } {
     c.result!.content = content.slice(0, keep) + `\n[… ${content.length - keep} characters cut to fit browser storage]`;
     cut.push(c.index);
   }
+  // Still over (a huge assistant text, as in a 200 MB single-line file): the text's end is cut too.
+  let text = turn.text;
+  const textCut = over > 0 && text.length > 0;
+  if (textCut) {
+    const keep = Math.max(0, text.length - over);
+    text = text.slice(0, keep) + `\n[… ${turn.text.length - keep} characters cut to fit browser storage]`;
+  }
+  const parts = [
+    ...(cut.length ? [`the end of the result of call${cut.length > 1 ? 's' : ''} ${cut.join(', ')}`] : []),
+    ...(textCut ? ['the end of the assistant text'] : []),
+  ];
   const warning = `turn ${turn.index}: ${Math.round(size / 1e6)} M characters is more than one stored record holds; ${
-    cut.length ? `the end of the result of call${cut.length > 1 ? 's' : ''} ${cut.join(', ')} was cut` : 'kept whole'
+    parts.length ? `${parts.join(' and ')} was cut` : 'kept whole'
   }`;
-  return { turn: { ...turn, calls }, warning };
+  return { turn: { ...turn, text, calls }, warning };
 }
 
 export function chunkTurns(turns: Turn[]): Chunked {

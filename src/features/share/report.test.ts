@@ -77,6 +77,17 @@ describe('report', () => {
     expect(cell('a | b\n c\r\nd ')).toBe('a \\| b  c d');
   });
 
+  it('escapes HTML, code spans, links and cell bars in titles, file names and messages', () => {
+    const hostile: ReportInput = {
+      ...base,
+      meta: { ...base.meta, title: '<img src=x onerror=alert(1)>', fileName: 'a|b [x](y) `z` & c.jsonl' },
+    };
+    const lines = buildReport(hostile).split('\n');
+    expect(lines[0]).toBe('# Loopscope report: &lt;img src=x onerror=alert(1)&gt;');
+    expect(lines[4]).toBe('| File | a\\|b \\[x\\](y) \\`z\\` &amp; c.jsonl |');
+    expect(buildReport(hostile)).not.toContain('<img');
+  });
+
   it('writes the whole report', () => {
     expect(buildReport(base)).toBe(
       [

@@ -26,10 +26,18 @@ export interface ReportInput {
 const n = (v: number) => v.toLocaleString('en-US');
 
 /** Text for one Markdown table cell: one line, pipes escaped. */
+/**
+ * Transcript text (titles, file names, notes, messages) as inert Markdown: one line, with the
+ * characters that make HTML (`<`, `>`, `&`), code spans, table cells and links escaped, so a
+ * title like `<img src=x onerror=…>` shows as text in any Markdown viewer.
+ */
 export function cell(s: string): string {
   return s
     .replace(/\r?\n+/g, ' ')
-    .replace(/\|/g, '\\|')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/[\\`|[\]]/g, (c) => `\\${c}`)
     .trim();
 }
 
@@ -139,7 +147,7 @@ export function buildReport(input: ReportInput): string {
       : [
           `Based on preset \`${presetName}\`, with ${changes.length} change${changes.length === 1 ? '' : 's'}:`,
           '',
-          ...changes.map((c) => `- \`${c.path}\`: ${formatValue(c.from)} → ${formatValue(c.to)}`),
+          ...changes.map((c) => `- \`${c.path}\`: ${cell(formatValue(c.from))} → ${cell(formatValue(c.to))}`),
         ]
     : [`Based on \`${presetName}\`.`];
   return [
