@@ -95,3 +95,18 @@ export function sameNormResult(a: CallView, b: CallView): boolean {
   if (ra === rb || (ra && rb && ra.isError === rb.isError && ra.content === rb.content)) return true;
   return a.normResultFp === b.normResultFp;
 }
+
+/**
+ * sameNormExact(a, b) && sameNormResult(a, b), the cheaper comparison (by the length of what it
+ * would normalise) first: the answer is the same in either order, and two writes of different
+ * files are told apart by their short results without normalising their long contents.
+ */
+export function sameNormStep(a: CallView, b: CallView): boolean {
+  if (a.name !== b.name) return false;
+  const argsCost = a.exact === b.exact ? 0 : a.exact.length + b.exact.length;
+  const ra = a.result;
+  const rb = b.result;
+  const resultCost = (ra ? ra.content.length : 0) + (rb ? rb.content.length : 0);
+  if (resultCost < argsCost) return sameNormResult(a, b) && sameNormExact(a, b);
+  return sameNormExact(a, b) && sameNormResult(a, b);
+}

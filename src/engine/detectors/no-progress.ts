@@ -14,7 +14,7 @@
  * through `actions`; k steps of progress in a row end the episode, and the next loop starts at
  * level 1 again.
  */
-import { sameNormExact } from '../call-view';
+import { sameNormExact, sameNormStep } from '../call-view';
 import type { DetectorDef } from '../params';
 import { normalizeText } from '../observation';
 import { isShellTool, shellFailed } from '../shell';
@@ -130,7 +130,9 @@ export const noProgress: DetectorDef<NoProgressParams> = {
       let o: string | undefined;
       for (let i = 0; i < size; i++) {
         const s = ring[i]!;
-        if (sameAction(s, step) && obs(s) === (o ??= obs(step))) return true;
+        if (s.call && step.call && !raw) {
+          if (sameNormStep(s.call, step.call)) return true;
+        } else if (sameAction(s, step) && obs(s) === (o ??= obs(step))) return true;
       }
       if (!p.sameError || !step.failed) return false;
       for (let i = 0; i < size; i++) {

@@ -120,6 +120,12 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
             if (pr.content !== r.content) {
               if (raw) continue;
               unsure = 1;
+              // Short results (`Wrote 2048 bytes to a.ts`) are compared before long arguments:
+              // the candidate counts only if both match, so the order changes nothing else.
+              if (pr.content.length + r.content.length < prev.exact.length + call.exact.length) {
+                if (prev.normResult !== call.normResult) continue;
+                unsure = 0;
+              }
             }
           }
           if (raw ? prev.exact === call.exact : sameNormExact(prev, call)) {
