@@ -75,3 +75,38 @@ export class LazyCallView implements CallView {
     return this.normResultFpValue;
   }
 }
+
+/**
+ * a.normExact === b.normExact, normalising only when the raw calls do not decide it: equal raw
+ * fingerprints normalise alike, and the tool name is never masked (a fingerprint is the name,
+ * ':', then a JSON text, so two names never share one). Detectors that compare calls pair by
+ * pair use it, so a call whose name matches none of its neighbours is never normalised.
+ */
+export function sameNormExact(a: CallView, b: CallView): boolean {
+  if (a.exact === b.exact) return true;
+  if (a.name !== b.name) return false;
+  return a.normExact === b.normExact;
+}
+
+/** a.normResultFp === b.normResultFp, without normalising two results that are the same text. */
+export function sameNormResult(a: CallView, b: CallView): boolean {
+  const ra = a.result;
+  const rb = b.result;
+  if (ra === rb || (ra && rb && ra.isError === rb.isError && ra.content === rb.content)) return true;
+  return a.normResultFp === b.normResultFp;
+}
+
+/**
+ * sameNormExact(a, b) && sameNormResult(a, b), the cheaper comparison (by the length of what it
+ * would normalise) first: the answer is the same in either order, and two writes of different
+ * files are told apart by their short results without normalising their long contents.
+ */
+export function sameNormStep(a: CallView, b: CallView): boolean {
+  if (a.name !== b.name) return false;
+  const argsCost = a.exact === b.exact ? 0 : a.exact.length + b.exact.length;
+  const ra = a.result;
+  const rb = b.result;
+  const resultCost = (ra ? ra.content.length : 0) + (rb ? rb.content.length : 0);
+  if (resultCost < argsCost) return sameNormResult(a, b) && sameNormExact(a, b);
+  return sameNormExact(a, b) && sameNormResult(a, b);
+}

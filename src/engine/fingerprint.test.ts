@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { bashFileRead, canonicalJson, exactFingerprint, primaryFingerprint } from './fingerprint';
 
@@ -13,6 +14,43 @@ describe('exactFingerprint', () => {
     expect(exactFingerprint('read_file', { path: 'a.ts' })).not.toBe(exactFingerprint('read_file', { path: 'b.ts' }));
     expect(exactFingerprint('read_file', { path: 'a.ts' })).not.toBe(exactFingerprint('view', { path: 'a.ts' }));
     expect(canonicalJson([2, 1])).not.toBe(canonicalJson([1, 2]));
+  });
+});
+
+/** The canonical form written out piece by piece: what canonicalJson must equal. */
+function reference(v: unknown): string {
+  if (v === null || typeof v !== 'object') return JSON.stringify(v) ?? 'null';
+  if (Array.isArray(v)) return '[' + v.map(reference).join(',') + ']';
+  const o = v as Record<string, unknown>;
+  const parts = Object.keys(o)
+    .sort()
+    .filter((k) => o[k] !== undefined)
+    .map((k) => JSON.stringify(k) + ':' + reference(o[k]));
+  return '{' + parts.join(',') + '}';
+}
+
+describe('canonicalJson', () => {
+  it('equals the piece-by-piece canonical text for any JSON, keys in any order', () => {
+    const key = fc.oneof(fc.string({ maxLength: 3 }), fc.constantFrom('1', '10', '2', '__proto__', 'toJSON', 'a'));
+    const value = fc.letrec((tie) => ({
+      v: fc.oneof(
+        { depthSize: 'small' },
+        fc.jsonValue({ maxDepth: 1 }),
+        fc.array(tie('v'), { maxLength: 3 }),
+        fc.dictionary(key, tie('v'), { maxKeys: 4 }),
+      ),
+    })).v;
+    fc.assert(
+      fc.property(value, (v) => {
+        expect(canonicalJson(v)).toBe(reference(v));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('sorts keys an object keeps in another order (indexes) and drops undefined values', () => {
+    expect(canonicalJson({ b: 1, 10: 'x', 2: 'y', a: undefined })).toBe('{"10":"x","2":"y","b":1}');
+    expect(canonicalJson({ z: [{ y: 1, x: 2 }], a: null })).toBe('{"a":null,"z":[{"x":2,"y":1}]}');
   });
 });
 

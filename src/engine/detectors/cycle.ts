@@ -7,6 +7,7 @@
  * the unit (streak[p] a multiple of p), so a continuing 2-call cycle is detected every 2 calls,
  * not on every call, and the agent gets one whole cycle to react to each warning.
  */
+import { sameNormExact, sameNormStep } from '../call-view';
 import { Ring } from '../escalation';
 import { canonicalJson } from '../fingerprint';
 import type { DetectorDef } from '../params';
@@ -168,7 +169,9 @@ export const cycle: DetectorDef<CycleParams> = {
             prev !== undefined &&
             (raw
               ? prev.exact === call.exact && (!p.compareResults || prev.resultFp === call.resultFp)
-              : prev.normExact === call.normExact && (!p.compareResults || prev.normResultFp === call.normResultFp));
+              : p.compareResults
+                ? sameNormStep(prev, call)
+                : sameNormExact(prev, call));
           streak[q] = same ? streak[q] + 1 : 0;
           if (period === 0 && streak[q] >= q) period = q;
         }

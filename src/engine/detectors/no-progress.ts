@@ -14,6 +14,7 @@
  * through `actions`; k steps of progress in a row end the episode, and the next loop starts at
  * level 1 again.
  */
+import { sameNormExact, sameNormStep } from '../call-view';
 import type { DetectorDef } from '../params';
 import { normalizeText } from '../observation';
 import { isShellTool, shellFailed } from '../shell';
@@ -30,7 +31,10 @@ export interface NoProgressParams {
   rawText: boolean;
 }
 
-/** One step of the window: a call (its observation read lazily) or a text-only turn. */
+/**
+ * One step of the window: a call (its action and observation read lazily) or a text-only turn
+ * (`action` is its normalised text).
+ */
 interface Step {
   action: string;
   call: CallView | null;
@@ -111,6 +115,14 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     let level = 0;
     const raw = p.rawText;
     const obs = (s: Step): string => (s.call ? (raw ? s.call.resultFp : s.call.normResultFp) : '');
+    const actionOf = (s: Step): string => (s.call ? (raw ? s.call.exact : s.call.normExact) : s.action);
+    // Two calls are compared without normalising when their raw fingerprints already decide it.
+    const sameAction = (a: Step, b: Step): boolean =>
+      a.call && b.call
+        ? raw
+          ? a.call.exact === b.call.exact
+          : sameNormExact(a.call, b.call)
+        : actionOf(a) === actionOf(b);
     const recent: Step[] = []; // the current run without progress, for the message (last SHOWN distinct)
 
     function repeats(step: Step): boolean {
@@ -118,7 +130,9 @@ export const noProgress: DetectorDef<NoProgressParams> = {
       let o: string | undefined;
       for (let i = 0; i < size; i++) {
         const s = ring[i]!;
-        if (s.action === step.action && obs(s) === (o ??= obs(step))) return true;
+        if (s.call && step.call && !raw) {
+          if (sameNormStep(s.call, step.call)) return true;
+        } else if (sameAction(s, step) && obs(s) === (o ??= obs(step))) return true;
       }
       if (!p.sameError || !step.failed) return false;
       for (let i = 0; i < size; i++) {
@@ -149,12 +163,14 @@ export const noProgress: DetectorDef<NoProgressParams> = {
       const seen = new Set<string>();
       const shown: string[] = [];
       const pattern: string[] = [];
-      for (const s of recent)
-        if (!seen.has(s.action) && shown.length < SHOWN) {
-          seen.add(s.action);
+      for (const s of recent) {
+        const a = actionOf(s);
+        if (!seen.has(a) && shown.length < SHOWN) {
+          seen.add(a);
           shown.push(describeStep(s));
-          pattern.push(s.action);
+          pattern.push(a);
         }
+      }
       sink.emit({ action, level, message: noProgressMessage(action, stuck, p.window, shown), pattern });
     }
 
@@ -165,7 +181,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
         feed({ action: 'text:' + text, call: null, text: turn.text, failed: false }, sink);
       },
       onCall(call, sink) {
-        feed({ action: raw ? call.exact : call.normExact, call, text: '', failed: failedCall(call) }, sink);
+        feed({ action: '', call, text: '', failed: failedCall(call) }, sink);
       },
     };
   },

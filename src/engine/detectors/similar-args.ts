@@ -6,6 +6,7 @@
  * Two options of ours, off by default (the seed's rule): `ignoreIdentical` and `sameResult`
  * narrow it to near-identical retries that change nothing (the `recommended` preset).
  */
+import { sameNormExact } from '../call-view';
 import { Escalation } from '../escalation';
 import { similarityAbove } from '../json-similarity';
 import type { DetectorDef } from '../params';
@@ -108,7 +109,6 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
         let count = 0;
         let open = 0;
         const r = call.result;
-        const fp = raw ? call.exact : call.normExact;
         for (let i = 0; i < size; i++) {
           const prev = window[i]!;
           if (prev.name !== call.name) continue;
@@ -120,9 +120,15 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
             if (pr.content !== r.content) {
               if (raw) continue;
               unsure = 1;
+              // Short results (`Wrote 2048 bytes to a.ts`) are compared before long arguments:
+              // the candidate counts only if both match, so the order changes nothing else.
+              if (pr.content.length + r.content.length < prev.exact.length + call.exact.length) {
+                if (prev.normResult !== call.normResult) continue;
+                unsure = 0;
+              }
             }
           }
-          if ((raw ? prev.exact : prev.normExact) === fp) {
+          if (raw ? prev.exact === call.exact : sameNormExact(prev, call)) {
             if (p.ignoreIdentical) continue;
             if (!unsure || prev.normResult === call.normResult) count++;
           } else {
@@ -148,7 +154,7 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
           action,
           level,
           message: chatloopMessage(action, `similar arguments to '${call.name}'`, suggestion),
-          pattern: [fp],
+          pattern: [raw ? call.exact : call.normExact],
         });
       },
     };
