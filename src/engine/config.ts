@@ -48,7 +48,7 @@ function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
-const TOP_FIELDS = ['name', 'basedOn', 'countAction', 'detectors', 'version', '$schema'] as const;
+const TOP_FIELDS = ['name', 'basedOn', 'countAction', 'ignoreTextualCalls', 'detectors', 'version', '$schema'] as const;
 
 /** The top-level shape; each field's message is kept word for word from before the schema. */
 const TopLevel = z.strictObject({

@@ -108,7 +108,7 @@ describe('config validation', () => {
     const msg = validationError({ detectors: { pattern: { windowSize: 'x'.repeat(1_000_000) } } });
     expect(msg).toBe(`detectors.pattern.windowSize: must be an integer, got "${'x'.repeat(79)}…`);
     expect(validationError({ ['k'.repeat(1000)]: 1, detectors: {} })).toBe(
-      `${'k'.repeat(80)}…: unknown field (known: name, basedOn, countAction, detectors)`,
+      `${'k'.repeat(80)}…: unknown field (known: name, basedOn, countAction, ignoreTextualCalls, detectors)`,
     );
     expect(echoValue([[[[1]]], 'a'])).toBe('[[…],"a"]');
   });
