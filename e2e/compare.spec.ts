@@ -57,7 +57,7 @@ test('every preset on this transcript and over the library, sortable; a name pic
     '0',
     '5',
     '6',
-    '11',
+    '6',
     '12',
     '12',
     '24',
