@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { LazyCallView, sameNormExact, sameNormResult, sameNormStep } from './call-view';
-import { exactFingerprint } from './fingerprint';
 
 const text = fc.constantFrom(
   'ls',
@@ -21,7 +20,6 @@ const view = (name: string, command: string, content: string | null, isError: bo
     { command },
     content === null ? undefined : { content, isError },
     undefined,
-    exactFingerprint(name, { command }),
   );
 const call = fc
   .tuple(fc.constantFrom('bash', 'sh', 'bash:x'), text, fc.option(text), fc.boolean())

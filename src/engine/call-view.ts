@@ -1,16 +1,23 @@
 /**
- * The CallView the replay hands to detectors. The exact fingerprint is always needed (the
- * fingerprint series is built from it); everything else — the primary and result fingerprints
- * and their normalised forms (observation.ts) — is computed on first read and kept, so a config
- * whose detectors never read them never pays for them (hashing or normalising every multi-KB
- * result was the largest cost of a replay), and no call is normalised twice.
+ * The CallView the replay hands to detectors. Every call gets the hash and length of its exact
+ * fingerprint (fingerprint-hash.ts: walked, not written); the fingerprint texts themselves —
+ * exact, primary, result — and their normalised forms (observation.ts) are computed on first
+ * read and kept, so a config whose detectors never read them never pays for them (writing and
+ * hashing every multi-KB argument or result was the largest cost of a replay), and no call is
+ * normalised twice. Calls are compared through the hashes first (sameExact, sameNormExact).
  */
 import type { Json, ToolResult } from '../model/transcript';
 import { exactFingerprint, primaryFingerprint, resultFingerprint } from './fingerprint';
+import { fingerprintKey, sameJson, type FingerprintKey } from './fingerprint-hash';
 import { normalizeArgs, normalizeText } from './observation';
 import type { CallView } from './types';
 
+const key: FingerprintKey = { hash: 0, length: 0 };
+
 export class LazyCallView implements CallView {
+  readonly exactHash: number;
+  readonly exactLength: number;
+  private exactValue: string | undefined = undefined;
   private primaryFp: string | undefined = undefined;
   private resultFpValue: string | undefined = undefined;
   private normArgsValue: Json | undefined = undefined;
@@ -26,8 +33,15 @@ export class LazyCallView implements CallView {
     readonly args: Json,
     readonly result: ToolResult | undefined,
     readonly agent: string | undefined,
-    readonly exact: string,
-  ) {}
+  ) {
+    fingerprintKey(name, args, key);
+    this.exactHash = key.hash;
+    this.exactLength = key.length;
+  }
+
+  get exact(): string {
+    return (this.exactValue ??= exactFingerprint(this.name, this.args));
+  }
 
   get primary(): string {
     return (this.primaryFp ??= primaryFingerprint(this.name, this.args, this.exact));
@@ -76,6 +90,14 @@ export class LazyCallView implements CallView {
   }
 }
 
+type Fingerprinted = Pick<CallView, 'name' | 'args' | 'exactHash' | 'exactLength'>;
+
+/** a.exact === b.exact, without writing either fingerprint (the arguments are compared when the hashes are equal). */
+export function sameExact(a: Fingerprinted, b: Fingerprinted): boolean {
+  if (a.exactHash !== b.exactHash || a.exactLength !== b.exactLength || a.name !== b.name) return false;
+  return a.args === b.args || sameJson(a.args, b.args);
+}
+
 /**
  * a.normExact === b.normExact, normalising only when the raw calls do not decide it: equal raw
  * fingerprints normalise alike, and the tool name is never masked (a fingerprint is the name,
@@ -83,9 +105,17 @@ export class LazyCallView implements CallView {
  * pair use it, so a call whose name matches none of its neighbours is never normalised.
  */
 export function sameNormExact(a: CallView, b: CallView): boolean {
-  if (a.exact === b.exact) return true;
   if (a.name !== b.name) return false;
-  return a.normExact === b.normExact;
+  return sameExact(a, b) || sameNormArgs(a, b);
+}
+
+/** Normalised arguments equal, for two calls of one tool whose raw arguments differ. */
+function sameNormArgs(a: CallView, b: CallView): boolean {
+  const na = a.normArgs;
+  const nb = b.normArgs;
+  // Neither changed by normalising: they differ as the raw calls do.
+  if (na === a.args && nb === b.args) return false;
+  return sameJson(na, nb);
 }
 
 /** a.normResultFp === b.normResultFp, without normalising two results that are the same text. */
@@ -103,10 +133,10 @@ export function sameNormResult(a: CallView, b: CallView): boolean {
  */
 export function sameNormStep(a: CallView, b: CallView): boolean {
   if (a.name !== b.name) return false;
-  const argsCost = a.exact === b.exact ? 0 : a.exact.length + b.exact.length;
+  if (sameExact(a, b)) return sameNormResult(a, b);
   const ra = a.result;
   const rb = b.result;
   const resultCost = (ra ? ra.content.length : 0) + (rb ? rb.content.length : 0);
-  if (resultCost < argsCost) return sameNormResult(a, b) && sameNormExact(a, b);
-  return sameNormExact(a, b) && sameNormResult(a, b);
+  if (resultCost < a.exactLength + b.exactLength) return sameNormResult(a, b) && sameNormArgs(a, b);
+  return sameNormArgs(a, b) && sameNormResult(a, b);
 }

@@ -8,7 +8,6 @@ import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config'
 import { DETECTOR_DEFS } from './detectors/registry';
 import { makeEvent, stopPointOf } from './event';
 import { LazyCallView } from './call-view';
-import { exactFingerprint } from './fingerprint';
 import { FingerprintTracker, type FingerprintSeries } from './series';
 import { withoutTextualCalls } from './textual-filter';
 import type { JudgeCache } from './judge/request';
@@ -97,17 +96,8 @@ export function replay(
     for (const call of turn.calls) {
       calls++;
       callNo = call.index;
-      const exact = exactFingerprint(call.name, call.args);
-      const cv = new LazyCallView(
-        turn.index,
-        call.index,
-        call.name,
-        call.args,
-        call.result,
-        call.agent ?? turn.agent,
-        exact,
-      );
-      tracker.add(exact, call.name, turn.index);
+      const cv = new LazyCallView(turn.index, call.index, call.name, call.args, call.result, call.agent ?? turn.agent);
+      tracker.add(cv, turn.index);
       for (const r of running) r.det.onCall?.(cv, r.sink);
     }
   }

@@ -3,10 +3,22 @@
  * Space-Saving top-k counters (exact while there are fewer distinct fingerprints than slots),
  * plus one 32-bit hash per call so the top fingerprints' counts over time come from a cheap
  * second pass.
+ *
+ * Speed: that hash is the call view's `exactHash` (hash32 of the exact fingerprint, computed
+ * without writing the fingerprint), and it is also the key of the slots' own hash table (open
+ * addressing, the arguments compared on a hit): no call's fingerprint text is written or hashed
+ * again here. The text is written only for the calls that hold a slot when the run ends.
  */
-import { hash32 } from './fingerprint';
+import { sameExact } from './call-view';
+import type { CallView } from './types';
+
+/** What the series needs of a call: its view, or in tests a stand-in with the same fields. */
+export type Counted = Pick<CallView, 'name' | 'args' | 'exact' | 'exactHash' | 'exactLength'>;
 
 const SLOTS = 256;
+/** Table positions: a power of two, four per slot, so probe runs stay short. */
+const TABLE = 1024;
+const MASK = TABLE - 1;
 const TOP = 8;
 const MAX_POINTS = 1000;
 
@@ -18,14 +30,16 @@ export interface FingerprintSeries {
 }
 
 interface Slot {
-  fp: string;
-  name: string;
+  /** The call that brought this fingerprint into the slot: its `exact` is the fingerprint. */
+  call: Counted;
   hash: number;
   count: number;
   /** When the fingerprint took this slot: ties on count evict the oldest, as a Map scan would. */
   seq: number;
   /** Position in the min-heap. */
   at: number;
+  /** Index in `slots` (the table stores id + 1). */
+  readonly id: number;
 }
 
 /** (count, seq) order: the slot Space-Saving evicts is the heap's root. */
@@ -34,7 +48,9 @@ function less(a: Slot, b: Slot): boolean {
 }
 
 export class FingerprintTracker {
-  private readonly slots = new Map<string, Slot>();
+  /** Slot index + 1 at each table position (0: empty), placed by the fingerprint's hash. */
+  private readonly table = new Int32Array(TABLE);
+  private readonly slots: Slot[] = [];
   /** Min-heap of the slots, so eviction does not scan them all for every new fingerprint. */
   private readonly heap: Slot[] = [];
   private seq = 0;
@@ -42,8 +58,8 @@ export class FingerprintTracker {
   private turnOfCall = new Int32Array(1024);
   private n = 0;
 
-  add(fp: string, name: string, turn: number): void {
-    const h = hash32(fp) | 0;
+  add(call: Counted, turn: number): void {
+    const h = call.exactHash | 0;
     if (this.n === this.hashes.length) {
       this.hashes = grow(this.hashes);
       this.turnOfCall = grow(this.turnOfCall);
@@ -51,29 +67,61 @@ export class FingerprintTracker {
     this.hashes[this.n] = h;
     this.turnOfCall[this.n] = turn;
     this.n++;
-    const s = this.slots.get(fp);
+    const s = this.find(call, h);
     if (s) {
       s.count++;
       this.down(s.at);
       return;
     }
-    if (this.slots.size < SLOTS) {
-      const slot: Slot = { fp, name, hash: h, count: 1, seq: this.seq++, at: this.heap.length };
-      this.slots.set(fp, slot);
+    if (this.slots.length < SLOTS) {
+      const slot: Slot = { call, hash: h, count: 1, seq: this.seq++, at: this.heap.length, id: this.slots.length };
+      this.slots.push(slot);
+      this.place(slot);
       this.heap.push(slot);
       this.up(slot.at);
       return;
     }
     // Space-Saving: the new key replaces the smallest counter and inherits its count.
     const min = this.heap[0];
-    this.slots.delete(min.fp);
-    min.fp = fp;
-    min.name = name;
+    this.remove(min);
+    min.call = call;
     min.hash = h;
     min.count++;
     min.seq = this.seq++;
-    this.slots.set(fp, min);
+    this.place(min);
     this.down(0);
+  }
+
+  private find(call: Counted, h: number): Slot | undefined {
+    const table = this.table;
+    for (let i = h & MASK; table[i] !== 0; i = (i + 1) & MASK) {
+      const s = this.slots[table[i] - 1];
+      if (s.hash === h && sameExact(s.call, call)) return s;
+    }
+    return undefined;
+  }
+
+  private place(s: Slot): void {
+    const table = this.table;
+    let i = s.hash & MASK;
+    while (table[i] !== 0) i = (i + 1) & MASK;
+    table[i] = s.id + 1;
+  }
+
+  /** Linear-probing deletion: later entries of the run move back, so no lookup stops early. */
+  private remove(s: Slot): void {
+    const table = this.table;
+    let i = s.hash & MASK;
+    while (table[i] !== s.id + 1) i = (i + 1) & MASK;
+    for (let j = (i + 1) & MASK; table[j] !== 0; j = (j + 1) & MASK) {
+      const home = this.slots[table[j] - 1].hash & MASK;
+      // The entry at j may fill the hole at i unless its home lies cyclically in (i, j].
+      if (i <= j ? home <= i || home > j : home <= i && home > j) {
+        table[i] = table[j];
+        i = j;
+      }
+    }
+    table[i] = 0;
   }
 
   private up(i: number): void {
@@ -108,9 +156,9 @@ export class FingerprintTracker {
   }
 
   finish(turns: number): FingerprintSeries {
-    const top = [...this.slots.values()]
-      .filter((s) => s.count > 1 || this.slots.size <= TOP)
-      .sort((a, b) => b.count - a.count || (a.fp < b.fp ? -1 : 1))
+    const top = this.slots
+      .filter((s) => s.count > 1 || this.slots.length <= TOP)
+      .sort((a, b) => b.count - a.count || (a.call.exact < b.call.exact ? -1 : 1))
       .slice(0, TOP);
     const idx = new Map<number, number>();
     top.forEach((s, i) => idx.set(s.hash, i));
@@ -129,7 +177,7 @@ export class FingerprintTracker {
     }
     for (let i = 0; i < top.length; i++) exact[i] = counts[i];
     return {
-      top: top.map((s, i) => ({ fingerprint: s.fp, name: s.name, count: exact[i] || s.count })),
+      top: top.map((s, i) => ({ fingerprint: s.call.exact, name: s.call.name, count: exact[i] || s.count })),
       timeline,
     };
   }

@@ -9,7 +9,6 @@ import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config'
 import { DETECTOR_DEFS } from './detectors/registry';
 import { makeEvent, stopPointOf } from './event';
 import { LazyCallView } from './call-view';
-import { exactFingerprint } from './fingerprint';
 import type { DetectorDef } from './params';
 import type { ReplayOptions, ReplayResult, StopPoint } from './replay';
 import { FingerprintTracker, type FingerprintSeries } from './series';
@@ -52,12 +51,10 @@ class Feed {
       const views: CallView[] = [];
       for (const call of turn.calls) {
         n++;
-        const exact = exactFingerprint(call.name, call.args);
-        tracker.add(exact, call.name, turn.index);
         // Lazy: each fingerprint (raw or normalised) is computed once, when a detector first reads it.
-        views.push(
-          new LazyCallView(turn.index, call.index, call.name, call.args, call.result, call.agent ?? turn.agent, exact),
-        );
+        const view = new LazyCallView(turn.index, call.index, call.name, call.args, call.result, call.agent ?? turn.agent);
+        tracker.add(view, turn.index);
+        views.push(view);
       }
       this.callsOfTurn.push(views);
     }

@@ -51,6 +51,12 @@ export interface CallView {
   agent?: string;
   /** Tool name + canonical JSON of the arguments (keys sorted at every depth). */
   exact: string;
+  /**
+   * hash32(exact) and exact.length, known without writing `exact` (fingerprint-hash.ts): equal
+   * fingerprints have equal hashes, so calls are told apart without their text (sameExact).
+   */
+  exactHash: number;
+  exactLength: number;
   /** Seed 004's structural fingerprint: primary keys only, bash file reads normalised. */
   primary: string;
   /** Result fingerprint: isError + content (hashed when long); '' when there is no result. */

@@ -117,12 +117,17 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     const obs = (s: Step): string => (s.call ? (raw ? s.call.resultFp : s.call.normResultFp) : '');
     const actionOf = (s: Step): string => (s.call ? (raw ? s.call.exact : s.call.normExact) : s.action);
     // Two calls are compared without normalising when their raw fingerprints already decide it.
-    const sameAction = (a: Step, b: Step): boolean =>
-      a.call && b.call
-        ? raw
-          ? a.call.exact === b.call.exact
-          : sameNormExact(a.call, b.call)
-        : actionOf(a) === actionOf(b);
+    const sameAction = (a: Step, b: Step): boolean => {
+      if (a.call && b.call) return raw ? a.call.exact === b.call.exact : sameNormExact(a.call, b.call);
+      if (!a.call && !b.call) return a.action === b.action;
+      // A call's action is its tool name, ':', then its arguments (the name is never masked), a
+      // text step's is 'text:' then its text: a call is normalised only when its name allows a match.
+      const call = (a.call ?? b.call)!;
+      const text = a.call ? b.action : a.action;
+      const n = call.name.length;
+      if (text.charCodeAt(n) !== 58 || !text.startsWith(call.name)) return false;
+      return actionOf(a) === actionOf(b);
+    };
     const recent: Step[] = []; // the current run without progress, for the message (last SHOWN distinct)
 
     function repeats(step: Step): boolean {

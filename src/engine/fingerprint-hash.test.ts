@@ -1,0 +1,86 @@
+/**
+ * fingerprintKey and sameJson (fingerprint-hash.ts) stand for the fingerprint text without
+ * building it: they must answer exactly as the text would, on any value.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { Json } from '../model/transcript';
+import { canonicalJson, exactFingerprint, hash32 } from './fingerprint';
+import { fingerprintKey, sameJson } from './fingerprint-hash';
+
+/** Strings with quotes, backslashes, control characters, lone and paired surrogates, emoji. */
+const str = fc.oneof(
+  fc.string({ maxLength: 8 }),
+  fc.string({ unit: 'binary', maxLength: 8 }),
+  fc.constantFrom('"', '\\', '\n\t\r\b\f\v\0\x1f\x7f', '\ud800', '\udc00x', 'a\ud83d\ude00b', '\u2028', 'é'),
+);
+const key = fc.oneof(str, fc.constantFrom('1', '10', '2', '__proto__', 'toJSON', 'a', 'b'));
+const leaf = fc.oneof(
+  str,
+  fc.double(),
+  fc.constantFrom(0, -0, 1e21, 5e-324, NaN, Infinity, true, false, null, undefined),
+  fc.constant(new Date(0)),
+);
+const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+  v: fc.oneof(
+    { depthSize: 'small' },
+    leaf,
+    fc.array(tie('v'), { maxLength: 4 }),
+    fc.dictionary(key, tie('v'), { maxKeys: 4 }),
+    fc.dictionary(key, tie('v'), { maxKeys: 4, noNullPrototype: false }),
+  ),
+})).v;
+
+/** The same value rebuilt with its keys in another order (and an equal value from JSON text). */
+function reordered(v: unknown): unknown {
+  if (v === null || typeof v !== 'object' || v instanceof Date) return v;
+  if (Array.isArray(v)) return v.map(reordered);
+  const o = v as Record<string, unknown>;
+  const out: Record<string, unknown> = Object.getPrototypeOf(o) === null ? Object.create(null) : {};
+  for (const k of Object.keys(o).reverse()) Object.defineProperty(out, k, { value: reordered(o[k]), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+describe('fingerprintKey', () => {
+  it('is the hash and length of the fingerprint text, for any value', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('bash', 'read_file', 'a:b', ''), value, (name, v) => {
+        const text = exactFingerprint(name, v as Json);
+        expect(fingerprintKey(name, v as Json, { hash: 0, length: 0 })).toEqual({ hash: hash32(text), length: text.length });
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('writes escapes as JSON.stringify does', () => {
+    const args = { command: 'echo "a\\b"\n\t\u0001 \ud800 \ud83d\ude00' };
+    const text = exactFingerprint('bash', args);
+    expect(text).toBe('bash:{"command":"echo \\"a\\\\b\\"\\n\\t\\u0001 \\ud800 \ud83d\ude00"}');
+    expect(fingerprintKey('bash', args, { hash: 0, length: 0 })).toEqual({ hash: hash32(text), length: 52 });
+  });
+});
+
+describe('sameJson', () => {
+  it('answers as comparing canonical texts would', () => {
+    const pair = fc.oneof(
+      fc.tuple(value, value),
+      value.map((v) => [v, reordered(v)] as const),
+      value.map((v) => [v, JSON.parse(JSON.stringify(v) ?? 'null')] as const),
+    );
+    fc.assert(
+      fc.property(pair, ([a, b]) => {
+        expect(sameJson(a as Json, b as Json)).toBe(canonicalJson(a) === canonicalJson(b));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('tells apart and matches plain arguments', () => {
+    expect(sameJson({ path: 'a.ts', limit: 5 }, { limit: 5, path: 'a.ts' })).toBe(true);
+    expect(sameJson({ path: 'a.ts' }, { path: 'a.ts', limit: 5 })).toBe(false);
+    expect(sameJson({ path: 'a.ts', x: undefined } as unknown as Json, { path: 'a.ts' })).toBe(true);
+    expect(sameJson([1, 'a'], [1, 'b'])).toBe(false);
+    expect(sameJson({ n: 0 }, { n: -0 })).toBe(true);
+    expect(sameJson({ n: NaN } as unknown as Json, { n: null })).toBe(true);
+  });
+});
