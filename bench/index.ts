@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: runs every benchmark section and prints ONE JSON object on stdout (progress
  * goes to stderr). Options: `--calls N` (engine run size, default 1,000,000), `--only a,b`
- * (sections), `--presets a,b` (engine presets), `--import-mb N` (size of each generated import
+ * (sections), `--presets a,b` (engine presets), `--rounds N` (engine: interleaved rounds of
+ * baselines and replays, best round kept, default 3), `--import-mb N` (size of each generated import
  * file and of the OpenHands folder, default 200), `--import-files N` (event files in that
  * folder, default 10,000).
  */
@@ -16,6 +17,7 @@ const { values } = parseArgs({
     calls: { type: 'string' },
     only: { type: 'string' },
     presets: { type: 'string' },
+    rounds: { type: 'string' },
     'import-mb': { type: 'string' },
     'import-files': { type: 'string' },
   },
@@ -35,6 +37,11 @@ function positive(name: string, v: string | undefined): number | undefined {
   process.exit(2);
 }
 const importMb = positive('import-mb', values['import-mb']);
+const rounds = positive('rounds', values.rounds);
+if (rounds !== undefined && !Number.isInteger(rounds)) {
+  process.stderr.write(`bench: --rounds must be a positive integer, got ${values.rounds}\n`);
+  process.exit(2);
+}
 const importFiles = positive('import-files', values['import-files']);
 const only = values.only?.split(',').map((s) => s.trim());
 const log = (s: string) => process.stderr.write(s + '\n');
@@ -54,7 +61,7 @@ async function importSection(): Promise<Section | null> {
 }
 
 const sections: [string, Section | null][] = [
-  ['engine', () => benchEngine({ calls, presets: values.presets?.split(','), log })],
+  ['engine', () => benchEngine({ calls, presets: values.presets?.split(','), rounds, log })],
   ['import', await importSection()],
   ['browser', await optional('./browser.ts', 'benchBrowser')],
 ];
