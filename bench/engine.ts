@@ -57,8 +57,10 @@ export interface EngineBenchResult {
   parseDiscardMs: number;
   parseDiscardRoundsMs: number[];
   importMs: number;
-  /** Heap with the transcript loaded, before any replay. */
+  /** Heap with the transcript (and the lines, parsed again each round) loaded, before any replay. */
   baseHeapMB: number;
+  /** What the imported transcript adds to the heap. */
+  transcriptHeapMB: number;
   presets: Record<string, PresetResult>;
   target: number;
   /** Every preset (and all detectors at once) within `target` times parseMs. */
@@ -161,12 +163,16 @@ export async function benchEngine(opts: EngineBenchOptions = {}): Promise<Engine
   log(`engine: generating ${n} calls`);
   const gen = generateRun(n);
   log(`engine: ${gen.lines.length} lines, ${round(gen.bytes / 1e6)} MB`);
-  gc?.();
+  // The lines stay alive: every round parses the same lines again.
+  const linesHeapMB = heapMB();
   const i0 = performance.now();
   const transcript = await importLines(gen.lines);
   const importMs = performance.now() - i0;
   const baseHeapMB = heapMB();
-  log(`engine: imported ${transcript.turns.length} turns in ${round(importMs)} ms; heap ${baseHeapMB} MB`);
+  const transcriptHeapMB = round(baseHeapMB - linesHeapMB);
+  log(
+    `engine: imported ${transcript.turns.length} turns in ${round(importMs)} ms; heap ${baseHeapMB} MB (transcript ${transcriptHeapMB} MB)`,
+  );
 
   const parseRoundsMs: number[] = [];
   const parseDiscardRoundsMs: number[] = [];
@@ -218,6 +224,7 @@ export async function benchEngine(opts: EngineBenchOptions = {}): Promise<Engine
     parseDiscardRoundsMs: parseDiscardRoundsMs.map((x) => round(x)),
     importMs: round(importMs),
     baseHeapMB,
+    transcriptHeapMB,
     presets,
     target: TARGET,
     allWithinTarget: Object.values(presets).every((p) => p.ratioToParse <= TARGET),

@@ -13,14 +13,7 @@ const text = fc.constantFrom(
   'a'.repeat(90),
 );
 const view = (name: string, command: string, content: string | null, isError: boolean) =>
-  new LazyCallView(
-    1,
-    1,
-    name,
-    { command },
-    content === null ? undefined : { content, isError },
-    undefined,
-  );
+  new LazyCallView(1, 1, name, { command }, content === null ? undefined : { content, isError }, undefined);
 const call = fc
   .tuple(fc.constantFrom('bash', 'sh', 'bash:x'), text, fc.option(text), fc.boolean())
   .map(([n, c, r, e]) => view(n, c, r, e));

@@ -37,7 +37,8 @@ function reordered(v: unknown): unknown {
   if (Array.isArray(v)) return v.map(reordered);
   const o = v as Record<string, unknown>;
   const out: Record<string, unknown> = Object.getPrototypeOf(o) === null ? Object.create(null) : {};
-  for (const k of Object.keys(o).reverse()) Object.defineProperty(out, k, { value: reordered(o[k]), enumerable: true, writable: true, configurable: true });
+  for (const k of Object.keys(o).reverse())
+    Object.defineProperty(out, k, { value: reordered(o[k]), enumerable: true, writable: true, configurable: true });
   return out;
 }
 
@@ -46,7 +47,10 @@ describe('fingerprintKey', () => {
     fc.assert(
       fc.property(fc.constantFrom('bash', 'read_file', 'a:b', ''), value, (name, v) => {
         const text = exactFingerprint(name, v as Json);
-        expect(fingerprintKey(name, v as Json, { hash: 0, length: 0 })).toEqual({ hash: hash32(text), length: text.length });
+        expect(fingerprintKey(name, v as Json, { hash: 0, length: 0 })).toEqual({
+          hash: hash32(text),
+          length: text.length,
+        });
       }),
       { numRuns: 3000 },
     );

@@ -5,28 +5,27 @@
  * ANSI escape, a run of whitespace — compare equal. docs/detectors.md "Normalised observations"
  * lists every rule, why it is there and what is deliberately left alone.
  *
- * Speed: a 1M-call replay runs arguments and results through this. Most texts hold no volatile
- * token, so `volatileHints` first looks, in one pass over the characters (observation-hints.ts),
- * for the substrings each rule needs; a text with none is returned as it is (the same string,
- * nothing allocated), and a text with some runs only the rules whose hint it holds. Results are
+ * Speed: a 1M-call replay runs every argument and (lazily) every result through this. Most texts
+ * hold no volatile token, so `volatileHints` first looks, in one native regex scan, for the
+ * substrings each rule needs; a text with none is returned as it is (the same string, nothing
+ * allocated), and a text with some runs only the rules whose hint it holds. Results are
  * normalised lazily, once per call (call-view.ts), and only when a detector compares them.
  */
 
 import type { Json } from '../model/transcript';
-import {
-  H_ANSI,
-  H_DURATION,
-  H_ENDS,
-  H_HEX,
-  H_PID,
-  H_SHELL,
-  H_SPACE,
-  H_TIME,
-  H_TMP,
-  H_UUID,
-  isEndSpace,
-  scanHints,
-} from './observation-hints';
+
+// Rule groups, as bits of volatileHints.
+const H_ANSI = 1;
+const H_SHELL = 2;
+const H_TIME = 4;
+const H_DURATION = 8;
+const H_HEX = 16;
+const H_UUID = 32;
+const H_PID = 64;
+const H_TMP = 128;
+const H_SPACE = 256;
+/** Only leading or trailing whitespace of the whole text: a trim, no regex. */
+const H_ENDS = 512;
 
 const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)';
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
@@ -90,14 +89,37 @@ const INNER_RUN = /(?<=[^\s])(?:[ \t\f\v]{2,}|\t)/g;
 const BLANK_LINES = /\n{2,}/g;
 
 /**
- * Which rule groups may apply to s (0: none, and s is returned as it is): one pass over its
- * characters (observation-hints.ts), plus whether it starts or ends with whitespace.
+ * For each rule group, what its rules need in the text. Each is a superset of what the group
+ * changes, so a text that matches none is returned as it is.
+ */
+const GROUPS: [number, RegExp][] = [
+  [H_ANSI, /\x1b/],
+  [H_SHELL, /sh: (?:line )?\d/],
+  [H_TIME, /\d:[0-5]\d/],
+  [H_DURATION, /\d ?(?:[nuµm]?s|min|hr|hour)|\dh\d/],
+  [H_HEX, /0x[0-9a-fA-F]{6}/],
+  [H_UUID, /[0-9a-fA-F]-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-/],
+  [H_PID, /(?:pid|PID|Pid|process ID|process id)[ =:#]{1,3}\d|(?:^|\n)\[\d+\][+-]? +\d/],
+  [H_TMP, /[/\\]tmp[.a-z0-9_]|\/var\/folders\/|pytest-of-/],
+  [H_SPACE, /\r|[ \t\f\v]\n|\n\n|\S(?:[ \t\f\v]{2}|[\t\f\v])/],
+];
+const ANY_HINT = new RegExp(GROUPS.map(([, r]) => r.source).join('|'));
+
+function isEndSpace(c: number): boolean {
+  return c === 32 || c === 9 || c === 10 || c === 11 || c === 12;
+}
+
+/**
+ * Which rule groups may apply to s (0: none, and s is returned as it is): one native scan for
+ * any hint, then, only for a text that has one, a scan per group.
  */
 export function volatileHints(s: string): number {
   const n = s.length;
   if (n === 0) return 0;
-  const h = isEndSpace(s.charCodeAt(0)) || isEndSpace(s.charCodeAt(n - 1)) ? H_ENDS : 0;
-  return h | scanHints(s);
+  let h = isEndSpace(s.charCodeAt(0)) || isEndSpace(s.charCodeAt(n - 1)) ? H_ENDS : 0;
+  if (!ANY_HINT.test(s)) return h;
+  for (const [bit, re] of GROUPS) if (re.test(s)) h |= bit;
+  return h;
 }
 
 function maskTmp(m: string): string {

@@ -30,7 +30,8 @@ class ReferenceTracker {
       return;
     }
     let min: { fp: string; name: string; hash: number; count: number; seq: number } | undefined;
-    for (const x of this.slots.values()) if (!min || x.count < min.count || (x.count === min.count && x.seq < min.seq)) min = x;
+    for (const x of this.slots.values())
+      if (!min || x.count < min.count || (x.count === min.count && x.seq < min.seq)) min = x;
     this.slots.delete(min!.fp);
     this.slots.set(fp, { fp, name, hash: h, count: min!.count + 1, seq: this.seq++ });
   }
