@@ -8,6 +8,7 @@
  * bufferSize can never be reached (with the seed's 15, every threshold up to 15 works).
  */
 import type { Json } from '../../model/transcript';
+import { sameExact, sameNormExact } from '../call-view';
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
 import { RAW_TEXT_PARAM } from './raw-text';
@@ -95,15 +96,16 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
     const exploration = lowerSet(p.explorationTools);
     const modification = lowerSet(p.modificationTools);
     const action = p.action as Action;
-    let last = '';
+    // The previous call, compared through the fingerprint hashes; the text is written only for a message.
+    let last: CallView | null = null;
+    const same = p.rawText ? sameExact : sameNormExact;
     let run = 0; // identical calls in a row ending with the previous call, at most bufferSize
     let level = 0;
     return {
       onCall(call, sink) {
-        const fp = p.rawText ? call.exact : call.normExact;
-        const prior = run > 0 && fp === last ? run : 0;
+        const prior = run > 0 && last !== null && same(last, call) ? run : 0;
         run = prior + 1 > p.bufferSize ? p.bufferSize : prior + 1;
-        last = fp;
+        last = call;
         const name = call.name.toLowerCase();
         const kind = exploration.has(name) ? 'exploration' : modification.has(name) ? 'modification' : 'other';
         const threshold =
@@ -123,7 +125,7 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
           message +=
             '\n⚠️ Modification tool loop detected! This could be dangerous. ' +
             `The model tried to modify the same file/run the same command ${prior} times.`;
-        sink.emit({ action, level, message, pattern: [fp] });
+        sink.emit({ action, level, message, pattern: [p.rawText ? call.exact : call.normExact] });
       },
     };
   },

@@ -6,7 +6,8 @@
  */
 import { Escalation, Ring } from '../escalation';
 import type { DetectorDef } from '../params';
-import type { Action } from '../types';
+import { sameExact, sameNormExact } from '../call-view';
+import type { Action, CallView } from '../types';
 import { ADVICE, chatloopMessage } from './chatloop-message';
 import { RAW_TEXT_PARAM } from './raw-text';
 
@@ -51,15 +52,17 @@ export const exactRepeat: DetectorDef<ExactRepeatParams> = {
   ],
   defaults: { windowSize: 10, maxDuplicates: 2, actions: ['warn', 'warn', 'terminate'], rawText: false },
   create(p) {
-    const window = new Ring<string>(p.windowSize);
+    // Calls, compared through their fingerprint hashes; the text is written only for a message.
+    const window = new Ring<CallView>(p.windowSize);
     const escalation = new Escalation(p.actions);
+    const same = p.rawText ? sameExact : sameNormExact;
     return {
       onCall(call, sink) {
-        const fp = p.rawText ? call.exact : call.normExact;
         let count = 0;
-        for (let i = 0; i < window.length; i++) if (window.at(i) === fp) count++;
-        window.push(fp);
+        for (let i = 0; i < window.length; i++) if (same(window.at(i)!, call)) count++;
+        window.push(call);
         if (count < p.maxDuplicates) return;
+        const fp = p.rawText ? call.exact : call.normExact;
         const { action, level } = escalation.next();
         const suggestion = `The tool '${call.name}' has been called ${count + 1} times with identical arguments. ${ADVICE}`;
         sink.emit({
