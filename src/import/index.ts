@@ -100,7 +100,8 @@ export async function importSource(
   const result = await importer.parse(source, ctx);
   if (result.transcripts.length === 0)
     throw new ImportError(src.name, `no transcript found in this ${importer.label} file`);
-  result.warnings.push(...(src.decodeWarnings?.() ?? []));
+  // The adapted source's: a JSON Lines file read as an array adds what it said per line.
+  result.warnings.push(...(source.decodeWarnings?.() ?? []));
   const noCalls = noCallsWarning(src.name, result.transcripts);
   if (noCalls) result.warnings.push(noCalls);
   ctx.onProgress?.(src.size, src.size);

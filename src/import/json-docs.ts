@@ -60,7 +60,7 @@ async function* parseLines(
   let yielded = 0;
   const one = (l: NumberedLine): JsonDoc | undefined => {
     try {
-      return { line: l.no, value: parseJson(l.text) };
+      return { line: l.no, value: parseJson(l.text, { file, warnings, line: l.no }) };
     } catch (e) {
       warnings.push({ file, line: l.no, reason: jsonProblem(e) });
       return undefined;
@@ -104,8 +104,8 @@ function isContainer(line: string): boolean {
   }
 }
 
-async function wholeDocument(src: ImportSource): Promise<unknown> {
-  return parseJson(await src.text());
+async function wholeDocument(src: ImportSource, warnings: ImportWarning[]): Promise<unknown> {
+  return parseJson(await src.text(), { file: src.name, warnings });
 }
 
 async function* single(value: unknown): AsyncGenerator<JsonDoc> {
@@ -130,7 +130,7 @@ export async function openJsonDocs(
 
   const whole = async (): Promise<JsonDocStream | null> => {
     try {
-      return { kind: 'json', docs: single(await wholeDocument(src)) };
+      return { kind: 'json', docs: single(await wholeDocument(src, warnings)) };
     } catch (e) {
       if (e instanceof DOMException) throw e; // cancelled while reading
       if (shape.root === 'array' || e instanceof JsonTooDeepError) throw new ImportError(src.name, jsonProblem(e));
@@ -147,7 +147,7 @@ export async function openJsonDocs(
   let value: unknown;
   let problem: unknown;
   try {
-    value = parseJson(l1.text);
+    value = parseJson(l1.text, { file: src.name, warnings, line: l1.no });
   } catch (e) {
     problem = e;
   }

@@ -4,6 +4,9 @@
  * later (when it is cloned to the page, stored, or fingerprinted).
  */
 import { MAX_JSON_DEPTH, mayNestDeeperThan, nestedDeeperThan } from '../model/json-depth';
+import { warnNonFinite, type JsonOrigin } from './json-nonfinite';
+
+export type { JsonOrigin } from './json-nonfinite';
 
 export class JsonTooDeepError extends Error {
   constructor() {
@@ -12,8 +15,11 @@ export class JsonTooDeepError extends Error {
   }
 }
 
-/** Parses JSON text; throws SyntaxError for bad JSON and JsonTooDeepError for absurd nesting. */
-export function parseJson(text: string): unknown {
+/**
+ * Parses JSON text; throws SyntaxError for bad JSON and JsonTooDeepError for absurd nesting.
+ * With an origin, numbers too large to hold (`1e999`) become null with a warning there.
+ */
+export function parseJson(text: string, origin?: JsonOrigin): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
@@ -22,6 +28,7 @@ export function parseJson(text: string): unknown {
     throw e;
   }
   if (mayNestDeeperThan(text) && nestedDeeperThan(value)) throw new JsonTooDeepError();
+  if (origin) warnNonFinite(text, value, origin);
   return value;
 }
 
