@@ -14,6 +14,7 @@ import { presetByName } from '../engine/presets/index';
 import { CONFIG_LIMITS, echoValue } from '../model/limits';
 import { decodeConfig, encodeConfig, ShareLinkError } from '../persistence/share-link';
 import { importSource } from './index';
+import { jsonErrorOffset } from './json-error-offset';
 import { parseJson } from './json-parse';
 import { sourceFromText } from './source';
 import { writeLoopscopeJsonl } from './write-loopscope-jsonl';
@@ -237,5 +238,28 @@ describe('JSON errors name the line and column', () => {
     expect(() => parseJson('{\n  "a": 1,\n}')).toThrow(
       'Expected double-quoted property name in JSON at position 12 (line 3 column 1)',
     );
+  });
+
+  it('where V8 quotes the text instead of giving a position: found by a scan, on one line', () => {
+    expect(() => parseJson('{\n  "messages": [\n    {"role": "user"},\n  ]\n}\n')).toThrow(
+      'Unexpected token \']\', ..."user"},\\n  ]\\n}\\n" is not valid JSON (line 4 column 3)',
+    );
+  });
+
+  it.each([
+    ['{"a":1}', undefined],
+    [' [1, "x", true, null, {}, [], -2.5e3] ', undefined],
+    ['{"a":1,}', 7],
+    ['[1,]', 3],
+    ['{"a" 1}', 5],
+    ['{"a":tru}', 5],
+    ['"abc', 4],
+    ['"a\\qb"', 2],
+    ['[1] x', 4],
+    ['{"a":[1,2}', 9],
+    ['', 0],
+    ['[', 1],
+  ])('the first bad character of %j is at %s', (text, at) => {
+    expect(jsonErrorOffset(text)).toBe(at);
   });
 });
