@@ -86,11 +86,24 @@ function lineOfFirstOverflow(text: string): number | undefined {
   return undefined;
 }
 
+/** Records warned about one by one per import; the rest are counted in one more warning. */
+export const NON_FINITE_WARNINGS = 100;
+const said = new WeakMap<ImportWarning[], { n: number; rest?: ImportWarning }>();
+
 /** After JSON.parse(text): nulls out non-finite numbers of `value` and warns where they were. */
 export function warnNonFinite(text: string, value: unknown, origin: JsonOrigin): void {
   if (typeof value !== 'object' || value === null || !mayOverflow(text)) return;
   const found = replaceNonFinite(value);
   if (!found) return;
+  // A file with `1e999` on every one of 2 million lines gets 101 warnings, not 2 million.
+  const tally = said.get(origin.warnings) ?? { n: 0 };
+  said.set(origin.warnings, tally);
+  if (++tally.n > NON_FINITE_WARNINGS) {
+    if (!tally.rest) origin.warnings.push((tally.rest = { file: origin.file, reason: '' }));
+    const n = tally.n - NON_FINITE_WARNINGS;
+    tally.rest.reason = `${n} more record${n === 1 ? '' : 's'} with numbers too large to hold: read as missing`;
+    return;
+  }
   const line = origin.line ?? lineOfFirstOverflow(text);
   const more = found.count > 1 ? ` (and ${found.count - 1} more)` : '';
   const field = `"${found.first}" is not a finite number (${found.value}): read as missing${more}`;

@@ -88,6 +88,22 @@ describe('numbers too large to hold (1e999)', () => {
     expect(r.transcripts[0].turns[0].calls[0].args).toEqual({ n: null });
   });
 
+  it('past 100 records, the rest are counted in one warning', async () => {
+    const line = '{"type":"assistant","calls":[{"name":"ls"}],"tokens":{"input":1e999}}';
+    const text = ['{"type":"meta","version":1,"title":"t"}', ...Array.from({ length: 250 }, () => line)].join('\n');
+    const { warnings } = await importSource(sourceFromText('many.loop.jsonl', text));
+    expect(warnings).toHaveLength(101);
+    expect(warnings[99]).toEqual({
+      file: 'many.loop.jsonl',
+      line: 101,
+      reason: '"tokens.input" is not a finite number (Infinity): read as missing',
+    });
+    expect(warnings[100]).toEqual({
+      file: 'many.loop.jsonl',
+      reason: '150 more records with numbers too large to hold: read as missing',
+    });
+  });
+
   it('large but finite numbers, and 1e999 inside a string, are left alone', async () => {
     const text = [
       '{"type":"meta","version":1,"title":"1e999"}',
