@@ -34,7 +34,9 @@ function oneEntryZip(name: string, data: Buffer, method: number, declared: numbe
 
 test.setTimeout(120_000);
 
-test('a zstd .eval imports like its deflate original; a hidden 300 MiB entry is refused', async ({ page }) => {
+test('a zstd .eval imports like its deflate original; a hidden 300 MiB entry and a declared 3 GiB one are refused', async ({
+  page,
+}) => {
   await freshApp(page);
   await expect(libraryRows(page)).toHaveCount(6);
 
@@ -55,6 +57,12 @@ test('a zstd .eval imports like its deflate original; a hidden 300 MiB entry is 
   await expect(page.getByRole('alert').filter({ hasText: 'bomb.eval' })).toContainText(
     'bomb.eval: entry samples/1_epoch_1.json inflates past the 256 MiB limit for one archive entry (its header says 10 bytes; raise it with --max-entry-mb)',
     { timeout: 60_000 }, // inflating 256 MiB takes a few seconds, more on a loaded machine
+  );
+  // The 3 MB archive of issue 11 declaring a 3 GB sample: refused from the zip directory, at once.
+  const declared = oneEntryZip('samples/1_epoch_1.json', deflateRawSync(Buffer.alloc(1024, 32)), 8, 3 * 1024 ** 3);
+  await dropFiles(page, [{ name: 'bomb3g.eval', content: declared }]);
+  await expect(page.getByRole('alert').filter({ hasText: 'bomb3g.eval' }).locator('.import-message')).toHaveText(
+    'bomb3g.eval: its entries declare 3 GiB uncompressed in all, over the 2 GiB limit for one archive (raise it with --max-archive-mb)',
   );
   await page.getByRole('link', { name: 'Loopscope' }).click();
   await expect(libraryRows(page)).toHaveCount(14);

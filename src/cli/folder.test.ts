@@ -63,7 +63,7 @@ describe('loopscope over a folder of sessions', () => {
       'skipped: swe/6e44b9/6e44b9.debug.log: a log',
       'skipped: swe/6e44b9/6e44b9.patch: a patch',
       'skipped: swe/6e44b9/6e44b9.pred: a SWE-agent prediction',
-      'skipped: notes.txt: not a recognised transcript format (the content is text, not JSON).',
+      'skipped: notes.txt: not a transcript format Loopscope reads (the content is text, not JSON, starting "remember the milk"); see docs/formats.md or `loopscope formats`',
       'error: swe/broken/broken.traj: not valid JSON (Unexpected end of JSON input) (skipped)',
     ]);
   });

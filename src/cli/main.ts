@@ -10,6 +10,7 @@ import { writeLoopscopeJsonl } from '../import/write-loopscope-jsonl';
 import { configFromArgs } from './config-arg';
 import { detectRecords, printDetect } from './commands/detect';
 import { evalTotals, printEvalFile, printEvalTotal } from './commands/evaluate';
+import { printFormats } from './commands/formats';
 import { mergeShards, printMerge } from './commands/merge';
 import { parseValues, printSweep, sweepRecords } from './commands/sweep';
 import { loadEach, loadPaths, megabytesFlag, UsageError, type Out } from './io';
@@ -31,11 +32,12 @@ Commands:
   convert PATH     print the transcript(s) as Loopscope JSONL: a file, an events.jsonl or a
                    session folder (an OpenHands events/ folder) [--format NAME]
   presets          list the presets and their full configs [--json]
+  formats          list the transcript formats read, with their --format ids [--json]
 
 Options:
   --preset NAME    a named preset (see \`loopscope presets\`); default: recommended
   --config FILE    a config file exported from the workbench
-  --format NAME    skip format detection and use this importer
+  --format NAME    skip format detection and use this importer (see \`loopscope formats\`)
   --json           machine-readable output, one JSON object per line
   --max-line-mb N      longest line of a JSON Lines file; default 256
   --max-entry-mb N     largest inflated archive entry (.eval); default 256
@@ -70,6 +72,7 @@ const ALLOWED: Record<string, string[]> = {
   merge: ['json'],
   convert: ['format', ...LIMIT_FLAGS],
   presets: ['json'],
+  formats: ['json'],
 };
 
 export async function main(argv: string[], out: Out, err: Out): Promise<number> {
@@ -154,6 +157,11 @@ async function run(
       out.write('\ndetectors (enable any in a config: detectors.<id>.enabled)\n');
       for (const d of DETECTOR_DEFS) out.write(`  ${d.id}: ${d.summary}\n`);
     }
+    return;
+  }
+  if (command === 'formats') {
+    if (files.length) throw new UsageError('formats takes no files');
+    printFormats(json, out);
     return;
   }
   if (files.length === 0) throw new UsageError(`${command} needs at least one file (try --help)`);

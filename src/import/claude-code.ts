@@ -207,7 +207,7 @@ export async function parseClaudeCode(src: ImportSource, ctx: ImportContext = {}
     s.b.line = lineNo;
     let o: unknown;
     try {
-      o = parseJson(raw);
+      o = parseJson(raw, { file, warnings, line: lineNo });
     } catch (e) {
       s.b.warn(`${jsonProblem(e)}; skipped`);
       continue;

@@ -30,7 +30,8 @@ describe('importUnit', () => {
     const [unit] = plan({ 'runs/notes.txt': 'remember the milk\n' }).units;
     expect(await importUnit(unit)).toEqual({
       status: 'skipped',
-      reason: 'not a recognised transcript format (the content is text, not JSON).',
+      reason:
+        'not a transcript format Loopscope reads (the content is text, not JSON, starting "remember the milk"); see docs/formats.md or `loopscope formats`',
     });
   });
 

@@ -14,8 +14,9 @@ import { presetByName } from '../engine/presets/index';
 import { CONFIG_LIMITS, echoValue } from '../model/limits';
 import { decodeConfig, encodeConfig, ShareLinkError } from '../persistence/share-link';
 import { importSource } from './index';
+import { jsonErrorOffset } from './json-error-offset';
 import { parseJson } from './json-parse';
-import { sourceFromBytes, sourceFromText } from './source';
+import { sourceFromText } from './source';
 import { writeLoopscopeJsonl } from './write-loopscope-jsonl';
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
@@ -206,44 +207,6 @@ describe('__proto__ in unknown fields', () => {
   });
 });
 
-describe('silent changes are said', () => {
-  it('a token count of 1e999 becomes unknown with a warning naming the line', async () => {
-    const text = [
-      '{"type":"meta","version":1,"title":"t"}',
-      '{"type":"assistant","calls":[{"name":"ls"}],"tokens":{"input":1e999,"output":12}}',
-    ].join('\n');
-    const { transcripts, warnings } = await importSource(sourceFromText('inf.loop.jsonl', text));
-    expect(transcripts[0].turns[0].tokens).toEqual({ output: 12 });
-    expect(warnings).toEqual([
-      { file: 'inf.loop.jsonl', line: 2, reason: '"tokens.input" is not a finite number (Infinity): kept as unknown' },
-    ]);
-  });
-});
-
-describe('invalid UTF-8', () => {
-  it('is replaced with a warning naming the first line and how many more', async () => {
-    const enc = new TextEncoder();
-    const parts = [
-      enc.encode('{"type":"meta","version":1,"title":"t"}\n{"type":"assistant","text":"a'),
-      new Uint8Array([0xff]),
-      enc.encode('","calls":[{"name":"ls"}]}\n{"type":"assistant","text":"b'),
-      new Uint8Array([0xc3]),
-      enc.encode('","calls":[{"name":"ls"}]}\n'),
-    ];
-    const bytes = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-    parts.reduce((at, p) => (bytes.set(p, at), at + p.length), 0);
-    const { transcripts, warnings } = await importSource(sourceFromBytes('bad.loop.jsonl', bytes));
-    expect(transcripts[0].turns.map((t) => t.text)).toEqual(['a\uFFFD', 'b\uFFFD']);
-    expect(warnings).toEqual([
-      {
-        file: 'bad.loop.jsonl',
-        line: 2,
-        reason: 'invalid UTF-8 replaced by U+FFFD (and 1 more line); the text there may be garbled',
-      },
-    ]);
-  });
-});
-
 describe('line length', () => {
   it('a line over the limit is refused while it is read, naming file and line', async () => {
     const text = ['{"type":"meta","version":1,"title":"t"}', `{"type":"assistant","text":"${'x'.repeat(5000)}"}`].join(
@@ -275,5 +238,28 @@ describe('JSON errors name the line and column', () => {
     expect(() => parseJson('{\n  "a": 1,\n}')).toThrow(
       'Expected double-quoted property name in JSON at position 12 (line 3 column 1)',
     );
+  });
+
+  it('where V8 quotes the text instead of giving a position: found by a scan, on one line', () => {
+    expect(() => parseJson('{\n  "messages": [\n    {"role": "user"},\n  ]\n}\n')).toThrow(
+      'Unexpected token \']\', ..."user"},\\n  ]\\n}\\n" is not valid JSON (line 4 column 3)',
+    );
+  });
+
+  it.each([
+    ['{"a":1}', undefined],
+    [' [1, "x", true, null, {}, [], -2.5e3] ', undefined],
+    ['{"a":1,}', 7],
+    ['[1,]', 3],
+    ['{"a" 1}', 5],
+    ['{"a":tru}', 5],
+    ['"abc', 4],
+    ['"a\\qb"', 2],
+    ['[1] x', 4],
+    ['{"a":[1,2}', 9],
+    ['', 0],
+    ['[', 1],
+  ])('the first bad character of %j is at %s', (text, at) => {
+    expect(jsonErrorOffset(text)).toBe(at);
   });
 });

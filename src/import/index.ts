@@ -1,6 +1,6 @@
 /**
  * Turns any supported file into canonical transcripts: sniff by file name, then by content;
- * an unrecognised file is an error that says which formats were tried and why each did not fit.
+ * an unrecognised file is a one-line error saying what the content looked like.
  */
 import { importerById, importers } from './registry';
 import { MAX_JSON_DEPTH } from '../model/json-depth';
@@ -8,6 +8,7 @@ import { callCount, type ImportWarning, type Transcript } from '../model/transcr
 import { scanJsonHead } from './json-head';
 import { jsonLinesArrayHead, jsonLinesAsArray } from './json-lines-array';
 import { HEAD_BYTES } from './source';
+import { unknownFormatReason } from './unknown-format';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 
 const ZIP_MAGIC = 'PK\u0003\u0004';
@@ -28,19 +29,9 @@ function looksBinary(head: string): boolean {
   return n > 0 && bad / n > 0.05;
 }
 
-/** What the head looks like, to open the "not recognised" message with. */
-function describeContent(head: string): string {
-  if (head.startsWith(ZIP_MAGIC)) return 'a zip archive';
-  const shape = scanJsonHead(head, 1);
-  if (shape.root === 'object') return shape.moreValues ? 'JSON Lines' : 'a JSON object';
-  if (shape.root === 'array') return 'a JSON array';
-  return 'text, not JSON';
-}
-
 /**
- * Picks the importer for a file; throws an ImportError naming every format tried. The message's
- * first line is a summary (what the CLI prints for a skipped file in a folder); one line per
- * format follows, saying why it did not fit.
+ * Picks the importer for a file; throws an ImportError of one line saying what the content looked
+ * like and where the readable formats are listed (unknown-format.ts).
  */
 export async function detectImporter(src: ImportSource, formatId?: string): Promise<Importer> {
   return (await resolveImporter(src, formatId)).importer;
@@ -76,23 +67,14 @@ async function sniffImporter(src: ImportSource): Promise<{ importer: Importer; s
   if (!isZip && looksBinary(head)) throw new ImportError(src.name, 'this is a binary file, not a transcript');
   const byName = importers.find((i) => i.matchesName(src.name));
   if (byName) return { importer: byName, source: src };
-  const reasons: string[] = [];
-  for (const imp of importers) {
-    const why = imp.sniff(head, src.name);
-    if (why === null) return { importer: imp, source: src };
-    reasons.push(`- ${imp.label}: ${why}`);
-  }
+  for (const imp of importers) if (imp.sniff(head, src.name) === null) return { importer: imp, source: src };
   const arrayHead = jsonLinesArrayHead(head);
   if (arrayHead !== null)
     for (const imp of importers)
       if (imp.sniff(arrayHead, src.name) === null) return { importer: imp, source: jsonLinesAsArray(src) };
   if (scanJsonHead(head, 1).deepest > MAX_JSON_DEPTH)
     throw new ImportError(src.name, `nested deeper than ${MAX_JSON_DEPTH} levels: not a transcript any importer reads`);
-  throw new ImportError(
-    src.name,
-    `not a recognised transcript format (the content is ${describeContent(head)}).\n` +
-      `Tried ${importers.length} formats:\n${reasons.join('\n')}`,
-  );
+  throw new ImportError(src.name, unknownFormatReason(head));
 }
 
 /** Warns once per file about transcripts the call-based detectors cannot look at. */
@@ -118,7 +100,8 @@ export async function importSource(
   const result = await importer.parse(source, ctx);
   if (result.transcripts.length === 0)
     throw new ImportError(src.name, `no transcript found in this ${importer.label} file`);
-  result.warnings.push(...(src.decodeWarnings?.() ?? []));
+  // The adapted source's: a JSON Lines file read as an array adds what it said per line.
+  result.warnings.push(...(source.decodeWarnings?.() ?? []));
   const noCalls = noCallsWarning(src.name, result.transcripts);
   if (noCalls) result.warnings.push(noCalls);
   ctx.onProgress?.(src.size, src.size);

@@ -17,6 +17,7 @@
 import type { ImportWarning } from '../model/transcript';
 import { ImportError } from './types';
 import { jsonProblem, parseJson } from './json-parse';
+import { replacedInText, replacedReason } from './source';
 import { ARCHIVE_LIMITS, describeBytes, type ArchiveLimits } from '../model/limits';
 import { InflateBudget, readZipDirectory, readZipEntry, type ZipEntry } from './inspect-ai-zip';
 import { expandRefs } from './inspect-ai-sample';
@@ -110,7 +111,12 @@ export function openEvalArchive(
       `its entries declare ${describeBytes(declared)} uncompressed in all, over the ${describeBytes(limits.totalBytes)} limit for one archive (raise it with --max-archive-mb)`,
     );
 
-  const json = (e: ZipEntry): unknown => parseJson(decoder.decode(readZipEntry(bytes, e, file, budget)));
+  const json = (e: ZipEntry): unknown => {
+    const text = decoder.decode(readZipEntry(bytes, e, file, budget));
+    const replaced = replacedInText(text);
+    if (replaced.count > 0) warnings.push({ file, reason: `${e.name}:${replaced.first}: ${replacedReason(replaced)}` });
+    return parseJson(text, { file, warnings, entry: e.name });
+  };
   /** Parsed entry, or a warning and undefined when it is not JSON. */
   const tryJson = (e: ZipEntry, skipped: string): unknown => {
     try {

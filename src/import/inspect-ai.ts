@@ -23,10 +23,13 @@ function checkAbort(ctx: ImportContext): void {
   if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
 }
 
-async function readJsonLog(src: ImportSource): Promise<{ header: unknown; samples: SampleEntry[] }> {
+async function readJsonLog(
+  src: ImportSource,
+  warnings: ImportWarning[],
+): Promise<{ header: unknown; samples: SampleEntry[] }> {
   let log: unknown;
   try {
-    log = parseJson(await src.text());
+    log = parseJson(await src.text(), { file: src.name, warnings });
   } catch (e) {
     if (e instanceof DOMException) throw e;
     throw new ImportError(src.name, jsonProblem(e));
@@ -43,7 +46,7 @@ export async function parseInspectAi(src: ImportSource, ctx: ImportContext = {})
   const head = await src.head();
   const { header, samples } = head.startsWith(ZIP_MAGIC)
     ? openEvalArchive(await src.bytes(), file, warnings, { ...ARCHIVE_LIMITS, ...ctx.limits })
-    : await readJsonLog(src);
+    : await readJsonLog(src, warnings);
   ctx.onProgress?.(src.size, src.size);
   if (samples.length === 0)
     throw new ImportError(

@@ -7,7 +7,7 @@
  * has read them. Only a single JSON document is read whole (there is no way to parse half of one).
  */
 import type { ImportWarning } from '../model/transcript';
-import { scanJsonHead } from './json-head';
+import { firstLine, scanJsonHead } from './json-head';
 import { JsonTooDeepError, jsonProblem, parseJson } from './json-parse';
 import { HEAD_BYTES } from './source';
 import { ImportError, type ImportSource } from './types';
@@ -60,7 +60,7 @@ async function* parseLines(
   let yielded = 0;
   const one = (l: NumberedLine): JsonDoc | undefined => {
     try {
-      return { line: l.no, value: parseJson(l.text) };
+      return { line: l.no, value: parseJson(l.text, { file, warnings, line: l.no }) };
     } catch (e) {
       warnings.push({ file, line: l.no, reason: jsonProblem(e) });
       return undefined;
@@ -104,8 +104,8 @@ function isContainer(line: string): boolean {
   }
 }
 
-async function wholeDocument(src: ImportSource): Promise<unknown> {
-  return parseJson(await src.text());
+async function wholeDocument(src: ImportSource, warnings: ImportWarning[]): Promise<unknown> {
+  return parseJson(await src.text(), { file: src.name, warnings });
 }
 
 async function* single(value: unknown): AsyncGenerator<JsonDoc> {
@@ -128,17 +128,26 @@ export async function openJsonDocs(
   // A second value after the first one closes, within the head: JSON Lines.
   if (shape.moreValues) return { kind: 'jsonl', docs: jsonLines(src, warnings, signal, true) };
 
+  let docProblem: unknown;
   const whole = async (): Promise<JsonDocStream | null> => {
     try {
-      return { kind: 'json', docs: single(await wholeDocument(src)) };
+      return { kind: 'json', docs: single(await wholeDocument(src, warnings)) };
     } catch (e) {
       if (e instanceof DOMException) throw e; // cancelled while reading
       if (shape.root === 'array' || e instanceof JsonTooDeepError) throw new ImportError(src.name, jsonProblem(e));
+      docProblem = e;
       return null; // a JSON Lines file whose first record does not parse: read it line by line
     }
   };
 
-  if (src.size <= HEAD_BYTES) return (await whole()) ?? { kind: 'jsonl', docs: jsonLines(src, warnings, signal, true) };
+  if (src.size <= HEAD_BYTES) {
+    const doc = await whole();
+    if (doc) return doc;
+    // A first line that is no record of its own (`{` of a pretty-printed dump): a broken document,
+    // named by its own parse error rather than "no line of this file is valid JSON".
+    if (!isContainer(firstLine(head).trim())) throw new ImportError(src.name, jsonProblem(docProblem));
+    return { kind: 'jsonl', docs: jsonLines(src, warnings, signal, true) };
+  }
 
   const lines = numberedLines(src, signal);
   const first = await lines.next();
@@ -147,7 +156,7 @@ export async function openJsonDocs(
   let value: unknown;
   let problem: unknown;
   try {
-    value = parseJson(l1.text);
+    value = parseJson(l1.text, { file: src.name, warnings, line: l1.no });
   } catch (e) {
     problem = e;
   }
@@ -163,7 +172,7 @@ export async function openJsonDocs(
     await lines.return(undefined);
     const doc = await whole();
     if (doc) return doc;
-    return { kind: 'jsonl', docs: jsonLines(src, warnings, signal, true) };
+    throw new ImportError(src.name, jsonProblem(docProblem));
   }
   if (second.done) {
     // One long line holding one value: a compact single document.

@@ -57,7 +57,7 @@ describe('formats written one record a line', () => {
   it('JSON Lines of records no format knows are still refused', async () => {
     const text = jsonl([{ a: 1 }, { b: 2 }]);
     await expect(importSource(sourceFromText('x.jsonl', text))).rejects.toThrow(
-      /^x\.jsonl: not a recognised transcript format \(the content is JSON Lines\)/,
+      'x.jsonl: not a transcript format Loopscope reads (the content is JSON Lines whose first record has keys "a"); see docs/formats.md or `loopscope formats`',
     );
   });
 });

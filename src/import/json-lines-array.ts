@@ -6,6 +6,7 @@
  */
 import { parseJson } from './json-parse';
 import { HEAD_BYTES } from './source';
+import type { ImportWarning } from '../model/transcript';
 import { ImportError, type ImportSource } from './types';
 
 /** The head's complete lines as a JSON array text, for sniffing; null when it is not JSON Lines of objects. */
@@ -27,6 +28,8 @@ export function jsonLinesArrayHead(head: string): string | null {
 
 /** The JSON Lines source as a source holding one JSON array of its records. */
 export function jsonLinesAsArray(src: ImportSource): ImportSource {
+  // Said per line here: the joined array's parse has no lines of the file to name.
+  const lineWarnings: ImportWarning[] = [];
   const asText = async (): Promise<string> => {
     const parts: string[] = [];
     let no = 0;
@@ -35,12 +38,15 @@ export function jsonLinesAsArray(src: ImportSource): ImportSource {
       const line = raw.trim();
       if (line === '') continue;
       // Each record is checked on its own, so a bad one is named by its line.
+      const said = lineWarnings.length;
+      let value: unknown;
       try {
-        parseJson(line);
+        value = parseJson(line, { file: src.name, warnings: lineWarnings, line: no });
       } catch (e) {
         throw new ImportError(src.name, `not valid JSON (${(e as Error).message})`, no);
       }
-      parts.push(line);
+      // A record whose `1e999` became null is written back with the null (said once, here).
+      parts.push(lineWarnings.length === said ? line : JSON.stringify(value));
     }
     return `[${parts.join(',')}]`;
   };
@@ -55,5 +61,6 @@ export function jsonLinesAsArray(src: ImportSource): ImportSource {
     lines: async function* () {
       yield await whole();
     },
+    decodeWarnings: () => [...lineWarnings, ...(src.decodeWarnings?.() ?? [])],
   };
 }

@@ -4,6 +4,10 @@
  * later (when it is cloned to the page, stored, or fingerprinted).
  */
 import { MAX_JSON_DEPTH, mayNestDeeperThan, nestedDeeperThan } from '../model/json-depth';
+import { jsonErrorOffset } from './json-error-offset';
+import { warnNonFinite, type JsonOrigin } from './json-nonfinite';
+
+export type { JsonOrigin } from './json-nonfinite';
 
 export class JsonTooDeepError extends Error {
   constructor() {
@@ -12,8 +16,11 @@ export class JsonTooDeepError extends Error {
   }
 }
 
-/** Parses JSON text; throws SyntaxError for bad JSON and JsonTooDeepError for absurd nesting. */
-export function parseJson(text: string): unknown {
+/**
+ * Parses JSON text; throws SyntaxError for bad JSON and JsonTooDeepError for absurd nesting.
+ * With an origin, numbers too large to hold (`1e999`) become null with a warning there.
+ */
+export function parseJson(text: string, origin?: JsonOrigin): unknown {
   let value: unknown;
   try {
     value = JSON.parse(text) as unknown;
@@ -22,6 +29,7 @@ export function parseJson(text: string): unknown {
     throw e;
   }
   if (mayNestDeeperThan(text) && nestedDeeperThan(value)) throw new JsonTooDeepError();
+  if (origin) warnNonFinite(text, value, origin);
   return value;
 }
 
@@ -35,13 +43,19 @@ export function tryParseJson(text: string): unknown {
 }
 
 /**
- * A JSON.parse message with the line and column added where V8 gives only a character position
- * (Node 20: "… in JSON at position 9"; newer V8 adds "(line 2 column 1)" itself).
+ * A JSON.parse message on one line, with the line and column added where V8 gives only a
+ * character position (Node 20: "… in JSON at position 9") or none (Node 20: "Unexpected token ']',
+ * …", found by json-error-offset.ts); newer V8 adds "(line 2 column 1)" itself.
  */
-export function withLineColumn(message: string, text: string): string {
+export function withLineColumn(raw: string, text: string): string {
+  // Node 20 quotes the text around the error, newlines and all: a message stays one line.
+  const message = raw.replace(/\r?\n/g, '\\n');
+  // Newer V8 gives the line itself; the end of the input needs no line.
+  if (/\(line \d+ column \d+\)$/.test(message) || message.startsWith('Unexpected end of JSON input')) return message;
   const m = /at position (\d+)$/.exec(message);
-  if (!m) return message;
-  const pos = Math.min(Number(m[1]), text.length);
+  const at = m ? Number(m[1]) : jsonErrorOffset(text);
+  if (at === undefined) return message;
+  const pos = Math.min(at, text.length);
   let line = 1;
   let start = 0;
   for (let i = text.indexOf('\n'); i !== -1 && i < pos; i = text.indexOf('\n', i + 1)) {

@@ -173,7 +173,7 @@ export async function parseLoopscopeJsonl(src: ImportSource, ctx: ImportContext 
     try {
       let o: unknown;
       try {
-        o = parseJson(line);
+        o = parseJson(line, { file, warnings, line: lineNo });
       } catch (e) {
         throw new LineProblem(jsonProblem(e));
       }
@@ -199,18 +199,7 @@ export async function parseLoopscopeJsonl(src: ImportSource, ctx: ImportContext 
           break;
         case 'assistant': {
           const turn = readAssistant(o);
-          // `1e999` parses to Infinity: kept as unknown, and said (it used to become 0 silently).
-          for (const k of ['input', 'output'] as const) {
-            const v = turn.tokens?.[k];
-            if (typeof v === 'number' && !Number.isFinite(v)) {
-              turn.tokens![k] = undefined;
-              warnings.push({
-                file,
-                line: lineNo,
-                reason: `"tokens.${k}" is not a finite number (${v}): kept as unknown`,
-              });
-            }
-          }
+          // `1e999` arrives as null (unknown), said by parseJson: it used to become 0 silently.
           if (cur.pending.length) turn.before = cur.pending;
           cur.pending = [];
           d.turns.push(turn);

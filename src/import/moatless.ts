@@ -55,16 +55,16 @@ function readAction(b: TranscriptBuilder, name: string, ts: string | undefined, 
 
 export async function parseMoatless(src: ImportSource, _ctx: ImportContext = {}): Promise<ImportResult> {
   const file = src.name;
+  const warnings: ImportWarning[] = [];
   let doc: unknown;
   try {
-    doc = parseJson(await src.text());
+    doc = parseJson(await src.text(), { file, warnings });
   } catch (e) {
     if (e instanceof DOMException) throw e;
     throw new ImportError(file, jsonProblem(e));
   }
   if (!isObj(doc) || !Array.isArray(doc.transitions))
     throw new ImportError(file, 'no "transitions" list: not a Moatless trajectory');
-  const warnings: ImportWarning[] = [];
   const b = new TranscriptBuilder(file, warnings);
   b.context('user', str(doc.initial_message) ?? '');
   let finalState: string | undefined;

@@ -53,9 +53,10 @@ export async function parseOpenHandsEventFolder(session: SessionFiles, ctx: Impo
     checkAbort(ctx);
     batch.forEach(({ src }, j) => {
       done += src.size;
+      warnings.push(...(src.decodeWarnings?.() ?? []));
       let value: unknown;
       try {
-        value = parseJson(texts[j]);
+        value = parseJson(texts[j], { file: src.name, warnings });
       } catch (e) {
         warnings.push({ file: src.name, reason: `${jsonProblem(e)}; skipped` });
         return;

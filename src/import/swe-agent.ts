@@ -160,15 +160,15 @@ function fromHistory(b: TranscriptBuilder, history: unknown[]): void {
 
 export async function parseSweAgent(src: ImportSource, _ctx: ImportContext = {}): Promise<ImportResult> {
   const file = src.name;
+  const warnings: ImportWarning[] = [];
   let doc: unknown;
   try {
-    doc = parseJson(await src.text());
+    doc = parseJson(await src.text(), { file, warnings });
   } catch (e) {
     if (e instanceof DOMException) throw e;
     throw new ImportError(file, jsonProblem(e));
   }
   if (!isObj(doc)) throw new ImportError(file, 'a .traj file is one JSON object');
-  const warnings: ImportWarning[] = [];
   const b = new TranscriptBuilder(file, warnings);
   const history = Array.isArray(doc.history) ? doc.history : [];
   if (Array.isArray(doc.trajectory) && doc.trajectory.length > 0) fromTrajectory(b, doc.trajectory, history);

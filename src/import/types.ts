@@ -11,7 +11,11 @@ export interface ImportSource {
   bytes(): Promise<Uint8Array>;
   /** Lines without their terminator, in order; reports progress as bytes are consumed. */
   lines(): AsyncIterable<string>;
-  /** Warnings from decoding what lines() read (invalid UTF-8), added to the import's warnings. */
+  /**
+   * Warnings from reading the source itself, added to the import's warnings: invalid UTF-8 in what
+   * lines() or text() last read (a whole read replaces a partial one), and for a JSON Lines file
+   * read as an array, numbers too large to hold, by line.
+   */
   decodeWarnings?(): ImportWarning[];
 }
 

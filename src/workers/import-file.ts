@@ -10,6 +10,7 @@ import type { ImportUnit } from '../import/folder';
 import { importUnit } from '../import/folder-import';
 import type { ImportResult } from '../import/types';
 import { sourceFromBlob } from '../import/source';
+import type { ImportLimits } from '../model/limits';
 import { formatWarning } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { saveImport } from '../persistence/transcripts';
@@ -32,6 +33,8 @@ export interface ImportOptions {
   formatId?: string;
   /** Marks the stored transcripts as bundled samples. */
   sample?: boolean;
+  /** Limits other than src/model/limits.ts's defaults (tests; the app has no way to raise them). */
+  limits?: Partial<ImportLimits>;
 }
 
 function throttled(onProgress?: (read: number, total: number) => void) {
@@ -52,12 +55,16 @@ export async function storeResult(
   database: LoopscopeDb = db,
 ): Promise<ImportSummary> {
   const ids = await saveImport(fileName, result, opts, database);
+  const warnings = result.warnings.map(formatWarning);
+  // What storing added (a turn cut to fit one record) is said in the import's status too.
+  for (const meta of await database.transcripts.bulkGet(ids))
+    warnings.push(...(meta?.warnings ?? []).slice(result.warnings.length));
   return {
     ids,
     format: result.format,
     transcripts: result.transcripts.length,
     turns: result.transcripts.reduce((n, t) => n + t.turns.length, 0),
-    warnings: result.warnings.map(formatWarning),
+    warnings,
   };
 }
 
@@ -104,11 +111,8 @@ export async function importFile(
   const progress = throttled(onProgress);
   let result: ImportResult;
   try {
-    result = await importSource(
-      sourceFromBlob(name, file, { onProgress: progress }),
-      { onProgress: progress },
-      opts.formatId,
-    );
+    const ctx = { onProgress: progress, limits: opts.limits };
+    result = await importSource(sourceFromBlob(name, file, ctx), ctx, opts.formatId);
     progress(file.size, file.size);
   } catch (e) {
     if (e instanceof ImportError)

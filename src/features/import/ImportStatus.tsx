@@ -6,27 +6,9 @@ function mb(n: number): string {
   return n < 1e6 ? `${Math.round(n / 1e3)} KB` : `${(n / 1e6).toFixed(1)} MB`;
 }
 
-/**
- * The first line of a message is the summary. An unrecognised file's message goes on with a
- * heading ("Tried 13 formats:") and one line per format, folded until asked for.
- */
+/** An import's message, one line (an unrecognised file too: src/import/unknown-format.ts), as text. */
 function ImportMessage({ message }: { message: string }) {
-  const [first, heading, ...rest] = message.split('\n');
-  return (
-    <span className="import-message">
-      {first}
-      {heading !== undefined && (
-        <details>
-          <summary>{heading}</summary>
-          <ul className="warnings">
-            {rest.map((l, i) => (
-              <li key={i}>{l.replace(/^- /, '')}</li>
-            ))}
-          </ul>
-        </details>
-      )}
-    </span>
-  );
+  return <span className="import-message">{message}</span>;
 }
 
 const MAX_DONE_SHOWN = 3;

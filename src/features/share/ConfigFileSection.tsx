@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { ConfigError } from '../../engine/config';
 import { useAppStore } from '../../state/store';
-import { CONFIG_FILE_NAME, configFileText, readConfigFile } from './config-file';
+import { checkConfigFileSize, CONFIG_FILE_NAME, configFileText, readConfigFile } from './config-file';
 import { downloadText } from './download';
 
 /** Download the draft as `loopscope-config.json`; load such a file (or a bare config) back. */
@@ -16,6 +16,7 @@ export function ConfigFileSection() {
   const load = async (file: File) => {
     setStatus('');
     try {
+      checkConfigFileSize(file.size);
       const { config, presetName: preset } = readConfigFile(await file.text());
       setDraft(config, preset ?? undefined);
       setError(null);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, setParam } from '../../engine/config';
 import { presetByName } from '../../engine/presets/index';
-import { configFile, configFileText, readConfigFile } from './config-file';
+import { checkConfigFileSize, configFile, configFileText, readConfigFile } from './config-file';
 
 const crustly = presetByName('crustly')!;
 const tuned = setParam(crustly, 'detectors.consecutive-repeat.explorationThreshold', 5);
@@ -55,5 +55,15 @@ describe('config file', () => {
       'detectors.pattern.windowSize: must be an integer, got "ten"',
     );
     expect(err('[]')).toBe('config: must be a JSON object');
+    expect(err('{\n  "detectors": {},\n}')).toBe(
+      'file: is not JSON (Expected double-quoted property name in JSON at position 21 (line 3 column 1))',
+    );
+  });
+
+  it('refuses a file over the config size limit before reading it', () => {
+    expect(() => checkConfigFileSize(1024 * 1024)).not.toThrow();
+    expect(() => checkConfigFileSize(7 * 1024 * 1024)).toThrow(
+      new ConfigError('file', 'is 7 MiB, over the 1 MiB limit for a config file'),
+    );
   });
 });

@@ -5,6 +5,8 @@
  */
 import { ConfigError, validateConfig, type EngineConfig } from '../../engine/config';
 import { presetByName } from '../../engine/presets/index';
+import { withLineColumn } from '../../import/json-parse';
+import { CONFIG_LIMITS, describeBytes } from '../../model/limits';
 
 export const CONFIG_FILE_NAME = 'loopscope-config.json';
 
@@ -34,13 +36,22 @@ function isObj(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** Refuses a file too large to be a config before it is read (docs/limits.md), as the CLI does. */
+export function checkConfigFileSize(bytes: number): void {
+  if (bytes > CONFIG_LIMITS.fileBytes)
+    throw new ConfigError(
+      'file',
+      `is ${describeBytes(bytes)}, over the ${describeBytes(CONFIG_LIMITS.fileBytes)} limit for a config file`,
+    );
+}
+
 /** Reads a config file's text; throws ConfigError naming the field (`file` when it is not JSON). */
 export function readConfigFile(text: string): LoadedConfig {
   let raw: unknown;
   try {
     raw = JSON.parse(text);
   } catch (e) {
-    throw new ConfigError('file', `is not JSON (${(e as Error).message})`);
+    throw new ConfigError('file', `is not JSON (${withLineColumn((e as Error).message, text)})`);
   }
   let body: unknown = raw;
   let basedOn: unknown;

@@ -2,12 +2,16 @@ import type { DetectorEvent } from '../../engine/types';
 import type { Turn } from '../../model/transcript';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
 import { errorRuleTitle } from './call-marks';
+import { ClippedText } from './ClippedText';
 
 function pretty(args: unknown): string {
   return typeof args === 'string' ? args : JSON.stringify(args, null, 2);
 }
 
-/** The selected turn in full. All transcript text is rendered as text, never as HTML. */
+/**
+ * The selected turn in full (each text up to ClippedText's limit, more on request). All transcript
+ * text is rendered as text, never as HTML.
+ */
 export function TurnDetail({ turn, events = [] }: { turn: Turn | undefined; events?: DetectorEvent[] }) {
   if (!turn) return <p className="muted">No turn selected.</p>;
   return (
@@ -37,10 +41,10 @@ export function TurnDetail({ turn, events = [] }: { turn: Turn | undefined; even
       {turn.before?.map((m, i) => (
         <div key={i} className={`context ${m.role}`}>
           <strong>{m.role}</strong>
-          <pre>{m.text}</pre>
+          <ClippedText text={m.text} />
         </div>
       ))}
-      {turn.text && <pre className="assistant-text">{turn.text}</pre>}
+      {turn.text && <ClippedText className="assistant-text" text={turn.text} />}
       {turn.calls.map((c) => (
         <section key={c.index} className="call" aria-label={`Call ${c.index}`}>
           <h4>
@@ -64,8 +68,8 @@ export function TurnDetail({ turn, events = [] }: { turn: Turn | undefined; even
                 <span className="chip error">error</span>
               ))}
           </h4>
-          <pre className="args">{pretty(c.args)}</pre>
-          {c.result && <pre className={`result${c.result.isError ? ' error' : ''}`}>{c.result.content}</pre>}
+          <ClippedText className="args" text={pretty(c.args)} />
+          {c.result && <ClippedText className={`result${c.result.isError ? ' error' : ''}`} text={c.result.content} />}
         </section>
       ))}
     </article>
