@@ -17,6 +17,7 @@ export const DETECTOR_IDS = [
   'llm-judge',
   'content-chanting',
   'no-progress',
+  'openhands-stuck',
 ] as const;
 
 export type DetectorId = (typeof DETECTOR_IDS)[number];

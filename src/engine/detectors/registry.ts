@@ -15,6 +15,7 @@ import { globalDoomLoop } from './global-doom-loop';
 import { llmJudge } from './llm-judge';
 import { contentChanting } from './content-chanting';
 import { noProgress } from './no-progress';
+import { openhandsStuck } from './openhands-stuck';
 
 // Each definition is typed with its own params; the registry only needs the common shape.
 export const DETECTOR_DEFS: DetectorDef[] = [
@@ -32,6 +33,7 @@ export const DETECTOR_DEFS: DetectorDef[] = [
   llmJudge as unknown as DetectorDef,
   contentChanting as unknown as DetectorDef,
   noProgress as unknown as DetectorDef,
+  openhandsStuck as unknown as DetectorDef,
 ];
 
 export function detectorDef(id: DetectorId): DetectorDef | undefined {

@@ -9,6 +9,7 @@ import { doomLoopPreset } from './doom-loop';
 import { llmCheck } from './llm-check';
 import { geminiCli } from './gemini-cli';
 import { openhands } from './openhands';
+import { openhandsSdk } from './openhands-sdk';
 import { recommended } from './recommended';
 
 export const PRESETS: EngineConfig[] = [
@@ -21,6 +22,7 @@ export const PRESETS: EngineConfig[] = [
   llmCheck,
   geminiCli,
   openhands,
+  openhandsSdk,
   recommended,
 ];
 

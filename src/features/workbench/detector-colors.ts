@@ -16,6 +16,7 @@ const PALETTE = [
   '#0d9488',
   '#9333ea',
   '#b45309',
+  '#0369a1',
 ];
 
 export const DETECTOR_COLOR = Object.fromEntries(
