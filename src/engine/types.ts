@@ -18,6 +18,7 @@ export const DETECTOR_IDS = [
   'content-chanting',
   'no-progress',
   'openhands-stuck',
+  'tool-loop',
 ] as const;
 
 export type DetectorId = (typeof DETECTOR_IDS)[number];

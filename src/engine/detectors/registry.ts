@@ -16,6 +16,7 @@ import { llmJudge } from './llm-judge';
 import { contentChanting } from './content-chanting';
 import { noProgress } from './no-progress';
 import { openhandsStuck } from './openhands-stuck';
+import { toolLoop } from './tool-loop';
 
 // Each definition is typed with its own params; the registry only needs the common shape.
 export const DETECTOR_DEFS: DetectorDef[] = [
@@ -34,6 +35,7 @@ export const DETECTOR_DEFS: DetectorDef[] = [
   contentChanting as unknown as DetectorDef,
   noProgress as unknown as DetectorDef,
   openhandsStuck as unknown as DetectorDef,
+  toolLoop as unknown as DetectorDef,
 ];
 
 export function detectorDef(id: DetectorId): DetectorDef | undefined {

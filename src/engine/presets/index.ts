@@ -10,6 +10,7 @@ import { llmCheck } from './llm-check';
 import { geminiCli } from './gemini-cli';
 import { openhands } from './openhands';
 import { openhandsSdk } from './openhands-sdk';
+import { openclaw } from './openclaw';
 import { recommended } from './recommended';
 
 export const PRESETS: EngineConfig[] = [
@@ -23,6 +24,7 @@ export const PRESETS: EngineConfig[] = [
   geminiCli,
   openhands,
   openhandsSdk,
+  openclaw,
   recommended,
 ];
 

@@ -17,6 +17,7 @@ const PALETTE = [
   '#9333ea',
   '#b45309',
   '#0369a1',
+  '#be123c',
 ];
 
 export const DETECTOR_COLOR = Object.fromEntries(
