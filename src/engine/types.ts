@@ -19,6 +19,7 @@ export const DETECTOR_IDS = [
   'no-progress',
   'openhands-stuck',
   'tool-loop',
+  'batch-repeat',
 ] as const;
 
 export type DetectorId = (typeof DETECTOR_IDS)[number];

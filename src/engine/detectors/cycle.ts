@@ -29,6 +29,8 @@ export interface CycleParams {
   argsAsWritten: boolean;
   /** A new user prompt forgets the calls before it and the detections (Gemini CLI's reset). */
   resetOnUserPrompt: boolean;
+  /** Only calls of the same model response repeat (opencode's doom loop reads one message's parts). */
+  resetEachTurn: boolean;
 }
 
 // Distinct patterns remembered for escalation; cleared when full so memory stays bounded.
@@ -160,6 +162,12 @@ export const cycle: DetectorDef<CycleParams> = {
       type: 'boolean',
       help: 'Gemini CLI resets its tool-call history per prompt (its own loop feedback is not a prompt).',
     },
+    {
+      key: 'resetEachTurn',
+      label: 'Only within one response',
+      type: 'boolean',
+      help: "opencode's doom loop compares the last parts of one assistant message: calls of earlier responses never count.",
+    },
   ],
   defaults: {
     maxPeriod: 3,
@@ -169,6 +177,7 @@ export const cycle: DetectorDef<CycleParams> = {
     rawText: false,
     argsAsWritten: false,
     resetOnUserPrompt: false,
+    resetEachTurn: false,
   },
   create(p, env) {
     const maxP = p.maxPeriod;
@@ -179,6 +188,12 @@ export const cycle: DetectorDef<CycleParams> = {
     const written = p.argsAsWritten ? new Ring<string>(2 * maxP) : undefined;
     return {
       onTurn(turn) {
+        if (p.resetEachTurn) {
+          recent.clear();
+          written?.clear();
+          streak.fill(0);
+          return;
+        }
         if (!p.resetOnUserPrompt || !startsNewPrompt(env.transcript, turn.index)) return;
         recent.clear();
         written?.clear();

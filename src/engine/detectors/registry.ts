@@ -17,6 +17,7 @@ import { contentChanting } from './content-chanting';
 import { noProgress } from './no-progress';
 import { openhandsStuck } from './openhands-stuck';
 import { toolLoop } from './tool-loop';
+import { batchRepeat } from './batch-repeat';
 
 // Each definition is typed with its own params; the registry only needs the common shape.
 export const DETECTOR_DEFS: DetectorDef[] = [
@@ -36,6 +37,7 @@ export const DETECTOR_DEFS: DetectorDef[] = [
   noProgress as unknown as DetectorDef,
   openhandsStuck as unknown as DetectorDef,
   toolLoop as unknown as DetectorDef,
+  batchRepeat as unknown as DetectorDef,
 ];
 
 export function detectorDef(id: DetectorId): DetectorDef | undefined {

@@ -11,6 +11,8 @@ import { geminiCli } from './gemini-cli';
 import { openhands } from './openhands';
 import { openhandsSdk } from './openhands-sdk';
 import { openclaw } from './openclaw';
+import { dockerAgent } from './docker-agent';
+import { opencode } from './opencode';
 import { recommended } from './recommended';
 
 export const PRESETS: EngineConfig[] = [
@@ -25,6 +27,8 @@ export const PRESETS: EngineConfig[] = [
   openhands,
   openhandsSdk,
   openclaw,
+  dockerAgent,
+  opencode,
   recommended,
 ];
 

@@ -18,6 +18,7 @@ const PALETTE = [
   '#b45309',
   '#0369a1',
   '#be123c',
+  '#4d7c0f',
 ];
 
 export const DETECTOR_COLOR = Object.fromEntries(
