@@ -23,6 +23,8 @@ export interface ConsecutiveRepeatParams {
   action: string;
   /** Compare arguments and results as recorded, not through the observation normaliser. */
   rawText: boolean;
+  /** `full`: name + all arguments; `main-argument`: Crustly's `tool:main argument` signature. */
+  signature: string;
 }
 
 const SHOWN_KEYS = ['path', 'file_path', 'command', 'pattern', 'query', 'url'];
@@ -80,6 +82,13 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
       help: "block: the examples' ❌ BLOCKED; terminate: Crustly's code, which breaks its agent loop.",
     },
     RAW_TEXT_PARAM,
+    {
+      key: 'signature',
+      label: 'Call signature',
+      type: 'enum',
+      options: ['full', 'main-argument'],
+      help: "main-argument: Crustly's log signature, the tool and its main argument (write:src/config.rs): writes of one file with different content are the same call. full: name + all arguments.",
+    },
   ],
   defaults: {
     explorationTools: ['ls', 'glob', 'grep', 'read'],
@@ -90,6 +99,7 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
     bufferSize: 15,
     action: 'block',
     rawText: false,
+    signature: 'full',
   },
   create(p) {
     const exploration = lowerSet(p.explorationTools);
@@ -100,7 +110,7 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
     let level = 0;
     return {
       onCall(call, sink) {
-        const fp = p.rawText ? call.exact : call.normExact;
+        const fp = p.signature === 'main-argument' ? crustlySignature(call) : p.rawText ? call.exact : call.normExact;
         const prior = run > 0 && fp === last ? run : 0;
         run = prior + 1 > p.bufferSize ? p.bufferSize : prior + 1;
         last = fp;
