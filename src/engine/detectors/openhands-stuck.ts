@@ -150,7 +150,7 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
     let thought = '';
     let level = 0;
 
-    function check(sink: DetectorSink, what?: string): void {
+    function check(sink: DetectorSink, call?: CallView): void {
       let events = history.events;
       if (window > 0) {
         events = events.slice(-window);
@@ -162,7 +162,8 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
           }
         events = events.slice(lastUser + 1);
       }
-      const found = findStuck(events, t);
+      // Counts hold for the whole history, which the scans read when there is no window.
+      const found = findStuck(events, t, window > 0 ? undefined : history);
       if (!found) return;
       level++;
       const action = p.actions[Math.min(level - 1, p.actions.length - 1)];
@@ -171,7 +172,7 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
         level,
         message:
           `Agent stuck in a loop: ${found.loopType} (scenario ${found.scenario}, ${SCENARIO_TEXT[found.scenario]}).` +
-          (what ? `\nLast action: ${what}` : ''),
+          (call ? `\nLast action: ${describeCall(call)}` : ''),
       });
     }
 
@@ -181,17 +182,20 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
     }
 
     function observation(c: CallView): StuckEvent | undefined {
-      if (!c.result) return undefined;
-      const isShell = flavour === 'v0' && shell.has(c.name);
-      if (isShell) {
+      const result = c.result;
+      if (!result) return undefined;
+      if (flavour === 'v0' && shell.has(c.name)) {
         const a = c.args;
-        const cmd = a !== null && typeof a === 'object' && !Array.isArray(a) ? JSON.stringify(a.command ?? null) : '';
-        return { k: 'obs', key: `\u0000shell\u0000${cmd}\u0000${c.result.isError ? 1 : 0}`, error: false };
+        const make = () => {
+          const cmd = a !== null && typeof a === 'object' && !Array.isArray(a) ? JSON.stringify(a.command ?? null) : '';
+          return `\u0000shell\u0000${cmd}\u0000${result.isError ? 1 : 0}`;
+        };
+        return { k: 'obs', make, error: false };
       }
-      const key = `${c.name}\u0000${p.rawText ? c.resultFp : c.normResultFp}`;
-      const ipy = flavour === 'v0' && ipython.has(c.name) ? c.result.content : undefined;
+      const make = () => `${c.name}\u0000${p.rawText ? c.resultFp : c.normResultFp}`;
+      const ipy = flavour === 'v0' && ipython.has(c.name) ? result.content : undefined;
       // An IPython cell's output is an IPythonRunCellObservation, never an ErrorObservation.
-      return { k: 'obs', key, error: c.result.isError && ipy === undefined, ipython: ipy };
+      return { k: 'obs', make, error: result.isError && ipy === undefined, ipython: ipy };
     }
 
     return {
@@ -212,12 +216,11 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
         check(sink);
       },
       onCall(call, sink) {
-        const what = describeCall(call);
-        history.push({ k: 'act', key: actionKey(call, thought), label: what });
+        history.push({ k: 'act', key: actionKey(call, thought) });
         thought = ''; // later calls of the same response carry no thought
         const obs = observation(call);
         if (obs) history.push(obs);
-        check(sink, what);
+        check(sink, call);
       },
     };
   },

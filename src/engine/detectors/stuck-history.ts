@@ -5,12 +5,18 @@
  */
 import type { ContextMessage } from '../../model/transcript';
 
+/**
+ * An observation's key is computed only when two actions already match (`obsKey`): fingerprinting
+ * every result would cost more than every other check together.
+ */
+export type StuckObservation = { k: 'obs'; key?: string; make: () => string; error: boolean; ipython?: string };
+
 export type StuckEvent =
-  | { k: 'act'; key: string; label: string }
-  | { k: 'msg'; text: string }
-  | { k: 'obs'; key: string; error: boolean; ipython?: string }
-  | { k: 'cond' }
-  | { k: 'user' };
+  { k: 'act'; key: string } | { k: 'msg'; text: string } | StuckObservation | { k: 'cond' } | { k: 'user' };
+
+export function obsKey(o: StuckObservation): string {
+  return (o.key ??= o.make());
+}
 
 /**
  * System-generated user messages that do not move the interactive window (stuck.py
@@ -37,14 +43,28 @@ export function isRealUserMessage(m: ContextMessage): boolean {
  */
 export class StuckHistory {
   events: StuckEvent[] = [];
+  /** Agent messages and condensations held: the scans for them are skipped while too few. */
+  messages = 0;
+  condensations = 0;
   constructor(private readonly cap: number) {}
 
   push(e: StuckEvent): void {
     this.events.push(e);
-    if (this.events.length > 2 * this.cap) this.events = this.events.slice(-this.cap);
+    if (e.k === 'msg') this.messages++;
+    else if (e.k === 'cond') this.condensations++;
+    if (this.events.length > 2 * this.cap) {
+      this.events = this.events.slice(-this.cap);
+      this.messages = 0;
+      this.condensations = 0;
+      for (const x of this.events)
+        if (x.k === 'msg') this.messages++;
+        else if (x.k === 'cond') this.condensations++;
+    }
   }
 
   clear(): void {
     this.events = [];
+    this.messages = 0;
+    this.condensations = 0;
   }
 }

@@ -8,7 +8,7 @@
  *   at 1c2e6b51 (scenarios 1-4; its scenario 5 is a stub that returns False). Only ActionEvents
  *   and observations are collected; monologue counts consecutive agent messages.
  */
-import type { StuckEvent } from './stuck-history';
+import { obsKey, type StuckEvent } from './stuck-history';
 
 export type StuckFlavour = 'v0' | 'sdk';
 
@@ -29,19 +29,20 @@ export interface StuckFinding {
   loopType: string;
 }
 
-type Item = { key: string; error: boolean; ipython?: string };
+/** An action or observation as the scenarios compare it; `key()` may be computed on demand. */
+type Item = { key: () => string; error: boolean; ipython?: string };
 
-const COND_KEY = '\u0000condensation';
+const COND_ITEM: Item = { key: () => '\u0000condensation', error: false };
 
 function actionOf(e: StuckEvent, f: StuckFlavour): Item | undefined {
-  if (e.k === 'act') return { key: e.key, error: false };
-  if (e.k === 'msg' && f === 'v0') return { key: `\u0000message\u0000${e.text}`, error: false };
+  if (e.k === 'act') return { key: () => e.key, error: false };
+  if (e.k === 'msg' && f === 'v0') return { key: () => `\u0000message\u0000${e.text}`, error: false };
   return undefined;
 }
 
 function observationOf(e: StuckEvent, f: StuckFlavour): Item | undefined {
-  if (e.k === 'obs') return e;
-  if (e.k === 'cond' && f === 'v0') return { key: COND_KEY, error: false };
+  if (e.k === 'obs') return { key: () => obsKey(e), error: e.error, ipython: e.ipython };
+  if (e.k === 'cond' && f === 'v0') return COND_ITEM;
   return undefined;
 }
 
@@ -62,7 +63,8 @@ function lastItems(events: StuckEvent[], n: number, f: StuckFlavour): [Item[], I
 }
 
 function allSame(items: Item[], n: number): boolean {
-  for (let i = 1; i < n; i++) if (items[i].key !== items[0].key) return false;
+  const first = items[0].key();
+  for (let i = 1; i < n; i++) if (items[i].key() !== first) return false;
   return true;
 }
 
@@ -152,7 +154,9 @@ function alternating(events: StuckEvent[], n: number, f: StuckFlavour): boolean 
   if (events.length < n) return false;
   const [acts, obs] = lastItems(events, n, f);
   if (acts.length < n || obs.length < n) return false;
-  for (let i = 0; i + 2 < n; i++) if (acts[i].key !== acts[i + 2].key || obs[i].key !== obs[i + 2].key) return false;
+  // Actions first: observations are keyed only when every action repeats.
+  for (let i = 0; i + 2 < n; i++) if (acts[i].key() !== acts[i + 2].key()) return false;
+  for (let i = 0; i + 2 < n; i++) if (obs[i].key() !== obs[i + 2].key()) return false;
   return true;
 }
 
@@ -177,8 +181,14 @@ function emptyResponses(events: StuckEvent[], n: number): boolean {
   return count >= n;
 }
 
+/** How many agent messages and condensations `events` holds, when known: scans for fewer are skipped. */
+export interface StuckCounts {
+  messages: number;
+  condensations: number;
+}
+
 /** The first scenario that holds at the end of `events` (already windowed, user messages out). */
-export function findStuck(events: StuckEvent[], t: StuckThresholds): StuckFinding | null {
+export function findStuck(events: StuckEvent[], t: StuckThresholds, counts?: StuckCounts): StuckFinding | null {
   if (events.length < Math.min(t.actionObservation, t.actionError, t.monologue)) return null;
   const f = t.flavour;
   const [acts, obs] = lastItems(events, Math.max(t.actionObservation, t.actionError), f);
@@ -186,13 +196,19 @@ export function findStuck(events: StuckEvent[], t: StuckThresholds): StuckFindin
   if (acts.length >= n1 && obs.length >= n1 && allSame(acts, n1) && allSame(obs, n1))
     return { scenario: 1, loopType: 'repeating_action_observation' };
   if (actionError(acts, obs, t)) return { scenario: 2, loopType: 'repeating_action_error' };
-  if (f === 'v0' ? monologueV0(events, t.monologue) : monologueSdk(events, t.monologue))
+  const enoughMessages = !counts || counts.messages >= Math.min(t.monologue, t.emptyResponses || Infinity);
+  if (enoughMessages && (f === 'v0' ? monologueV0(events, t.monologue) : monologueSdk(events, t.monologue)))
     return { scenario: 3, loopType: 'monologue' };
   if (alternating(events, t.alternatingPattern, f))
     return { scenario: 4, loopType: 'repeating_action_observation_pattern' };
-  if (f === 'v0' && t.condensations > 0 && condensationLoop(events, t.condensations))
+  if (
+    f === 'v0' &&
+    t.condensations > 0 &&
+    (!counts || counts.condensations >= t.condensations) &&
+    condensationLoop(events, t.condensations)
+  )
     return { scenario: 5, loopType: 'context_window_error' };
-  if (f === 'v0' && t.emptyResponses > 0 && emptyResponses(events, t.emptyResponses))
+  if (f === 'v0' && t.emptyResponses > 0 && enoughMessages && emptyResponses(events, t.emptyResponses))
     return { scenario: 6, loopType: 'empty_response_loop' };
   return null;
 }
