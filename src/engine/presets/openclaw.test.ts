@@ -117,6 +117,18 @@ describe('preset openclaw (tool-loop detection)', () => {
     });
   });
 
+  it('a warning threshold below the bucket size (10) finds warnings the bucket swallows (shouldEmitLoopWarning)', () => {
+    const low: EngineConfig = { detectors: { 'tool-loop': { ...preset.detectors['tool-loop'], warningThreshold: 3 } } };
+    const read = (i: number) => call('read', { path: 'a.ts' }, `v${i}`);
+    expect(at(n(10, read), low)).toEqual([]);
+    const seen: EngineConfig = { detectors: { 'tool-loop': { ...low.detectors['tool-loop'], warningBucket: 1 } } };
+    expect(at(n(6, read), seen).map((e) => [e[0], e[1]])).toEqual([
+      [4, 'warn'],
+      [5, 'warn'],
+      [6, 'warn'],
+    ]);
+  });
+
   it('reading many files, editing and testing: nothing', () => {
     const work = n(40, (i) =>
       i % 2 ? call('edit', { path: `f${i}`, text: `x${i}` }, 'ok') : call('test', { k: i }, `fail ${i}`),
