@@ -45,8 +45,10 @@ test('tune a threshold and watch false positives drop; switch preset; the draft 
   await expect(page.locator('[data-metric="f1"]')).toHaveText('—');
   await expect(param(page, MAX_DUP)).toHaveValue('2');
   await expect(page.getByText('Exactly the chatloop preset.')).toBeVisible();
+  // What the preset reproduces, beside the picker (src/engine/presets/about.ts).
+  await expect(page.getByTestId('preset-about')).toContainText('ChatLoop (seed 001): exact repeats');
   // Every detector is listed; the two chatloop runs are open, the others collapsed.
-  await expect(page.locator('.tune-detector')).toHaveCount(14);
+  await expect(page.locator('.tune-detector')).toHaveCount(17);
   // no-progress is not in chatloop, but listed to be switched on.
   await expect(param(page, 'detectors.no-progress.enabled')).not.toBeChecked();
   await expect(param(page, 'detectors.pattern.minPatternRepetitions')).toBeVisible();
@@ -122,4 +124,15 @@ test('tune a threshold and watch false positives drop; switch preset; the draft 
   await page.getByRole('button', { name: 'Reset to preset' }).click();
   await expect(param(page, 'detectors.exact-repeat.enabled')).not.toBeChecked();
   await shot(page, 'tune-04-cycle-escalation');
+
+  // A shipping agent's preset: what it does, and a link to the file (at its commit) it was ported from.
+  await page.getByRole('combobox', { name: 'Preset' }).selectOption('openhands');
+  await expect(param(page, 'detectors.openhands-stuck.enabled')).toBeChecked();
+  const about = page.getByTestId('preset-about');
+  await expect(about).toContainText("OpenHands (V0 controller): StuckDetector's six scenarios");
+  await expect(about.getByRole('link', { name: 'Source' })).toHaveAttribute(
+    'href',
+    'https://github.com/OpenHands/OpenHands/blob/331a1a43145f185f7596431e2a19668a0e0a6daa/openhands/controller/stuck.py',
+  );
+  await shot(page, 'tune-05-openhands');
 });

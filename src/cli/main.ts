@@ -6,6 +6,7 @@ import { parseArgs } from 'node:util';
 import { resolveConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
+import { presetAbout } from '../engine/presets/about';
 import { writeLoopscopeJsonl } from '../import/write-loopscope-jsonl';
 import { configFromArgs } from './config-arg';
 import { detectRecords, printDetect } from './commands/detect';
@@ -142,10 +143,13 @@ async function run(
     if (files.length) throw new UsageError('presets takes no files');
     for (const p of PRESETS) {
       const full = resolveConfig(p);
-      if (json) out.write(JSON.stringify({ name: p.name, config: full }) + '\n');
+      const about = presetAbout(p.name);
+      if (json)
+        out.write(JSON.stringify({ name: p.name, what: about?.what, source: about?.source, config: full }) + '\n');
       else {
         const on = Object.entries(full.detectors).filter(([, s]) => s.enabled);
         out.write(`${p.name}\n`);
+        if (about) out.write(`  what: ${about.what}\n  source: ${about.source}\n`);
         for (const [id, s] of on) {
           const { enabled: _e, ...params } = s;
           out.write(`  ${id} ${JSON.stringify(params)}\n`);

@@ -18,16 +18,25 @@ describe('loopscope presets --json', () => {
       .text()
       .trim()
       .split('\n')
-      .map((l) => JSON.parse(l) as { name: string; config: unknown });
+      .map((l) => JSON.parse(l) as { name: string; what: string; source: string; config: unknown });
     expect(lines.map((l) => l.name)).toEqual(PRESETS.map((p) => p.name));
     for (const n of STABLE_NAMES) expect(lines.map((l) => l.name)).toContain(n);
     for (const l of lines) expect(l.config).toEqual(resolveConfig(PRESETS.find((p) => p.name === l.name)!));
+    // Each with what it reproduces and the source its rules were read from.
+    for (const l of lines) expect([l.name, l.what.length > 20, l.source.length > 10]).toEqual([l.name, true, true]);
+    expect(lines.find((l) => l.name === 'openhands')?.source).toBe(
+      'https://github.com/OpenHands/OpenHands/blob/331a1a43145f185f7596431e2a19668a0e0a6daa/openhands/controller/stuck.py',
+    );
     expect(err.text()).toBe('');
   });
 
   it('the text listing names every detector, no-progress included, though no preset enables it', async () => {
     const out = capture();
     expect(await main(['presets'], out.out, capture().out)).toBe(0);
+    expect(out.text()).toContain(
+      '\nopencode\n  what: opencode: 3 identical calls in one response ask the user (doom_loop permission) before the call runs.\n' +
+        '  source: https://github.com/sst/opencode/blob/31e22f65a23c498639b8cef24b90e6ae193cdcb6/packages/opencode/src/session/processor.ts\n',
+    );
     expect(out.text()).toContain(
       '\n  no-progress: k steps in a row whose (action, observation) pair was already seen in the window: a loop of any cycle length.\n',
     );

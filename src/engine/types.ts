@@ -17,6 +17,9 @@ export const DETECTOR_IDS = [
   'llm-judge',
   'content-chanting',
   'no-progress',
+  'openhands-stuck',
+  'tool-loop',
+  'batch-repeat',
 ] as const;
 
 export type DetectorId = (typeof DETECTOR_IDS)[number];

@@ -172,6 +172,12 @@ export class V0EventReader {
 
   private observation(e: Obj, where: string): void {
     const obs = e.observation as string;
+    // AgentCondensationObservation (ObservationType.CONDENSE): kept for the StuckDetector's
+    // context-window scenario (docs/detectors.md `openhands`).
+    if (obs === 'condense')
+      return this.b.context('system', `[condensation] ${contentText(e.content)}`.trim(), str(e.timestamp), {
+        condensation: true,
+      });
     const content = e.content ?? e.message ?? '';
     const result = { content, isError: v0ErrorFlag(obs, e) };
     if (e.cause !== undefined && e.cause !== null) {

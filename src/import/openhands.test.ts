@@ -203,6 +203,23 @@ describe('openhands importer: one model response, several actions (fixture)', ()
   });
 });
 
+describe('openhands importer: condensations', () => {
+  it('a V0 condense observation is a system context message marked extra.condensation', async () => {
+    const events = [
+      { id: 1, source: 'user', action: 'message', args: { content: 'Fix it' } },
+      { id: 2, source: 'agent', action: 'run', args: { command: 'ls', thought: '' } },
+      { id: 3, source: 'agent', observation: 'run', content: 'a.py', cause: 2, extras: { metadata: { exit_code: 0 } } },
+      { id: 4, source: 'agent', observation: 'condense', content: 'Summary of earlier steps' },
+      { id: 5, source: 'agent', action: 'run', args: { command: 'cat a.py', thought: '' } },
+    ];
+    const bytes = new TextEncoder().encode(JSON.stringify(events));
+    const { transcripts } = await parseOpenHands(sourceFromBytes('events.json', bytes));
+    expect(transcripts[0].turns[1].before).toEqual([
+      { role: 'system', text: '[condensation] Summary of earlier steps', extra: { condensation: true } },
+    ]);
+  });
+});
+
 describe('openhands importer: sniffing', () => {
   const ALL = CORPUS_FILES.map(([f]) => f);
 

@@ -106,6 +106,13 @@ describe('consecutive-repeat (seed 002, Crustly)', () => {
     expect(eventsOf(transcriptOf([w, w, ls('src'), w, w]), cfg(), 'consecutive-repeat')).toEqual([]);
     const e2 = call('edit', { path: 'a.rs', old: 'x', new: 'z' });
     expect(eventsOf(transcriptOf([w, w, e2, e2]), cfg(), 'consecutive-repeat')).toEqual([]);
+    // Crustly's own signature, tool + main argument (seed 002's log `write:src/config.rs`): the
+    // edits of a.rs are one call whatever they replace, so the 3rd in a row is blocked.
+    const main = cfg({ signature: 'main-argument' });
+    expect(brief(eventsOf(transcriptOf([w, w, e2, e2]), main, 'consecutive-repeat'))).toEqual([
+      [3, 'block', 1],
+      [4, 'block', 2],
+    ]);
   });
 
   it('categories are configurable by tool name, matched in any case', () => {

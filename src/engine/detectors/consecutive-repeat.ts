@@ -24,6 +24,8 @@ export interface ConsecutiveRepeatParams {
   action: string;
   /** Compare arguments and results as recorded, not through the observation normaliser. */
   rawText: boolean;
+  /** `full`: name + all arguments; `main-argument`: Crustly's `tool:main argument` signature. */
+  signature: string;
 }
 
 const SHOWN_KEYS = ['path', 'file_path', 'command', 'pattern', 'query', 'url'];
@@ -81,6 +83,13 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
       help: "block: the examples' ❌ BLOCKED; terminate: Crustly's code, which breaks its agent loop.",
     },
     RAW_TEXT_PARAM,
+    {
+      key: 'signature',
+      label: 'Call signature',
+      type: 'enum',
+      options: ['full', 'main-argument'],
+      help: "main-argument: Crustly's log signature, the tool and its main argument (write:src/config.rs): writes of one file with different content are the same call. full: name + all arguments.",
+    },
   ],
   defaults: {
     explorationTools: ['ls', 'glob', 'grep', 'read'],
@@ -91,6 +100,7 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
     bufferSize: 15,
     action: 'block',
     rawText: false,
+    signature: 'full',
   },
   create(p) {
     const exploration = lowerSet(p.explorationTools);
@@ -98,7 +108,12 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
     const action = p.action as Action;
     // The previous call, compared through the fingerprint hashes; the text is written only for a message.
     let last: CallView | null = null;
-    const same = p.rawText ? sameExact : sameNormExact;
+    const same: (a: CallView, b: CallView) => boolean =
+      p.signature === 'main-argument'
+        ? (a, b) => crustlySignature(a) === crustlySignature(b)
+        : p.rawText
+          ? sameExact
+          : sameNormExact;
     let run = 0; // identical calls in a row ending with the previous call, at most bufferSize
     let level = 0;
     return {

@@ -139,6 +139,15 @@ describe('cycle (seed 003)', () => {
     expect(ev[0].message).toContain('has repeated 3 times');
   });
 
+  it('maxPeriod 5 reaches 4- and 5-call cycles (Gemini CLI); maxPeriod 4 does not see a 5-call one', () => {
+    const unit = ['a', 'b', 'c', 'd', 'e'].map((f) => call('read_file', { path: f }));
+    const five = [...unit, ...unit];
+    expect(brief(eventsOf(transcriptOf(five), cfg({ maxPeriod: 5 }), 'cycle'))).toEqual([[10, 'warn', 1]]);
+    expect(eventsOf(transcriptOf(five), cfg({ maxPeriod: 4 }), 'cycle')).toEqual([]);
+    const four = [...unit.slice(0, 4), ...unit.slice(0, 4)];
+    expect(brief(eventsOf(transcriptOf(four), cfg({ maxPeriod: 5 }), 'cycle'))).toEqual([[8, 'warn', 1]]);
+  });
+
   it('maxPeriod 2 ignores 3-call cycles', () => {
     expect(eventsOf(transcriptOf([read, edit, test, read, edit, test]), cfg({ maxPeriod: 2 }), 'cycle')).toEqual([]);
   });

@@ -1,6 +1,7 @@
 /**
  * Seed 003: 1-, 2- and 3-call cycles repeated consecutively, escalating per pattern: warn,
- * stronger warn with specific alternatives, then stop with LOOP_DETECTED.
+ * stronger warn with specific alternatives, then stop with LOOP_DETECTED. Periods up to 5 and
+ * the two Gemini CLI switches (`argsAsWritten`, `resetOnUserPrompt`) serve the gemini-cli preset.
  *
  * streak[p] counts the consecutive calls (ending now) whose signature equals the one p calls
  * earlier; the seed's rule for period p is streak[p] >= p. A detection is each FULL repetition of
@@ -13,6 +14,7 @@ import { canonicalJson } from '../fingerprint';
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
 import { RAW_TEXT_PARAM } from './raw-text';
+import { startsNewPrompt } from './user-prompt';
 
 export interface CycleParams {
   [key: string]: number | boolean | Action[];
@@ -23,6 +25,12 @@ export interface CycleParams {
   compareResults: boolean;
   /** Compare arguments and results as recorded, not through the observation normaliser. */
   rawText: boolean;
+  /** Calls compare as `name:JSON.stringify(args)`: key order matters (Gemini CLI's getToolCallKey). */
+  argsAsWritten: boolean;
+  /** A new user prompt forgets the calls before it and the detections (Gemini CLI's reset). */
+  resetOnUserPrompt: boolean;
+  /** Only calls of the same model response repeat (opencode's doom loop reads one message's parts). */
+  resetEachTurn: boolean;
 }
 
 // Distinct patterns remembered for escalation; cleared when full so memory stays bounded.
@@ -114,17 +122,17 @@ export function cycleMessage(
 
 export const cycle: DetectorDef<CycleParams> = {
   id: 'cycle',
-  title: 'Cycle (1-3 calls)',
+  title: 'Cycle (1-5 calls)',
   origin: 'seed 003',
-  summary: 'A 1-, 2- or 3-call cycle repeated consecutively; per pattern: warn, stronger warn, stop (LOOP_DETECTED).',
+  summary: 'A cycle of 1 to 5 calls repeated consecutively; per pattern: warn, stronger warn, stop (LOOP_DETECTED).',
   params: [
     {
       key: 'maxPeriod',
       label: 'Longest cycle (calls)',
       type: 'int',
       min: 1,
-      max: 3,
-      help: 'Seed 003 checks 1-, 2- and 3-call cycles.',
+      max: 5,
+      help: 'Seed 003 checks 1-, 2- and 3-call cycles; Gemini CLI 1 to 5.',
     },
     {
       key: 'minRepetitions',
@@ -142,6 +150,24 @@ export const cycle: DetectorDef<CycleParams> = {
       help: 'Off in seed 003 (name + arguments only); on for OpenHands, which compares observations as well.',
     },
     RAW_TEXT_PARAM,
+    {
+      key: 'argsAsWritten',
+      label: 'Arguments compared as written (key order matters)',
+      type: 'boolean',
+      help: 'Gemini CLI keys a call by name:JSON.stringify(args); off: canonical JSON, keys sorted.',
+    },
+    {
+      key: 'resetOnUserPrompt',
+      label: 'A new user prompt resets',
+      type: 'boolean',
+      help: 'Gemini CLI resets its tool-call history per prompt (its own loop feedback is not a prompt).',
+    },
+    {
+      key: 'resetEachTurn',
+      label: 'Only within one response',
+      type: 'boolean',
+      help: "opencode's doom loop compares the last parts of one assistant message: calls of earlier responses never count.",
+    },
   ],
   defaults: {
     maxPeriod: 3,
@@ -149,16 +175,34 @@ export const cycle: DetectorDef<CycleParams> = {
     actions: ['warn', 'warn', 'terminate'],
     compareResults: false,
     rawText: false,
+    argsAsWritten: false,
+    resetOnUserPrompt: false,
+    resetEachTurn: false,
   },
-  create(p) {
+  create(p, env) {
     const maxP = p.maxPeriod;
     const recent = new Ring<CallView>(2 * maxP);
     const streak = new Int32Array(maxP + 1);
     const detections = new Map<string, number>();
     const raw = p.rawText;
+    const written = p.argsAsWritten ? new Ring<string>(2 * maxP) : undefined;
     return {
+      onTurn(turn) {
+        if (p.resetEachTurn) {
+          recent.clear();
+          written?.clear();
+          streak.fill(0);
+          return;
+        }
+        if (!p.resetOnUserPrompt || !startsNewPrompt(env.transcript, turn.index)) return;
+        recent.clear();
+        written?.clear();
+        streak.fill(0);
+        detections.clear();
+      },
       onCall(call, sink) {
         recent.push(call);
+        written?.push(`${call.name}:${JSON.stringify(call.args)}`);
         // Every streak is updated on every call; the smallest period that holds wins (A,A,A,A is
         // a 1-call cycle, not a 2-call one).
         let period = 0;
@@ -167,11 +211,14 @@ export const cycle: DetectorDef<CycleParams> = {
           // Results are fingerprinted only for calls whose action already repeats.
           const same =
             prev !== undefined &&
-            (raw
-              ? prev.exact === call.exact && (!p.compareResults || prev.resultFp === call.resultFp)
-              : p.compareResults
-                ? sameNormStep(prev, call)
-                : sameNormExact(prev, call));
+            (written
+              ? written.fromEnd(q) === written.fromEnd(0) &&
+                (!p.compareResults || (raw ? prev.resultFp === call.resultFp : prev.normResultFp === call.normResultFp))
+              : raw
+                ? prev.exact === call.exact && (!p.compareResults || prev.resultFp === call.resultFp)
+                : p.compareResults
+                  ? sameNormStep(prev, call)
+                  : sameNormExact(prev, call));
           streak[q] = same ? streak[q] + 1 : 0;
           if (period === 0 && streak[q] >= q) period = q;
         }
@@ -182,7 +229,9 @@ export const cycle: DetectorDef<CycleParams> = {
 
         const unit: CallView[] = [];
         for (let i = period - 1; i >= 0; i--) unit.push(recent.fromEnd(i));
-        const sigs = unit.map((c) => (raw ? c.exact : c.normExact));
+        const sigs = written
+          ? unit.map((_, i) => written.fromEnd(period - 1 - i))
+          : unit.map((c) => (raw ? c.exact : c.normExact));
         const key = patternKey(sigs);
         if (!detections.has(key) && detections.size >= MAX_PATTERNS) detections.clear();
         const level = (detections.get(key) ?? 0) + 1;

@@ -15,6 +15,9 @@ import { globalDoomLoop } from './global-doom-loop';
 import { llmJudge } from './llm-judge';
 import { contentChanting } from './content-chanting';
 import { noProgress } from './no-progress';
+import { openhandsStuck } from './openhands-stuck';
+import { toolLoop } from './tool-loop';
+import { batchRepeat } from './batch-repeat';
 
 // Each definition is typed with its own params; the registry only needs the common shape.
 export const DETECTOR_DEFS: DetectorDef[] = [
@@ -32,6 +35,9 @@ export const DETECTOR_DEFS: DetectorDef[] = [
   llmJudge as unknown as DetectorDef,
   contentChanting as unknown as DetectorDef,
   noProgress as unknown as DetectorDef,
+  openhandsStuck as unknown as DetectorDef,
+  toolLoop as unknown as DetectorDef,
+  batchRepeat as unknown as DetectorDef,
 ];
 
 export function detectorDef(id: DetectorId): DetectorDef | undefined {

@@ -17,8 +17,25 @@ describe('crustly preset (seed 002)', () => {
         defaultThreshold: 3,
         bufferSize: 15,
         action: 'block',
+        signature: 'main-argument',
       },
     });
+  });
+
+  // Seed 002, "Test 3: Modification Safety": the 3rd write of test.rs is blocked, whatever it writes;
+  // the log signature is `write:src/config.rs` (tool + main argument).
+  it('Test 3: writes of one file with different content: 2 allowed, the 3rd blocked; another file resets', () => {
+    const w = (i: number) => call('write', { path: 'test.rs', content: `fn main() { ${i} }` });
+    expect(brief(run(transcriptOf([w(1), w(2)]), cfg).events)).toEqual([]);
+    const r = run(transcriptOf([w(1), w(2), w(3)]), cfg);
+    expect(brief(r.events)).toEqual([[3, 'block', 1]]);
+    expect(r.events[0].message).toContain("'write:test.rs' called 2 times in a row");
+    expect(brief(run(transcriptOf([w(1), w(2), w(3), w(4)]), cfg).events)).toEqual([
+      [3, 'block', 1],
+      [4, 'block', 2],
+    ]);
+    const other = call('write', { path: 'other.rs', content: 'x' });
+    expect(run(transcriptOf([w(1), w(2), other, w(3)]), cfg).events).toEqual([]);
   });
 
   it('triggers: the 3rd identical write and the 11th identical ls are blocked', () => {

@@ -15,7 +15,7 @@ function distinct(n: number): TurnSpec[] {
 }
 
 describe('preset gemini-cli', () => {
-  it('is a valid config: cycle (1-call), content-chanting, llm-judge', () => {
+  it('is a valid config: cycle (1-5 calls), content-chanting, llm-judge', () => {
     expect(validateConfig(preset)).toBe(preset);
     expect(Object.keys(preset.detectors)).toEqual(['cycle', 'content-chanting', 'llm-judge']);
   });
@@ -29,10 +29,44 @@ describe('preset gemini-cli', () => {
     ]);
   });
 
-  it('an A,B alternation is not a Gemini CLI tool loop', () => {
-    const a = call('read_file', { path: 'a' }, 'A');
-    const b = call('read_file', { path: 'b' }, 'B');
-    expect(replay(transcriptOf([a, b, a, b, a, b, a, b, a, b, a, b]), preset).events).toEqual([]);
+  // loopDetectionService.ts after acae712 (google-gemini/gemini-cli#28429): cycles of 1-5 calls
+  // repeated 5 times. Each case at 4, 5 and 6 repetitions.
+  const cycleOf = (unit: ReturnType<typeof call>[], reps: number) => Array.from({ length: reps }, () => unit).flat();
+  const cycleEvents = (items: Parameters<typeof transcriptOf>[0]) =>
+    replay(transcriptOf(items), preset).events.map((e) => [e.call, e.action]);
+  const A = call('read_file', { path: 'a' }, 'A');
+  const B = call('read_file', { path: 'b' }, 'B');
+
+  it('an A,B alternation repeated 5 times is a tool loop: warned at the 10th call, halted at the 12th', () => {
+    expect(cycleEvents(cycleOf([A, B], 4))).toEqual([]);
+    expect(cycleEvents(cycleOf([A, B], 5))).toEqual([[10, 'warn']]);
+    expect(cycleEvents(cycleOf([A, B], 6))).toEqual([
+      [10, 'warn'],
+      [12, 'terminate'],
+    ]);
+  });
+
+  it('a 5-call cycle repeated 5 times (25 calls, the whole history) is a tool loop', () => {
+    const unit = ['a', 'b', 'c', 'd', 'e'].map((f) => call('read_file', { path: f }, f));
+    expect(cycleEvents(cycleOf(unit, 4))).toEqual([]);
+    expect(cycleEvents(cycleOf(unit, 5))).toEqual([[25, 'warn']]);
+    expect(cycleEvents(cycleOf(unit, 6))).toEqual([
+      [25, 'warn'],
+      [30, 'terminate'],
+    ]);
+  });
+
+  it('calls are keyed name:JSON.stringify(args): the same arguments in another key order are another call', () => {
+    const ab = call('grep', { pattern: 'x', path: 'src' });
+    const ba = call('grep', { path: 'src', pattern: 'x' });
+    expect(cycleEvents([ab, ba, ab, ab, ab, ab])).toEqual([]);
+    expect(cycleEvents([ab, ab, ab, ab, ab])).toEqual([[5, 'warn']]);
+  });
+
+  it('the tool-call history resets on a new prompt, not on the loop feedback', () => {
+    const prompt = (text: string): TurnSpec => ({ calls: [A], before: [{ role: 'user', text }] });
+    expect(cycleEvents([A, A, A, A, prompt('Now the docs.')])).toEqual([]);
+    expect(cycleEvents([A, A, A, A, prompt('Please continue.')])).toEqual([[5, 'warn']]);
   });
 
   it('triggers on chanting text', () => {

@@ -9,6 +9,10 @@ import { doomLoopPreset } from './doom-loop';
 import { llmCheck } from './llm-check';
 import { geminiCli } from './gemini-cli';
 import { openhands } from './openhands';
+import { openhandsSdk } from './openhands-sdk';
+import { openclaw } from './openclaw';
+import { dockerAgent } from './docker-agent';
+import { opencode } from './opencode';
 import { recommended } from './recommended';
 
 export const PRESETS: EngineConfig[] = [
@@ -21,6 +25,10 @@ export const PRESETS: EngineConfig[] = [
   llmCheck,
   geminiCli,
   openhands,
+  openhandsSdk,
+  openclaw,
+  dockerAgent,
+  opencode,
   recommended,
 ];
 

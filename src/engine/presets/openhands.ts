@@ -1,20 +1,16 @@
 import type { EngineConfig } from '../config';
 
 /**
- * OpenHands' StuckDetector (OpenHands/OpenHands, openhands/controller/stuck.py), headless mode,
- * expressed with Loopscope detectors as closely as they allow (docs/detectors.md lists the gaps):
- * - scenario 4, the same (action, observation) every other step over the last six steps, and
- *   scenarios 1-2, identical actions with identical observations / errors → `cycle` over 1- and
- *   2-call cycles with results compared, 3 repetitions (scenario 1 itself needs 4: this fires
- *   one pair earlier; scenario 2's errors must be identical here);
- * - scenario 3, three identical agent messages with no observation between (and scenario 6,
- *   three empty ones) → `summary-loop` on identical text, 3 turns, user messages ignored.
- * Stuck ends the run (AgentStuckInLoopError → state ERROR): terminate.
+ * OpenHands' StuckDetector as the V0 controller runs it (OpenHands/OpenHands
+ * openhands/controller/stuck.py at 331a1a43145f185f7596431e2a19668a0e0a6daa), headless mode:
+ * the `openhands-stuck` detector with the source's constants (4 identical action-observation
+ * pairs; 3 identical actions ending in errors; 3 identical agent messages with no observation
+ * between; 6 alternating steps; 10 condensations; 3 empty responses). Stuck ends the run
+ * (AgentStuckInLoopError → state ERROR): terminate.
  */
 export const openhands: EngineConfig = {
   name: 'openhands',
   detectors: {
-    cycle: { maxPeriod: 2, minRepetitions: 3, compareResults: true, actions: ['terminate'] },
-    'summary-loop': { threshold: 3, sameText: true, resetOnUserMessage: false, actions: ['terminate'] },
+    'openhands-stuck': { flavour: 'v0', sinceLastUser: false, scanEvents: 0, actions: ['terminate'] },
   },
 };

@@ -1,6 +1,7 @@
 import { useMemo } from 'react';
 import type { Action } from '../../engine/types';
 import { PRESETS, presetByName } from '../../engine/presets/index';
+import { PresetAboutLine } from './PresetAbout';
 import { useAppStore } from '../../state/store';
 import { AlarmChanges } from './AlarmChanges';
 import { DetectorSection } from './DetectorSection';
@@ -69,6 +70,7 @@ export function TunePanel() {
           Reset to preset
         </button>
       </div>
+      <PresetAboutLine name={presetName} />
       <p className="small muted tune-status">
         {changed === 0
           ? `Exactly the ${presetName} preset.`

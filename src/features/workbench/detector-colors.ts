@@ -16,6 +16,9 @@ const PALETTE = [
   '#0d9488',
   '#9333ea',
   '#b45309',
+  '#0369a1',
+  '#be123c',
+  '#4d7c0f',
 ];
 
 export const DETECTOR_COLOR = Object.fromEntries(

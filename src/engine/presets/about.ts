@@ -1,0 +1,82 @@
+/**
+ * What each preset stands for, in one line, and where its rules were read: shown by
+ * `loopscope presets` and beside the workbench's preset picker. Kept beside the configs (not in
+ * them: a config file has no such fields).
+ */
+export interface PresetAbout {
+  /** One line: what the system this preset reproduces does. */
+  what: string;
+  /** The source file the rules were read from (a commit-pinned link where there is one). */
+  source: string;
+}
+
+const SEEDS = 'the seed file /work/shared/seeds/';
+
+export const PRESET_ABOUT: Record<string, PresetAbout> = {
+  chatloop: {
+    what: 'ChatLoop (seed 001): exact repeats, repeating patterns and near-identical retries, escalating from a warning to a stop.',
+    source: `${SEEDS}001_34df51e2432b28cb.txt`,
+  },
+  'chatloop-conservative': {
+    what: 'ChatLoop (seed 001) with its conservative thresholds: fewer, later alarms.',
+    source: `${SEEDS}001_34df51e2432b28cb.txt`,
+  },
+  'chatloop-aggressive': {
+    what: 'ChatLoop (seed 001) with its aggressive thresholds: earlier alarms, more false ones.',
+    source: `${SEEDS}001_34df51e2432b28cb.txt`,
+  },
+  crustly: {
+    what: 'Crustly (seed 002): identical consecutive calls past a per-category limit are refused (exploration 10, modification 2, other 3).',
+    source: `${SEEDS}002_22a8c2a25d78a9ec.txt`,
+  },
+  'cycle-escalation': {
+    what: 'Seed 003: 1-, 2- and 3-call cycles; per pattern a warning, a stronger warning, then LOOP_DETECTED.',
+    source: `${SEEDS}003_4b562f90bc64e611.txt`,
+  },
+  'doom-loop': {
+    what: "Seed 004's doom loop with its test-fix, bash-failure and summary checks.",
+    source: `${SEEDS}004_e86adbddeb19d315.txt`,
+  },
+  'llm-check': {
+    what: "Seed 000's LLM loop check from turn 30. Its interval after a check scales by the threshold (the worked example), not by the code's round(5 + 10(1 - c)): set intervalScale unit for the code's.",
+    source: `${SEEDS}000_a7bd9db8908bb33d.txt`,
+  },
+  'gemini-cli': {
+    what: 'Gemini CLI: a cycle of 1-5 calls repeated 5 times, chanting text, an LLM check from turn 30; the first detection nudges, the second halts.',
+    source:
+      'https://github.com/google-gemini/gemini-cli/blob/022f913dc748df9dbc4d88c6555fe475606cb379/packages/core/src/services/loopDetectionService.ts',
+  },
+  openhands: {
+    what: "OpenHands (V0 controller): StuckDetector's six scenarios (4 identical action-observation pairs, 3 errors, monologue, alternation, condensation, empty responses) end the run.",
+    source:
+      'https://github.com/OpenHands/OpenHands/blob/331a1a43145f185f7596431e2a19668a0e0a6daa/openhands/controller/stuck.py',
+  },
+  'openhands-sdk': {
+    what: "OpenHands SDK: the StuckDetector's four scenarios over the last 20 events after the last user message end the run.",
+    source:
+      'https://github.com/OpenHands/software-agent-sdk/blob/1c2e6b518376822bdfe05cec8625d4dcc02495d4/openhands-sdk/openhands/sdk/conversation/stuck_detector.py',
+  },
+  openclaw: {
+    what: 'OpenClaw: over the last 30 calls, warns at 10 repeats and blocks at 20 without progress (generic, polls, ping-pong), breaker at 30.',
+    source:
+      'https://github.com/openclaw/openclaw/blob/00655306d8f3d8123be9d4bf956c3f8ad32bd4e0/src/agents/tool-loop-detection.ts',
+  },
+  'docker-agent': {
+    what: 'docker-agent: the same batch of calls 5 responses in a row (max_consecutive_tool_calls) ends the run.',
+    source:
+      'https://github.com/vvoland/cagent/blob/1ed6ba03474dc9f5e9a879c228ae1499d992a14f/pkg/runtime/tool_loop_detector.go',
+  },
+  opencode: {
+    what: 'opencode: 3 identical calls in one response ask the user (doom_loop permission) before the call runs.',
+    source:
+      'https://github.com/sst/opencode/blob/31e22f65a23c498639b8cef24b90e6ae193cdcb6/packages/opencode/src/session/processor.ts',
+  },
+  recommended: {
+    what: 'Ours: the detectors and parameters that score best held out on the labelled corpus (docs/corpus.md); the CLI default.',
+    source: 'docs/detectors.md, "Preset recommended" (src/engine/presets/recommended.ts)',
+  },
+};
+
+export function presetAbout(name: string | undefined): PresetAbout | undefined {
+  return name !== undefined && Object.hasOwn(PRESET_ABOUT, name) ? PRESET_ABOUT[name] : undefined;
+}
