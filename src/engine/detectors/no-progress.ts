@@ -6,20 +6,35 @@
  * or a longer round). Actions and observations are compared normalised (observation.ts) unless
  * `rawText` is on.
  *
+ * A change (an edit, a write) repeated word for word makes no progress whatever its result:
+ * re-inserting the same line shows a file one line longer each time (change-call.ts).
+ *
  * `sameError`: a failed step whose error was already seen in the window makes no progress
  * either, whatever its action — a new way to get the same error (prose sent as a shell command,
- * package versions tried one after another) teaches the agent nothing.
+ * package versions tried one after another) teaches the agent nothing. The name in
+ * `X: command not found` is masked for this (no-progress-step.ts).
  *
- * One detection per k steps without progress (at the k-th, 2k-th... in a row), escalating
- * through `actions`; k steps of progress in a row end the episode, and the next loop starts at
- * level 1 again.
+ * `cycles` (0: off): a run without progress must also span that many rounds of what it repeats
+ * (the labelling rule's "at least 3 occurrences"): A-A-A fires at the 3rd A as with k = 2, but
+ * A-B-A-B waits for the 3rd A-B, and a 4-step search cycle for its 3rd round. The round is the
+ * longest distance back to the step each repeat matched.
+ *
+ * `recurrence` (0: off): the n-th occurrence in the window of the same step, the same error
+ * (with `sameError`), or (with `sameTarget`) the same failed change of one target (one file
+ * region, whatever the body), with no successful new change since the first, fires even when new steps come between
+ * (a view re-read between greps, an edit rejected again after each look at the file). A new
+ * successful change is progress and starts the count again (tests re-run after different edits),
+ * and so is a user or system message not seen before in the run (a new request, lint output).
+ *
+ * One detection per k steps without progress (at the k-th, 2k-th... in a row) and per
+ * `recurrence` occurrences, escalating through `actions`; k steps of progress in a row end the
+ * episode, and the next loop starts at level 1 again.
  */
-import { sameNormExact, sameNormStep } from '../call-view';
 import type { DetectorDef } from '../params';
 import { normalizeText } from '../observation';
-import { isShellTool, shellFailed } from '../shell';
-import type { Action, CallView, DetectorSink } from '../types';
+import type { Action, DetectorSink } from '../types';
 import { describeCall } from './cycle';
+import { callStep, sameError, sameFailedChange, sameStep, textStep, type Step } from './no-progress-step';
 import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface NoProgressParams {
@@ -27,34 +42,29 @@ export interface NoProgressParams {
   window: number;
   k: number;
   sameError: boolean;
+  cycles: number;
+  recurrence: number;
+  sameTarget: boolean;
   actions: Action[];
   rawText: boolean;
-}
-
-/**
- * One step of the window: a call (its action and observation read lazily) or a text-only turn
- * (`action` is its normalised text).
- */
-interface Step {
-  action: string;
-  call: CallView | null;
-  text: string;
-  failed: boolean;
 }
 
 const SHOWN = 5;
 const TEXT_SHOWN = 80;
 
-function failedCall(call: CallView): boolean {
-  const r = call.result;
-  if (!r) return false;
-  return r.isError || (isShellTool(call.name) && shellFailed(r));
-}
-
 function describeStep(s: Step): string {
   if (s.call) return describeCall(s.call);
   const t = s.text.replace(/\s+/g, ' ').trim();
   return `text: "${t.length > TEXT_SHOWN ? t.slice(0, TEXT_SHOWN) + '…' : t}"`;
+}
+
+export function recurrenceMessage(action: Action, n: number, window: number, shown: string): string {
+  if (action === 'terminate')
+    return `Loop detected: the same step ${n} times in the last ${window} steps, with no new change between. Stopping the run:\n  1. ${shown}`;
+  return (
+    `⚠️ No progress: the same step (or the same error, or the same failed edit) ${n} times in the last ${window} steps, with no new change between:\n  1. ${shown}\n` +
+    'Nothing new is being learned. Change something real (another command, file or approach), or explain what is blocking you.'
+  );
 }
 
 export function noProgressMessage(action: Action, n: number, window: number, shown: string[]): string {
@@ -66,6 +76,7 @@ export function noProgressMessage(action: Action, n: number, window: number, sho
     'Nothing new is being learned. Change something real (another command, file or approach), or explain what is blocking you.'
   );
 }
+
 
 export const noProgress: DetectorDef<NoProgressParams> = {
   id: 'no-progress',
@@ -97,6 +108,28 @@ export const noProgress: DetectorDef<NoProgressParams> = {
       help: 'A failed step whose error is already in the window makes no progress, whatever its action (prose sent as a command).',
     },
     {
+      key: 'cycles',
+      label: 'Rounds of a cycle (0: off)',
+      type: 'int',
+      min: 0,
+      max: 10,
+      help: 'The steps without progress must also cover this many rounds of what they repeat: 3 waits for the 3rd A-B of an A-B cycle.',
+    },
+    {
+      key: 'recurrence',
+      label: 'Occurrences with steps between (0: off)',
+      type: 'int',
+      min: 0,
+      max: 100,
+      help: 'The n-th time the same step, error or failed edit of one target comes back in the window, with no new successful edit since, fires even with new steps between.',
+    },
+    {
+      key: 'sameTarget',
+      label: 'Failed edits of one target are the same',
+      type: 'boolean',
+      help: 'For the recurrence count: failed edits of the same file region are one attempt repeated, whatever their bodies.',
+    },
+    {
       key: 'actions',
       label: 'Graduated actions',
       type: 'actions',
@@ -104,84 +137,134 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     },
     RAW_TEXT_PARAM,
   ],
-  defaults: { window: 20, k: 4, sameError: true, actions: ['warn', 'warn', 'terminate'], rawText: false },
-  create(p) {
+  defaults: {
+    window: 20,
+    k: 4,
+    sameError: true,
+    cycles: 0,
+    recurrence: 0,
+    sameTarget: false,
+    actions: ['warn', 'warn', 'terminate'],
+    rawText: false,
+  },
+  create(p, env) {
     const cap = p.window;
-    const ring: (Step | null)[] = new Array<Step | null>(cap).fill(null);
+    const ring: Step[] = new Array<Step>(cap);
     let size = 0;
     let next = 0;
     let stuck = 0; // steps in a row without progress
     let moving = 0; // steps in a row with progress
     let level = 0;
+    let period = 0; // the longest distance back a repeat of the current run matched
+    let fireAt = 0; // the next `stuck` that fires (0: the first detection is still to come)
+    let sinceChange = 0; // steps pushed since the last successful new change
     const raw = p.rawText;
-    const obs = (s: Step): string => (s.call ? (raw ? s.call.resultFp : s.call.normResultFp) : '');
-    const actionOf = (s: Step): string => (s.call ? (raw ? s.call.exact : s.call.normExact) : s.action);
-    // Two calls are compared without normalising when their raw fingerprints already decide it.
-    const sameAction = (a: Step, b: Step): boolean =>
-      a.call && b.call
-        ? raw
-          ? a.call.exact === b.call.exact
-          : sameNormExact(a.call, b.call)
-        : actionOf(a) === actionOf(b);
+    const recurrence = p.recurrence >= 2 ? p.recurrence : 0;
+    const heard = new Set<string>();
+    /**
+     * A user or system message never seen before in the run came before this turn: new input is
+     * progress for the recurrence count (a new request, lint output after an edit); the same
+     * "Please continue." nudge again is not.
+     */
+    function newContext(index: number): boolean {
+      const t = env.transcript.turns[index - 1];
+      const before = t?.index === index ? t.before : undefined;
+      let fresh = false;
+      for (const m of before ?? []) {
+        const key = normalizeText(m.text);
+        if (!heard.has(key)) {
+          heard.add(key);
+          fresh = true;
+        }
+      }
+      return fresh;
+    }
+    const back = (d: number): Step => ring[(next - d + cap) % cap];
     const recent: Step[] = []; // the current run without progress, for the message (last SHOWN distinct)
 
-    function repeats(step: Step): boolean {
-      // Observations are fingerprinted only for steps whose action is already in the window.
-      let o: string | undefined;
-      for (let i = 0; i < size; i++) {
-        const s = ring[i]!;
-        if (s.call && step.call && !raw) {
-          if (sameNormStep(s.call, step.call)) return true;
-        } else if (sameAction(s, step) && obs(s) === (o ??= obs(step))) return true;
+    /** How far back (1: the previous step) the nearest step this one repeats is; 0 when new. */
+    function lagOf(step: Step): number {
+      for (let d = 1; d <= size; d++) if (sameStep(back(d), step, raw)) return d;
+      if (!p.sameError || !step.failed) return 0;
+      for (let d = 1; d <= size; d++) if (sameError(back(d), step, raw)) return d;
+      return 0;
+    }
+
+    /** This step's occurrence number since the last successful new change, by its best match. */
+    function occurrences(step: Step): number {
+      const n = Math.min(size, sinceChange);
+      const errors = p.sameError && step.failed;
+      const target = p.sameTarget && step.change && step.failed;
+      let same = 0;
+      let err = 0;
+      let tgt = 0;
+      for (let d = 1; d <= n; d++) {
+        const s = back(d);
+        if (sameStep(s, step, raw)) same++;
+        if (errors && sameError(s, step, raw)) err++;
+        if (target && sameFailedChange(s, step)) tgt++;
       }
-      if (!p.sameError || !step.failed) return false;
-      for (let i = 0; i < size; i++) {
-        const s = ring[i]!;
-        if (s.failed && obs(s) === (o ??= obs(step))) return true;
-      }
-      return false;
+      return 1 + Math.max(same, err, tgt);
+    }
+
+    function emit(sink: DetectorSink, message: (a: Action) => string, pattern: string[]): void {
+      level++;
+      const action = p.actions[Math.min(level - 1, p.actions.length - 1)];
+      sink.emit({ action, level, message: message(action), pattern });
     }
 
     function feed(step: Step, sink: DetectorSink): void {
-      const again = repeats(step);
+      const lag = lagOf(step);
+      const count = recurrence ? occurrences(step) : 0;
       ring[next] = step;
       next = next + 1 === cap ? 0 : next + 1;
       if (size < cap) size++;
-      if (!again) {
+      sinceChange = step.change && !step.failed && lag === 0 ? 0 : sinceChange + 1;
+      if (lag === 0) {
         stuck = 0;
+        period = 0;
+        fireAt = 0;
         recent.length = 0;
         if (++moving >= p.k) level = 0;
-        return;
-      }
-      moving = 0;
-      stuck++;
-      recent.push(step);
-      if (recent.length > p.k) recent.shift();
-      if (stuck < p.k || (stuck - p.k) % p.k !== 0) return;
-      level++;
-      const action = p.actions[Math.min(level - 1, p.actions.length - 1)];
-      const seen = new Set<string>();
-      const shown: string[] = [];
-      const pattern: string[] = [];
-      for (const s of recent) {
-        const a = actionOf(s);
-        if (!seen.has(a) && shown.length < SHOWN) {
-          seen.add(a);
-          shown.push(describeStep(s));
-          pattern.push(a);
+      } else {
+        moving = 0;
+        stuck++;
+        if (lag > period) period = lag;
+        recent.push(step);
+        if (recent.length > p.k) recent.shift();
+        const need = Math.max(p.k, p.cycles > 1 ? (p.cycles - 1) * period : 0);
+        if (fireAt === 0 ? stuck >= need : stuck >= fireAt) {
+          fireAt = stuck + p.k;
+          const seen = new Set<string>();
+          const shown: string[] = [];
+          const pattern: string[] = [];
+          for (const s of recent) {
+            const a = s.call ? (raw ? s.call.exact : s.call.normExact) : s.action;
+            if (!seen.has(a) && shown.length < SHOWN) {
+              seen.add(a);
+              shown.push(describeStep(s));
+              pattern.push(a);
+            }
+          }
+          emit(sink, (action) => noProgressMessage(action, stuck, p.window, shown), pattern);
+          return;
         }
       }
-      sink.emit({ action, level, message: noProgressMessage(action, stuck, p.window, shown), pattern });
+      if (recurrence && count >= recurrence && count % recurrence === 0) {
+        const a = step.call ? (raw ? step.call.exact : step.call.normExact) : step.action;
+        emit(sink, (action) => recurrenceMessage(action, count, p.window, describeStep(step)), [a]);
+      }
     }
 
     return {
       onTurn(turn, sink) {
+        if (recurrence && newContext(turn.index)) sinceChange = 0;
         if (turn.callCount > 0) return;
         const text = raw ? turn.text : normalizeText(turn.text);
-        feed({ action: 'text:' + text, call: null, text: turn.text, failed: false }, sink);
+        feed(textStep('text:' + text, turn.text), sink);
       },
       onCall(call, sink) {
-        feed({ action: '', call, text: '', failed: failedCall(call) }, sink);
+        feed(callStep(call), sink);
       },
     };
   },

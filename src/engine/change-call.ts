@@ -1,0 +1,96 @@
+/**
+ * Calls that change the workspace (file edits, writes, patches) and what they change. The
+ * progress-aware detector needs both: an edit repeated word for word makes no progress even when
+ * its result differs (re-inserting the same line shows a file one line longer each time), a
+ * successful new edit is progress that ends a chain of re-reads, and failed edits of the same
+ * target count as the same attempt whatever their bodies (docs/detectors.md "no-progress").
+ */
+import type { Json } from '../model/transcript';
+
+// Tools whose every call changes a file: SWE-agent, Claude Code, Gemini CLI, Codex, Cline,
+// Cursor, aider-style and OpenHands' older function names, moatless.
+const CHANGE_TOOLS = new Set([
+  'edit',
+  'write',
+  'create',
+  'insert',
+  'append',
+  'str_replace',
+  'replace',
+  'multiedit',
+  'notebookedit',
+  'write_file',
+  'create_file',
+  'edit_file',
+  'apply_patch',
+  'applypatch',
+  'editcode',
+  'edit_file_by_replace',
+  'insert_content_at_line',
+  'append_file',
+  'write_to_file',
+  'replace_in_file',
+  'search_replace',
+  'replace_string_in_file',
+]);
+
+// Editor tools with a `command` argument: OpenHands `str_replace_editor`, Anthropic's text editor.
+const EDITOR_TOOLS = new Set(['str_replace_editor', 'str_replace_based_edit_tool', 'text_editor', 'file_editor']);
+const EDITOR_CHANGES = new Set(['create', 'str_replace', 'insert', 'undo_edit', 'write', 'append']);
+
+/** Arguments that hold what is written (not where): left out of a change's target. */
+const CONTENT_KEYS = new Set([
+  'body',
+  'content',
+  'contents',
+  'file_text',
+  'new_str',
+  'old_str',
+  'new_string',
+  'old_string',
+  'new_content',
+  'old_content',
+  'text',
+  'code',
+  'patch',
+  'input',
+  'diff',
+  'edits',
+  'replace',
+  'search',
+  'insert_text',
+]);
+
+/** A target argument longer than this is content, whatever its key. */
+const TARGET_MAX = 200;
+
+function isObject(a: Json): a is { [key: string]: Json } {
+  return a !== null && typeof a === 'object' && !Array.isArray(a);
+}
+
+/** The call changes a file (an edit, a write, a patch); a `view` of an editor tool does not. */
+export function isChangeCall(name: string, args: Json): boolean {
+  const n = name.toLowerCase();
+  if (CHANGE_TOOLS.has(n)) return true;
+  if (!EDITOR_TOOLS.has(n) || !isObject(args)) return false;
+  const c = args.command;
+  return typeof c === 'string' && EDITOR_CHANGES.has(c);
+}
+
+/**
+ * What a change call changes: the tool and its short, non-content arguments (the path, the
+ * editor command, SWE-agent's line range `287:295`), as one string. Two attempts at the same
+ * edit with different bodies share it.
+ */
+export function changeTarget(name: string, args: Json): string {
+  if (typeof args === 'string') return `${name}\u0000${args.length <= TARGET_MAX ? args : ''}`;
+  if (!isObject(args)) return name;
+  const parts = [name];
+  for (const k of Object.keys(args).sort()) {
+    if (CONTENT_KEYS.has(k)) continue;
+    const v = args[k];
+    const s = typeof v === 'string' ? v : JSON.stringify(v);
+    if (s.length <= TARGET_MAX) parts.push(`${k}=${s}`);
+  }
+  return parts.join('\u0000');
+}
