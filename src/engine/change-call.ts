@@ -45,9 +45,7 @@ const CONTENT_KEYS = new Set([
   'contents',
   'file_text',
   'new_str',
-  'old_str',
   'new_string',
-  'old_string',
   'new_content',
   'old_content',
   'text',
@@ -57,9 +55,14 @@ const CONTENT_KEYS = new Set([
   'diff',
   'edits',
   'replace',
-  'search',
   'insert_text',
 ]);
+
+/**
+ * Arguments that say where an edit goes however long they are: the text a `str_replace` replaces
+ * is its region, as SWE-agent's `287:295` is (a different old_str is another attempt, elsewhere).
+ */
+const REGION_KEYS = new Set(['old_str', 'old_string', 'search']);
 
 /** A target argument longer than this is content, whatever its key. */
 const TARGET_MAX = 200;
@@ -79,8 +82,8 @@ export function isChangeCall(name: string, args: Json): boolean {
 
 /**
  * What a change call changes: the tool and its short, non-content arguments (the path, the
- * editor command, SWE-agent's line range `287:295`), as one string. Two attempts at the same
- * edit with different bodies share it.
+ * editor command, SWE-agent's line range `287:295`) and the text it replaces, as one string. Two
+ * attempts at the same edit with different bodies share it. Callers pass normalised arguments.
  */
 export function changeTarget(name: string, args: Json): string {
   if (typeof args === 'string') return `${name}\u0000${args.length <= TARGET_MAX ? args : ''}`;
@@ -90,7 +93,7 @@ export function changeTarget(name: string, args: Json): string {
     if (CONTENT_KEYS.has(k)) continue;
     const v = args[k];
     const s = typeof v === 'string' ? v : JSON.stringify(v);
-    if (s.length <= TARGET_MAX) parts.push(`${k}=${s}`);
+    if (s.length <= TARGET_MAX || REGION_KEYS.has(k)) parts.push(`${k}=${s}`);
   }
   return parts.join('\u0000');
 }

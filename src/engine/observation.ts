@@ -150,7 +150,12 @@ function applyRules(s: string, h: number): string {
   }
   let t = s;
   if (h & H_SHELL) t = t.replace(SHELL_LINE, '$1: $2<n>:');
-  if (h & H_TIME) t = t.replace(ISO_TIME, '<time>').replace(FILE_TIME, '<time>').replace(CLF_TIME, '<time>').replace(NAMED_TIME, '<time>');
+  if (h & H_TIME)
+    t = t
+      .replace(ISO_TIME, '<time>')
+      .replace(FILE_TIME, '<time>')
+      .replace(CLF_TIME, '<time>')
+      .replace(NAMED_TIME, '<time>');
   if (h & H_UUID) t = t.replace(UUID, '<uuid>');
   if (h & H_TIME) t = t.replace(CLOCK, '<time>');
   if (h & H_DURATION) t = t.replace(DURATION, '<duration>');

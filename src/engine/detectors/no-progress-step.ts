@@ -56,7 +56,8 @@ export function errorSignature(s: Step, raw: boolean): string {
   const masked = text.replace(NOT_FOUND_SUBJECT, (_m, a: string | undefined, b: string | undefined) =>
     a ? `<cmd>${a}` : `${b}<cmd>`,
   );
-  return (s.errorSig = masked === text ? (raw ? c.resultFp : c.normResultFp) : resultFingerprint({ content: masked, isError: true }));
+  return (s.errorSig =
+    masked === text ? (raw ? c.resultFp : c.normResultFp) : resultFingerprint({ content: masked, isError: true }));
 }
 
 export function targetOf(s: Step): string {

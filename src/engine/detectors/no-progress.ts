@@ -21,16 +21,18 @@
  *
  * `recurrence` (0: off): the n-th occurrence in the window of the same step, the same error
  * (with `sameError`), or (with `sameTarget`) the same failed change of one target (one file
- * region, whatever the body), with no successful new change since the first, fires even when new steps come between
- * (a view re-read between greps, an edit rejected again after each look at the file). A new
- * successful change is progress and starts the count again (tests re-run after different edits),
- * and so is a user or system message not seen before in the run (a new request, lint output).
+ * region, whatever the body) fires even when new steps come between (a view re-read between
+ * greps, an edit rejected again after each look at the file). The count starts again when the run
+ * moves on: a new successful change (tests re-run after different edits), an action that succeeds
+ * with a new answer (a poll that advances), a user or system message not seen before in the run
+ * (a new request, lint output).
  *
  * One detection per k steps without progress (at the k-th, 2k-th... in a row) and per
  * `recurrence` occurrences, escalating through `actions`; k steps of progress in a row end the
  * episode, and the next loop starts at level 1 again.
  */
 import type { DetectorDef } from '../params';
+import { sameNormExact } from '../call-view';
 import { normalizeText } from '../observation';
 import type { Action, DetectorSink } from '../types';
 import { describeCall } from './cycle';
@@ -76,7 +78,6 @@ export function noProgressMessage(action: Action, n: number, window: number, sho
     'Nothing new is being learned. Change something real (another command, file or approach), or explain what is blocking you.'
   );
 }
-
 
 export const noProgress: DetectorDef<NoProgressParams> = {
   id: 'no-progress',
@@ -157,7 +158,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     let level = 0;
     let period = 0; // the longest distance back a repeat of the current run matched
     let fireAt = 0; // the next `stuck` that fires (0: the first detection is still to come)
-    let sinceChange = 0; // steps pushed since the last successful new change
+    let sinceChange = 0; // steps pushed since the run last moved on (movesOn, newContext)
     const raw = p.rawText;
     const recurrence = p.recurrence >= 2 ? p.recurrence : 0;
     const heard = new Set<string>();
@@ -207,6 +208,22 @@ export const noProgress: DetectorDef<NoProgressParams> = {
       return 1 + Math.max(same, err, tgt);
     }
 
+    /**
+     * A new step that shows the run moving on: a successful change, or an action already in the
+     * window that succeeds with a different answer (a poll that advances, the next page of a
+     * scroll: the world changed). A new action with a new answer is only exploration.
+     */
+    function movesOn(step: Step): boolean {
+      const c = step.call;
+      if (!c || step.failed) return false;
+      if (step.change) return true;
+      for (let d = 2; d <= size; d++) {
+        const s = back(d);
+        if (s.call && (raw ? s.call.exact === c.exact : sameNormExact(s.call, c))) return true;
+      }
+      return false;
+    }
+
     function emit(sink: DetectorSink, message: (a: Action) => string, pattern: string[]): void {
       level++;
       const action = p.actions[Math.min(level - 1, p.actions.length - 1)];
@@ -219,7 +236,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
       ring[next] = step;
       next = next + 1 === cap ? 0 : next + 1;
       if (size < cap) size++;
-      sinceChange = step.change && !step.failed && lag === 0 ? 0 : sinceChange + 1;
+      sinceChange = recurrence && lag === 0 && movesOn(step) ? 0 : sinceChange + 1;
       if (lag === 0) {
         stuck = 0;
         period = 0;
@@ -250,9 +267,12 @@ export const noProgress: DetectorDef<NoProgressParams> = {
           return;
         }
       }
-      if (recurrence && count >= recurrence && count % recurrence === 0) {
+      // A run without progress the k rule already announced goes on at the k rule's pace.
+      if (recurrence && count >= recurrence && count % recurrence === 0 && !(lag > 0 && fireAt > 0)) {
         const a = step.call ? (raw ? step.call.exact : step.call.normExact) : step.action;
         emit(sink, (action) => recurrenceMessage(action, count, p.window, describeStep(step)), [a]);
+        // The same loop is not announced again by the k rule on the next step.
+        if (lag > 0) fireAt = stuck + p.k;
       }
     }
 
