@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { changeTarget, isChangeCall } from './change-call';
+
+describe('isChangeCall', () => {
+  it.each([
+    ['edit', { args: '287:295', body: 'x' }, true], // SWE-agent
+    ['Edit', { file_path: '/a.py', old_string: 'a', new_string: 'b' }, true], // Claude Code
+    ['write_file', { file_path: '/a.py', content: 'x' }, true], // Gemini CLI
+    ['EditCode', { content: '<replace>…' }, true], // moatless
+    ['str_replace_editor', { command: 'str_replace', path: '/a.py', old_str: 'a', new_str: 'b' }, true],
+    ['str_replace_editor', { command: 'insert', path: '/a.py', insert_line: 3, new_str: 'b' }, true],
+    ['str_replace_editor', { command: 'view', path: '/a.py' }, false],
+    ['str_replace_editor', {}, false], // a rejected call without its command
+    ['bash', { command: "sed -i 's/a/b/' a.py" }, false], // shell edits are not told apart
+    ['open', { args: 'a.py' }, false],
+  ])('%s %j: %s', (name, args, expected) => {
+    expect(isChangeCall(name, args)).toBe(expected);
+  });
+});
+
+describe('changeTarget', () => {
+  it('SWE-agent edits of one line range share it, whatever the body', () => {
+    const t = (body: string) => changeTarget('edit', { args: '287:295', body });
+    expect(t("required = ['Rows']\n]")).toBe(t("required = ['Rows', 'Columns']\n"));
+    expect(t('x')).not.toBe(changeTarget('edit', { args: '287:296', body: 'x' }));
+  });
+
+  it('a str_replace is placed by its old_str, not its new_str; the file and command count', () => {
+    const t = (path: string, oldStr: string, newStr: string) =>
+      changeTarget('str_replace_editor', { command: 'str_replace', path, old_str: oldStr, new_str: newStr });
+    const long = 'return pattern_type;\n'.repeat(30); // past the 200-character cut for other arguments
+    expect(t('/m.c', long, 'a')).toBe(t('/m.c', long, 'b'));
+    expect(t('/m.c', 'return pattern_type;', 'a')).not.toBe(t('/m.c', 'case TK_MATCH_CAPTURE:', 'a'));
+    expect(t('/m.c', 'x', 'a')).not.toBe(t('/n.c', 'x', 'a'));
+  });
+
+  it('moatless EditCode has no target argument: every EditCode is one target', () => {
+    expect(changeTarget('EditCode', { content: 'a' })).toBe(changeTarget('EditCode', { content: 'b' }));
+  });
+});
