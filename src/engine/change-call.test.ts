@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeTarget, isChangeCall } from './change-call';
+import { changeTarget, isChangeCall, isShellChange } from './change-call';
 
 describe('isChangeCall', () => {
   it.each([
@@ -36,5 +36,28 @@ describe('changeTarget', () => {
 
   it('moatless EditCode has no target argument: every EditCode is one target', () => {
     expect(changeTarget('EditCode', { content: 'a' })).toBe(changeTarget('EditCode', { content: 'b' }));
+  });
+});
+
+describe('isShellChange', () => {
+  it.each([
+    ["sed -i 's/a/b/' src/app.py", true],
+    ["cd /workspace && sed -i.bak -e 's/a/b/' x", true],
+    ["cat > /workspace/reproduce.py << 'EOF'\nprint(1)\nEOF", true],
+    ['echo "x = 1" >> config.py', true],
+    ['git apply fix.patch', true],
+    ['pip install -e .', true],
+    ['rm -rf build && mkdir build', true],
+    ['python reproduce.py 2>&1', false],
+    ['python -m pytest -q tests > /dev/null', false],
+    ['grep -rn "def load" src | head -20', false],
+    ['cd /workspace && python -m pytest tests/test_pages.py', false],
+    ['git status', false],
+  ])('%j: %s', (command, expected) => {
+    expect(isShellChange('execute_bash', { command })).toBe(expected);
+  });
+
+  it('only shell tools', () => {
+    expect(isShellChange('grep', { command: "sed -i 's/a/b/' x" })).toBe(false);
   });
 });

@@ -6,6 +6,7 @@
  * target count as the same attempt whatever their bodies (docs/detectors.md "no-progress").
  */
 import type { Json } from '../model/transcript';
+import { shellCommand } from './shell';
 
 // Tools whose every call changes a file: SWE-agent, Claude Code, Gemini CLI, Codex, Cline,
 // Cursor, aider-style and OpenHands' older function names, moatless.
@@ -96,4 +97,19 @@ export function changeTarget(name: string, args: Json): string {
     if (s.length <= TARGET_MAX || REGION_KEYS.has(k)) parts.push(`${k}=${s}`);
   }
   return parts.join('\u0000');
+}
+
+/**
+ * A shell command that writes files or installs something: `sed -i`, a redirection into a file
+ * (`cat > x.py << EOF`, `echo … >> x`; not `> /dev/null` or `2>&1`), `tee`, `patch`, `git apply`
+ * / `checkout` / `restore` / `reset` / `stash`, `mv`, `cp`, `rm`, `mkdir`, `touch`, a package
+ * install. Only a hint that the world changed (the recurrence count starts again after one that
+ * succeeds): such a call keeps the identity of a command, compared with its output.
+ */
+const SHELL_CHANGE =
+  /\bsed\s+(?:-[a-zA-Z]*\s+)*-i|\bperl\s+-[a-zA-Z]*i|(?:^|[^0-9&>])>>?\s*(?!\/dev\/null\b|&)[^\s|&;>]|\btee\b|\bpatch\b|\bgit\s+(?:apply|am|checkout|restore|reset|stash|commit)\b|(?:^|[;&|]\s*|\s)(?:mv|cp|rm|mkdir|touch)\s|\b(?:pip3?|npm|yarn|pnpm|apt-get|apt|conda|poetry|cargo|go)\s+(?:install|add|get)\b/;
+
+export function isShellChange(name: string, args: Json): boolean {
+  const c = shellCommand(name, args);
+  return c !== null && SHELL_CHANGE.test(c);
 }

@@ -86,6 +86,25 @@ describe('no-progress recurrence: copies with new steps between', () => {
     expect(events([test(), edit(0), test(), edit(1), test(), edit(2), test()], REC)).toEqual([]);
   });
 
+  it('edits made through the shell count too: the same failing test after each `sed -i` stays quiet', () => {
+    const test = () =>
+      failed(
+        'execute_bash',
+        { command: 'python reproduce.py' },
+        'AssertionError: 3 != 4\n[Command finished with exit code 1]',
+      );
+    const sed = (i: number) =>
+      call(
+        'execute_bash',
+        { command: `sed -i 's/v${i}/v${i + 1}/' src/calc.py` },
+        '[Command finished with exit code 0]',
+      );
+    expect(events([test(), sed(0), test(), sed(1), test(), sed(2), test()], REC)).toEqual([]);
+    // A read-only command between the runs is no change: the 3rd identical failure fires.
+    const look = (i: number) => call('execute_bash', { command: `sed -n ${i},+5p src/calc.py` }, `line ${i}`);
+    expect(brief(events([test(), look(1), test(), look(7), test()], REC))).toEqual([[5, 'warn', 1]]);
+  });
+
   it('rejected calls each followed by a successful edit stay quiet; rejected 3 times in a row fire', () => {
     const rejected = () =>
       failed(

@@ -4,7 +4,7 @@
  * the signature of its error. Pure; the detector (no-progress.ts) keeps the window.
  */
 import { sameNormExact, sameNormStep } from '../call-view';
-import { changeTarget, isChangeCall } from '../change-call';
+import { changeTarget, isChangeCall, isShellChange } from '../change-call';
 import { resultFingerprint } from '../fingerprint';
 import { isShellTool, shellFailed } from '../shell';
 import type { CallView } from '../types';
@@ -20,6 +20,8 @@ export interface Step {
   failed: boolean;
   /** The call changes a file (change-call.ts). */
   change: boolean;
+  /** A shell command that writes files or installs something (change-call.ts isShellChange). */
+  shellChange: boolean;
   /** Lazily: the error signature of a failed step, the target of a change. */
   errorSig?: string;
   target?: string;
@@ -32,11 +34,18 @@ function failedCall(call: CallView): boolean {
 }
 
 export function callStep(call: CallView): Step {
-  return { action: '', call, text: '', failed: failedCall(call), change: isChangeCall(call.name, call.args) };
+  return {
+    action: '',
+    call,
+    text: '',
+    failed: failedCall(call),
+    change: isChangeCall(call.name, call.args),
+    shellChange: isShellChange(call.name, call.args),
+  };
 }
 
 export function textStep(action: string, text: string): Step {
-  return { action, call: null, text, failed: false, change: false };
+  return { action, call: null, text, failed: false, change: false, shellChange: false };
 }
 
 /**

@@ -209,14 +209,15 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     }
 
     /**
-     * A new step that shows the run moving on: a successful change, or an action already in the
+     * A new step that shows the run moving on: a successful change (an edit tool, or a shell
+     * command that writes files or installs something), or an action already in the
      * window that succeeds with a different answer (a poll that advances, the next page of a
      * scroll: the world changed). A new action with a new answer is only exploration.
      */
     function movesOn(step: Step): boolean {
       const c = step.call;
       if (!c || step.failed) return false;
-      if (step.change) return true;
+      if (step.change || step.shellChange) return true;
       for (let d = 2; d <= size; d++) {
         const s = back(d);
         if (s.call && (raw ? s.call.exact === c.exact : sameNormExact(s.call, c))) return true;
