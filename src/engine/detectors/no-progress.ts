@@ -183,29 +183,40 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     const back = (d: number): Step => ring[(next - d + cap) % cap];
     const recent: Step[] = []; // the current run without progress, for the message (last SHOWN distinct)
 
-    /** How far back (1: the previous step) the nearest step this one repeats is; 0 when new. */
-    function lagOf(step: Step): number {
-      for (let d = 1; d <= size; d++) if (sameStep(back(d), step, raw)) return d;
-      if (!p.sameError || !step.failed) return 0;
-      for (let d = 1; d <= size; d++) if (sameError(back(d), step, raw)) return d;
-      return 0;
-    }
-
-    /** This step's occurrence number since the last successful new change, by its best match. */
-    function occurrences(step: Step): number {
-      const n = Math.min(size, sinceChange);
+    /**
+     * One pass over the window for a new step: `lag`, how far back (1: the previous step) the
+     * nearest step it repeats is (0: new), and `count`, its occurrence number since the run last
+     * moved on, by its best match (0 when `recurrence` is off). Each pair is compared once.
+     */
+    let lag = 0;
+    let count = 0;
+    function scan(step: Step): void {
+      const n = recurrence ? Math.min(size, sinceChange) : 0;
       const errors = p.sameError && step.failed;
-      const target = p.sameTarget && step.change && step.failed;
+      const target = n > 0 && p.sameTarget && step.change && step.failed;
       let same = 0;
       let err = 0;
       let tgt = 0;
-      for (let d = 1; d <= n; d++) {
+      let errLag = 0;
+      lag = 0;
+      for (let d = 1; d <= size; d++) {
+        if (lag && d > n) break;
         const s = back(d);
-        if (sameStep(s, step, raw)) same++;
-        if (errors && sameError(s, step, raw)) err++;
+        const hit = sameStep(s, step, raw);
+        if (hit && !lag) lag = d;
+        if (d > n) continue;
+        if (hit) same++;
+        if (errors && sameError(s, step, raw)) {
+          err++;
+          if (!errLag) errLag = d;
+        }
         if (target && sameFailedChange(s, step)) tgt++;
       }
-      return 1 + Math.max(same, err, tgt);
+      if (!lag && errors) {
+        lag = errLag;
+        for (let d = n + 1; !lag && d <= size; d++) if (sameError(back(d), step, raw)) lag = d;
+      }
+      count = recurrence ? 1 + Math.max(same, err, tgt) : 0;
     }
 
     /**
@@ -232,8 +243,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     }
 
     function feed(step: Step, sink: DetectorSink): void {
-      const lag = lagOf(step);
-      const count = recurrence ? occurrences(step) : 0;
+      scan(step);
       ring[next] = step;
       next = next + 1 === cap ? 0 : next + 1;
       if (size < cap) size++;
