@@ -219,3 +219,24 @@ describe('no-progress sameError: prose sent as a command, a new first word each 
     expect(events(items, { ...REC, sameError: false })).toEqual([]);
   });
 });
+
+describe('no-progress sameError: a failure must say something', () => {
+  const miss = (pattern: string) =>
+    failed(
+      'execute_bash',
+      { command: `grep -rn "${pattern}" /workspace/src` },
+      '\n[The command completed with exit code 1.]\n[Current working directory: /workspace]\n[Python interpreter: /usr/bin/python]',
+    );
+
+  it('different searches that each find nothing (exit code 1, no message) are not the same error', () => {
+    expect(events([miss('parseObject'), miss('parse_object'), miss('ObjectParser'), miss('JSONParser')], REC)).toEqual(
+      [],
+    );
+  });
+
+  it('the same search finding nothing 3 times is the same step repeated', () => {
+    expect(brief(events([miss('parseObject'), miss('parseObject'), miss('parseObject')], REC))).toEqual([
+      [3, 'warn', 1],
+    ]);
+  });
+});

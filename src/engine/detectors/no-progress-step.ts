@@ -55,13 +55,25 @@ export function textStep(action: string, text: string): Step {
  */
 const NOT_FOUND_SUBJECT = /[^\s:'"`]+(: (?:command )?not found)|(command not found: )\S+/g;
 
-/** What two failures must share to be "the same error": the normalised result, subject masked. */
+/**
+ * Status lines harnesses add to every command's output (OpenHands, Codex, mini-swe-agent): a
+ * failure that holds nothing else (a `grep` with no hit, exit code 1) says nothing about why.
+ */
+const STATUS_LINE =
+  /^[ \t]*(?:\[(?:The command completed|Command finished) with exit code -?\d+\.?\]|\[Current working directory: [^\]\n]*\]|\[Python [Ii]nterpreter: [^\]\n]*\]|Exit [Cc]ode: ?-?\d+|<returncode>-?\d+<\/returncode>|Wall time: [^\n]*|Output:)[ \t]*$/gm;
+
+/**
+ * What two failures must share to be "the same error": the normalised result, subject masked.
+ * '' for a failure with no message of its own (status lines only): different searches that
+ * each find nothing are not the same error, only the same step repeated is.
+ */
 export function errorSignature(s: Step, raw: boolean): string {
   if (s.errorSig !== undefined) return s.errorSig;
   const c = s.call!;
   const r = c.result;
   const text = raw ? r?.content : c.normResult;
-  if (r === undefined || text === undefined) return (s.errorSig = c.resultFp);
+  if (r === undefined || text === undefined) return (s.errorSig = '');
+  if (text.replace(STATUS_LINE, '').trim() === '') return (s.errorSig = '');
   const masked = text.replace(NOT_FOUND_SUBJECT, (_m, a: string | undefined, b: string | undefined) =>
     a ? `<cmd>${a}` : `${b}<cmd>`,
   );
@@ -88,9 +100,11 @@ export function sameStep(a: Step, b: Step, raw: boolean): boolean {
   return sameNormStep(ca, cb);
 }
 
-/** Both failed with the same error (errorSignature). */
+/** Both failed with the same error (errorSignature), one that says something. */
 export function sameError(a: Step, b: Step, raw: boolean): boolean {
-  return a.failed && b.failed && errorSignature(a, raw) === errorSignature(b, raw);
+  if (!a.failed || !b.failed) return false;
+  const e = errorSignature(b, raw);
+  return e !== '' && errorSignature(a, raw) === e;
 }
 
 /** Both are failed changes of the same target (the same file and region, whatever the body). */
