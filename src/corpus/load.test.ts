@@ -39,8 +39,8 @@ describe('the labelled corpus', () => {
       'gemini-cli': { runs: 5, real: 0, spans: 2, clean: 3 },
       'inspect-ai': { runs: 21, real: 21, spans: 0, clean: 21 },
       moatless: { runs: 12, real: 12, spans: 4, clean: 8 },
-      openhands: { runs: 18, real: 9, spans: 10, clean: 9 },
-      'swe-agent': { runs: 32, real: 22, spans: 10, clean: 22 },
+      openhands: { runs: 20, real: 9, spans: 10, clean: 11 },
+      'swe-agent': { runs: 33, real: 22, spans: 10, clean: 23 },
     });
   }, 60_000);
 

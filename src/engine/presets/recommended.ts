@@ -1,7 +1,7 @@
 import type { EngineConfig } from '../config';
 
 /**
- * Ours, derived on the labelled corpus (docs/corpus.md: 110 runs, 8 sources, 30 loop spans, 81
+ * Ours, derived on the labelled corpus (docs/corpus.md: 113 runs, 8 sources, 30 loop spans, 84
  * clean runs) by `npm run corpus:derive`, from the grid of src/corpus/grid.ts (no-progress, cycle,
  * similar-args, summary-loop, content-chanting, doom-loop), scored by the event-based metrics.
  * Which detectors: leave-one-source-out — for each set of detectors, its parameters chosen on 7
