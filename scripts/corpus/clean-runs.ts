@@ -162,7 +162,7 @@ const sedEditsBetweenRuns: AuthoredRun = {
   task: 'Fix the rounding in calc.py.',
   note: 'clean: the reproduction fails the same way after two different `sed -i` edits (each a real change), the third edit fixes it',
   steps: [
-    ...['round(x)', 'round(x, 1)', 'round(x, 2)'].flatMap((fix, i) => [
+    ...['round(x)', 'round(x, 1)', 'round(x, 2)'].flatMap((fix) => [
       call('Reproduce.', { name: 'execute_bash', args: { command: 'cd /workspace && python reproduce.py' }, out: `Traceback (most recent call last):\n  File "/workspace/reproduce.py", line 3, in <module>\n    assert total(prices) == 3.35\nAssertionError\n[The command completed with exit code 1.]\n${OH_STATUS}`, isError: false }),
       call(`Try ${fix}.`, { name: 'execute_bash', args: { command: `sed -i 's/return .*  # total/return ${fix}  # total/' /workspace/calc.py` }, out: `\n[The command completed with exit code 0.]\n${OH_STATUS}`, isError: false }),
     ]),
