@@ -124,5 +124,4 @@ describe('recommended on the older labelled transcripts (samples + fixtures)', (
   it('never stops a run', () => {
     for (const l of set) expect([l.file, replay(l.transcript, preset).stoppedAt]).toEqual([l.file, null]);
   });
-
 });
