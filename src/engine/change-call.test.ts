@@ -13,6 +13,12 @@ describe('isChangeCall', () => {
     ['str_replace_editor', {}, false], // a rejected call without its command
     ['bash', { command: "sed -i 's/a/b/' a.py" }, false], // shell edits are not told apart
     ['open', { args: 'a.py' }, false],
+    [
+      'run_ipython',
+      { code: "edit_file_by_replace(\n'/workspace/src/App.tsx',\nto_replace='a',\nnew_content='b')" },
+      true,
+    ],
+    ['run_ipython', { code: "open_file('/workspace/src/App.tsx')" }, false],
   ])('%s %j: %s', (name, args, expected) => {
     expect(isChangeCall(name, args)).toBe(expected);
   });
@@ -32,6 +38,21 @@ describe('changeTarget', () => {
     expect(t('/m.c', long, 'a')).toBe(t('/m.c', long, 'b'));
     expect(t('/m.c', 'return pattern_type;', 'a')).not.toBe(t('/m.c', 'case TK_MATCH_CAPTURE:', 'a'));
     expect(t('/m.c', 'x', 'a')).not.toBe(t('/n.c', 'x', 'a'));
+  });
+
+  it("SWE-agent's `edit 2:2 decrypt.py` edits the same lines as `edit 2:2`", () => {
+    expect(changeTarget('edit', { args: '2:2 decrypt.py', body: 'a' })).toBe(
+      changeTarget('edit', { args: '2:2', body: 'b' }),
+    );
+  });
+
+  it('an IPython edit skill is placed by the first 3 lines of its code, as OpenHands does', () => {
+    const edit = (file: string, body: string) =>
+      changeTarget('run_ipython', { code: `edit_file_by_replace(\n'${file}',\nto_replace="""\n${body}` });
+    expect(edit('/workspace/src/App.tsx', "import React from 'react'")).toBe(
+      edit('/workspace/src/App.tsx', "import React, { useState } from 'react'"),
+    );
+    expect(edit('/workspace/src/App.tsx', 'x')).not.toBe(edit('/workspace/src/main.tsx', 'x'));
   });
 
   it('moatless EditCode has no target argument: every EditCode is one target', () => {

@@ -73,27 +73,46 @@ function isObject(a: Json): a is { [key: string]: Json } {
 }
 
 /** The call changes a file (an edit, a write, a patch); a `view` of an editor tool does not. */
+// OpenHands' IPython tool running its file-editing skills (CodeAct before function calling).
+const IPYTHON_TOOLS = new Set(['run_ipython', 'execute_ipython_cell', 'ipython']);
+const IPYTHON_EDIT = /^\s*(?:edit_file_by_replace|insert_content_at_line|append_file|create_file|edit_file)\(/;
+
+function ipythonCode(name: string, args: Json): string | null {
+  if (!IPYTHON_TOOLS.has(name.toLowerCase()) || !isObject(args)) return null;
+  const c = args.code;
+  return typeof c === 'string' && IPYTHON_EDIT.test(c) ? c : null;
+}
+
 export function isChangeCall(name: string, args: Json): boolean {
   const n = name.toLowerCase();
   if (CHANGE_TOOLS.has(n)) return true;
+  if (ipythonCode(name, args) !== null) return true;
   if (!EDITOR_TOOLS.has(n) || !isObject(args)) return false;
   const c = args.command;
   return typeof c === 'string' && EDITOR_CHANGES.has(c);
 }
 
+/** SWE-agent's `edit 2:2 decrypt.py` edits lines 2-2 of the open file, as `edit 2:2` does. */
+const LINE_RANGE = /^\s*(\d+:\d+)(?:\s|$)/;
+/** OpenHands' StuckDetector compares IPython edits by their first 3 lines (the skill, file, anchor). */
+const IPYTHON_TARGET_LINES = 3;
+
 /**
  * What a change call changes: the tool and its short, non-content arguments (the path, the
- * editor command, SWE-agent's line range `287:295`) and the text it replaces, as one string. Two
- * attempts at the same edit with different bodies share it. Callers pass normalised arguments.
+ * editor command, SWE-agent's line range `287:295`) and the text it replaces, as one string; for
+ * an IPython edit skill, the first 3 lines of its code. Two attempts at the same edit with
+ * different bodies share it. Callers pass normalised arguments.
  */
 export function changeTarget(name: string, args: Json): string {
   if (typeof args === 'string') return `${name}\u0000${args.length <= TARGET_MAX ? args : ''}`;
   if (!isObject(args)) return name;
+  const code = ipythonCode(name, args);
+  if (code !== null) return `${name}\u0000${code.split('\n', IPYTHON_TARGET_LINES).join('\n')}`;
   const parts = [name];
   for (const k of Object.keys(args).sort()) {
     if (CONTENT_KEYS.has(k)) continue;
     const v = args[k];
-    const s = typeof v === 'string' ? v : JSON.stringify(v);
+    const s = typeof v === 'string' ? (LINE_RANGE.exec(v)?.[1] ?? v) : JSON.stringify(v);
     if (s.length <= TARGET_MAX || REGION_KEYS.has(k)) parts.push(`${k}=${s}`);
   }
   return parts.join('\u0000');

@@ -7,9 +7,9 @@ import type { EngineConfig } from '../config';
  * Which detectors: leave-one-source-out — for each set of detectors, its parameters chosen on 7
  * sources and scored on the 8th, the held-out counts pooled; the best pooled F1 wins, the fewer
  * detectors at a tie. Then the parameters, on all sources: no stop outside a span, the best F1,
- * fewer false alarms. Held out, pooled: F1 0.91 (25 of 30 spans, no false alarm, no clean run
- * flagged, no premature stop). In-sample: 0.93 on all runs (26 of 30), 0.80 on the real runs
- * (8 of 12), no false alarm. Table of every preset and ablation: docs/detectors.md "Preset
+ * fewer false alarms. Held out, pooled: F1 0.95 (27 of 30 spans, no false alarm, no clean run
+ * flagged, no premature stop). In-sample: 0.97 on all runs (28 of 30), 0.91 on the real runs
+ * (10 of 12), no false alarm. Table of every preset and ablation: docs/detectors.md "Preset
  * recommended" (`npm run corpus:table`).
  * - no-progress (ours): 3 steps in a row whose (action, normalised observation) pair, or whose
  *   error, is already among the last 20 (an edit repeated word for word counts whatever its
