@@ -20,8 +20,8 @@ export interface Step {
   failed: boolean;
   /** The call changes a file (change-call.ts). */
   change: boolean;
-  /** A shell command that writes files or installs something (change-call.ts isShellChange). */
-  shellChange: boolean;
+  /** Lazily (shellChangeOf): a shell command that writes files or installs something. */
+  shellChange?: boolean;
   /** Lazily: the error signature of a failed step, the target of a change. */
   errorSig?: string;
   target?: string;
@@ -40,12 +40,16 @@ export function callStep(call: CallView): Step {
     text: '',
     failed: failedCall(call),
     change: isChangeCall(call.name, call.args),
-    shellChange: isShellChange(call.name, call.args),
   };
 }
 
 export function textStep(action: string, text: string): Step {
   return { action, call: null, text, failed: false, change: false, shellChange: false };
+}
+
+/** change-call.ts isShellChange, read only when the recurrence count asks (a regex per call). */
+export function shellChangeOf(s: Step): boolean {
+  return (s.shellChange ??= s.call !== null && isShellChange(s.call.name, s.call.args));
 }
 
 /**
@@ -62,6 +66,8 @@ const NOT_FOUND_SUBJECT = /[^\s:'"`]+(: (?:command )?not found)|(command not fou
 const STATUS_LINE =
   /^[ \t]*(?:\[(?:The command completed|Command finished) with exit code -?\d+\.?\]|\[Current working directory: [^\]\n]*\]|\[Python [Ii]nterpreter: [^\]\n]*\]|Exit [Cc]ode: ?-?\d+|<returncode>-?\d+<\/returncode>|Wall time: [^\n]*|Output:)[ \t]*$/gm;
 
+const STATUS_ONLY_MAX = 1000;
+
 /**
  * What two failures must share to be "the same error": the normalised result, subject masked.
  * '' for a failure with no message of its own (status lines only): different searches that
@@ -73,7 +79,8 @@ export function errorSignature(s: Step, raw: boolean): string {
   const r = c.result;
   const text = raw ? r?.content : c.normResult;
   if (r === undefined || text === undefined) return (s.errorSig = '');
-  if (text.replace(STATUS_LINE, '').trim() === '') return (s.errorSig = '');
+  // Status lines alone are short: a long output is never only them.
+  if (text.length < STATUS_ONLY_MAX && text.replace(STATUS_LINE, '').trim() === '') return (s.errorSig = '');
   const masked = text.replace(NOT_FOUND_SUBJECT, (_m, a: string | undefined, b: string | undefined) =>
     a ? `<cmd>${a}` : `${b}<cmd>`,
   );

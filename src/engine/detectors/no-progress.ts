@@ -36,7 +36,15 @@ import { sameNormExact } from '../call-view';
 import { normalizeText } from '../observation';
 import type { Action, DetectorSink } from '../types';
 import { describeCall } from './cycle';
-import { callStep, sameError, sameFailedChange, sameStep, textStep, type Step } from './no-progress-step';
+import {
+  callStep,
+  sameError,
+  sameFailedChange,
+  sameStep,
+  shellChangeOf,
+  textStep,
+  type Step,
+} from './no-progress-step';
 import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface NoProgressParams {
@@ -228,7 +236,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     function movesOn(step: Step): boolean {
       const c = step.call;
       if (!c || step.failed) return false;
-      if (step.change || step.shellChange) return true;
+      if (step.change || shellChangeOf(step)) return true;
       for (let d = 2; d <= size; d++) {
         const s = back(d);
         if (s.call && (raw ? s.call.exact === c.exact : sameNormExact(s.call, c))) return true;
