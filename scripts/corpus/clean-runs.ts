@@ -185,6 +185,23 @@ const retriedOnceThenMovedOn: AuthoredRun = {
   ],
 };
 
+const cycleTwiceThenFix: AuthoredRun = {
+  framework: 'swe-agent',
+  name: 'search-cycle-twice-then-fix',
+  task: 'Fix the cache eviction order.',
+  note: 'clean: open, search_file, goto on Cache.java, a failing test, the same three steps again (2 rounds, not 3), then an edit that works',
+  steps: [
+    ...repeat(2, () => [
+      swe('Open the cache.', 'open src/main/java/app/Cache.java', '[File: /repo/src/main/java/app/Cache.java (120 lines total)]\n1:package app;'),
+      swe('Find evict.', 'search_file "evict"', 'Found 2 matches for "evict" in /repo/src/main/java/app/Cache.java:\nLine 44:    void evict(Key k) {\nLine 87:        evict(oldest);'),
+      swe('Go to it.', 'goto 44', '[File: /repo/src/main/java/app/Cache.java (120 lines total)]\n(43 more lines above)\n44:    void evict(Key k) {\n45:        map.remove(k);'),
+    ]).flat().flatMap((s, i) => (i === 2 ? [s, swe('Run the test.', 'mvn -q test -Dtest=CacheTest', '[ERROR] CacheTest.evictsOldest:31 expected:<a> but was:<c>\n[ERROR] Tests run: 1, Failures: 1')] : [s])),
+    swe('Evict the oldest, not the newest.', 'edit 87:87\n        evict(order.pollFirst());\nend_of_edit', '[File: /repo/src/main/java/app/Cache.java (120 lines total)]\n87:        evict(order.pollFirst());\nFile updated.'),
+    swe('Test again.', 'mvn -q test -Dtest=CacheTest', '[INFO] Tests run: 1, Failures: 0'),
+    swe('Done.', 'submit', 'diff --git a/src/main/java/app/Cache.java b/src/main/java/app/Cache.java'),
+  ],
+};
+
 export const CLEAN_RUNS: AuthoredRun[] = [
   lsDeeper('codex'),
   lsDeeper('gemini-cli'),
@@ -200,4 +217,5 @@ export const CLEAN_RUNS: AuthoredRun[] = [
   searchesFindNothing,
   sedEditsBetweenRuns,
   retriedOnceThenMovedOn,
+  cycleTwiceThenFix,
 ];

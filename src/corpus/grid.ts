@@ -52,7 +52,9 @@ export const GRID: Component[] = [
         k: [4, 3, 2],
         window: [20, 10, 40],
         sameError: [true, false],
-        cycles: [0, 3],
+        // 3 first: at equal scores, the setting that asks what the labelling rule asks (three
+        // occurrences of a cycle of any length) rather than a fixed number of steps.
+        cycles: [3, 0],
         recurrence: [0, 3, 4],
         sameTarget: [false, true],
       })

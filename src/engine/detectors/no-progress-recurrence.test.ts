@@ -240,3 +240,37 @@ describe('no-progress sameError: a failure must say something', () => {
     ]);
   });
 });
+
+describe('no-progress: an edit answered with an error did not apply, whatever its flag', () => {
+  it('editor ERROR: answers recorded with isError false are failed edits, not progress', () => {
+    const view = call(
+      'str_replace_editor',
+      { command: 'view', path: '/workspace/pages.py' },
+      '1\tdef paginate(items, size):',
+    );
+    const attempt = (oldStr: string) => ({
+      name: 'str_replace_editor',
+      args: {
+        command: 'str_replace',
+        path: '/workspace/pages.py',
+        old_str: oldStr,
+        new_str: 'range(0, len(items), size)',
+      },
+      result: {
+        content: `ERROR: No replacement was performed, old_str \`${oldStr}\` did not appear verbatim in /workspace/pages.py.`,
+        isError: false,
+      },
+    });
+    // Copies that differ only in a space alternate; the 3rd identical copy fires. Read as
+    // successful edits, the first of each kind would start the count again and nothing fires.
+    const items = [
+      view,
+      attempt('len(items)-1,size'),
+      attempt('len(items)-1, size'),
+      attempt('len(items)-1,size'),
+      attempt('len(items)-1, size'),
+      attempt('len(items)-1,size'),
+    ];
+    expect(brief(events(items, REC))).toEqual([[6, 'warn', 1]]);
+  });
+});

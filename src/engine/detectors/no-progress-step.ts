@@ -6,6 +6,7 @@
 import { sameNormExact, sameNormStep } from '../call-view';
 import { changeTarget, isChangeCall, isShellChange } from '../change-call';
 import { resultFingerprint } from '../fingerprint';
+import { inferError } from '../../model/error-rules';
 import { isShellTool, shellFailed } from '../shell';
 import type { CallView } from '../types';
 
@@ -27,19 +28,23 @@ export interface Step {
   target?: string;
 }
 
-function failedCall(call: CallView): boolean {
+function failedCall(call: CallView, change: boolean): boolean {
   const r = call.result;
   if (!r) return false;
-  return r.isError || (isShellTool(call.name) && shellFailed(r));
+  if (r.isError || (isShellTool(call.name) && shellFailed(r))) return true;
+  // An edit whose answer is an error by the inference rules (`ERROR: No replacement was
+  // performed`) did not apply, even where a format or a converter recorded isError false.
+  return change && inferError(r.content) !== undefined;
 }
 
 export function callStep(call: CallView): Step {
+  const change = isChangeCall(call.name, call.args);
   return {
     action: '',
     call,
     text: '',
-    failed: failedCall(call),
-    change: isChangeCall(call.name, call.args),
+    failed: failedCall(call, change),
+    change,
   };
 }
 
