@@ -140,6 +140,68 @@ const normalWork: AuthoredRun = {
   ],
 };
 
+const OH_STATUS = '[Current working directory: /workspace]\n[Python interpreter: /usr/bin/python]';
+
+const searchesFindNothing: AuthoredRun = {
+  framework: 'openhands',
+  name: 'searches-find-nothing',
+  task: 'Find where the retry delay is computed.',
+  note: 'clean: grep for 4 different names, each finding nothing (exit code 1, no message), the 5th finds it',
+  steps: [
+    ...['retry_delay', 'retryDelay', 'backoff_delay', 'compute_backoff'].map((name) =>
+      call(`Search for ${name}.`, { name: 'execute_bash', args: { command: `grep -rn "${name}" /workspace/src` }, out: `\n[The command completed with exit code 1.]\n${OH_STATUS}`, isError: false }),
+    ),
+    call('Search for backoff.', { name: 'execute_bash', args: { command: 'grep -rn "backoff" /workspace/src' }, out: `/workspace/src/http/retry.py:12:def backoff(attempt):\n[The command completed with exit code 0.]\n${OH_STATUS}`, isError: false }),
+    call('Read it.', { name: 'str_replace_editor', args: { command: 'view', path: '/workspace/src/http/retry.py', view_range: [10, 20] }, out: "Here's the result of running `cat -n` on /workspace/src/http/retry.py:\n    12\tdef backoff(attempt):\n    13\t    return 2 ** attempt", isError: false }),
+  ],
+};
+
+const sedEditsBetweenRuns: AuthoredRun = {
+  framework: 'openhands',
+  name: 'same-failure-after-different-sed-edits',
+  task: 'Fix the rounding in calc.py.',
+  note: 'clean: the reproduction fails the same way after two different `sed -i` edits (each a real change), the third edit fixes it',
+  steps: [
+    ...['round(x)', 'round(x, 1)', 'round(x, 2)'].flatMap((fix) => [
+      call('Reproduce.', { name: 'execute_bash', args: { command: 'cd /workspace && python reproduce.py' }, out: `Traceback (most recent call last):\n  File "/workspace/reproduce.py", line 3, in <module>\n    assert total(prices) == 3.35\nAssertionError\n[The command completed with exit code 1.]\n${OH_STATUS}`, isError: false }),
+      call(`Try ${fix}.`, { name: 'execute_bash', args: { command: `sed -i 's/return .*  # total/return ${fix}  # total/' /workspace/calc.py` }, out: `\n[The command completed with exit code 0.]\n${OH_STATUS}`, isError: false }),
+    ]),
+    call('Reproduce.', { name: 'execute_bash', args: { command: 'cd /workspace && python reproduce.py' }, out: `ok\n[The command completed with exit code 0.]\n${OH_STATUS}`, isError: false }),
+  ],
+};
+
+const retriedOnceThenMovedOn: AuthoredRun = {
+  framework: 'swe-agent',
+  name: 'edit-retried-once-then-moved-on',
+  task: 'Make Config.load accept a path.',
+  note: 'clean: open + the same rejected edit twice (2 occurrences, not 3), then a different edit that works',
+  steps: [
+    ...repeat(2, () => [
+      swe('Open the loader.', 'open src/config.py 40', '[File: /repo/src/config.py (90 lines total)]\n(39 more lines above)\n40:    def load(self):\n41:        return self._read(DEFAULT)'),
+      swe('Add the path argument.', 'edit 40:41\n    def load(self, path=None):\n    return self._read(path or DEFAULT)\nend_of_edit', 'Your proposed edit has introduced new syntax error(s). Please read this error message carefully and then retry editing the file.\n\nERRORS:\n- E999 IndentationError: expected an indented block after function definition on line 40'),
+    ]).flat(),
+    swe('Indent the body.', 'edit 40:41\n    def load(self, path=None):\n        return self._read(path or DEFAULT)\nend_of_edit', '[File: /repo/src/config.py (90 lines total)]\n40:    def load(self, path=None):\n41:        return self._read(path or DEFAULT)\nFile updated.'),
+    swe('Done.', 'submit', 'diff --git a/src/config.py b/src/config.py'),
+  ],
+};
+
+const cycleTwiceThenFix: AuthoredRun = {
+  framework: 'swe-agent',
+  name: 'search-cycle-twice-then-fix',
+  task: 'Fix the cache eviction order.',
+  note: 'clean: open, search_file, goto on Cache.java, a failing test, the same three steps again (2 rounds, not 3), then an edit that works',
+  steps: [
+    ...repeat(2, () => [
+      swe('Open the cache.', 'open src/main/java/app/Cache.java', '[File: /repo/src/main/java/app/Cache.java (120 lines total)]\n1:package app;'),
+      swe('Find evict.', 'search_file "evict"', 'Found 2 matches for "evict" in /repo/src/main/java/app/Cache.java:\nLine 44:    void evict(Key k) {\nLine 87:        evict(oldest);'),
+      swe('Go to it.', 'goto 44', '[File: /repo/src/main/java/app/Cache.java (120 lines total)]\n(43 more lines above)\n44:    void evict(Key k) {\n45:        map.remove(k);'),
+    ]).flat().flatMap((s, i) => (i === 2 ? [s, swe('Run the test.', 'mvn -q test -Dtest=CacheTest', '[ERROR] CacheTest.evictsOldest:31 expected:<a> but was:<c>\n[ERROR] Tests run: 1, Failures: 1')] : [s])),
+    swe('Evict the oldest, not the newest.', 'edit 87:87\n        evict(order.pollFirst());\nend_of_edit', '[File: /repo/src/main/java/app/Cache.java (120 lines total)]\n87:        evict(order.pollFirst());\nFile updated.'),
+    swe('Test again.', 'mvn -q test -Dtest=CacheTest', '[INFO] Tests run: 1, Failures: 0'),
+    swe('Done.', 'submit', 'diff --git a/src/main/java/app/Cache.java b/src/main/java/app/Cache.java'),
+  ],
+};
+
 export const CLEAN_RUNS: AuthoredRun[] = [
   lsDeeper('codex'),
   lsDeeper('gemini-cli'),
@@ -152,4 +214,8 @@ export const CLEAN_RUNS: AuthoredRun[] = [
   rejectedInterleaved,
   polling,
   normalWork,
+  searchesFindNothing,
+  sedEditsBetweenRuns,
+  retriedOnceThenMovedOn,
+  cycleTwiceThenFix,
 ];

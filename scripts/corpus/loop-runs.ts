@@ -212,11 +212,12 @@ const sweReinsert: AuthoredRun = {
   framework: 'swe-agent',
   name: 'edit-reinserts-same-line',
   task: 'Handle None in format_date.',
-  note: 'the same `edit 14:14` inserting the same guard line 3 times, each time followed by the same failing reproduction',
+  note: 'the same `edit 14:14` inserting the same guard line 3 times (the file one line longer each time, the guard repeated), each time followed by the same failing reproduction',
   steps: [
     swe('Open the helper.', 'open utils/dates.py', '[File: /repo/utils/dates.py (40 lines total)]\n14:def format_date(d):\n15:    return d.strftime("%Y-%m-%d")'),
-    ...repeat(3, () => [
-      swe('Add a None guard.', 'edit 14:14\ndef format_date(d):\n    if d is None: return ""\nend_of_edit', '[File: /repo/utils/dates.py (41 lines total)]\nFile updated.', true),
+    ...repeat(3, (i) => [
+      // As SWE-agent shows an edit: the file window after it, so the result changes every time.
+      swe('Add a None guard.', 'edit 14:14\ndef format_date(d):\n    if d is None: return ""\nend_of_edit', `[File: /repo/utils/dates.py (${41 + i} lines total)]\n14:def format_date(d):\n${Array.from({ length: i + 1 }, (_, j) => `${15 + j}:    if d is None: return ""`).join('\n')}\n${16 + i}:    return d.strftime("%Y-%m-%d")\nFile updated. Please review the changes and make sure they are correct.`, true),
       cont(swe('Reproduce.', 'python reproduce.py', "Traceback (most recent call last):\n  File \"/repo/reproduce.py\", line 4, in <module>\n    print(format_date(None))\nTypeError: format_date() missing 1 required positional argument: 'd'")),
     ]).flat(),
     swe('reproduce.py calls the wrong helper; the fix is in place.', 'submit', 'diff --git a/utils/dates.py b/utils/dates.py'),

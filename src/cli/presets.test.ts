@@ -48,6 +48,9 @@ describe('loopscope presets --json', () => {
       window: 20,
       k: 4,
       sameError: true,
+      cycles: 0,
+      recurrence: 0,
+      sameTarget: false,
       actions: ['warn', 'warn', 'terminate'],
       rawText: false,
     });

@@ -48,7 +48,19 @@ export const GRID: Component[] = [
   {
     id: 'no-progress',
     options: opts(
-      product({ k: [4, 3, 5, 6, 2], window: [20, 10, 40], sameError: [true, false] }).map((s) => ({ ...s, actions: ['warn'] })),
+      product({
+        k: [4, 3, 2],
+        window: [20, 10, 40],
+        sameError: [true, false],
+        // 3 first: at equal scores, the setting that asks what the labelling rule asks (three
+        // occurrences of a cycle of any length) rather than a fixed number of steps.
+        cycles: [3, 0],
+        recurrence: [0, 3, 4],
+        sameTarget: [false, true],
+      })
+        // sameTarget only matters to the recurrence count.
+        .filter((s) => s.recurrence > 0 || !s.sameTarget)
+        .map((s) => ({ ...s, actions: ['warn'] })),
     ),
   },
   {

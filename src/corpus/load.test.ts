@@ -39,17 +39,19 @@ describe('the labelled corpus', () => {
       'gemini-cli': { runs: 5, real: 0, spans: 2, clean: 3 },
       'inspect-ai': { runs: 21, real: 21, spans: 0, clean: 21 },
       moatless: { runs: 12, real: 12, spans: 4, clean: 8 },
-      openhands: { runs: 18, real: 9, spans: 10, clean: 9 },
-      'swe-agent': { runs: 32, real: 22, spans: 11, clean: 21 },
+      openhands: { runs: 20, real: 9, spans: 10, clean: 11 },
+      'swe-agent': { runs: 34, real: 22, spans: 10, clean: 24 },
     });
   }, 60_000);
 
   it('pins two known real loops to the turns Loopscope shows', async () => {
     const runs = await readCorpus(ROOT);
     const find = (suffix: string, t: string) => runs.find((r) => r.source.endsWith(suffix) && r.transcript === t)!;
-    const curl = find('ctf/web/i_got_id_demo.traj', '1');
-    expect(curl.run.labels.map((l) => [l.startTurn, l.endTurn])).toEqual([[14, 20]]);
-    expect(curl.run.turns[13].calls[0].name).toBe('curl');
+    const submit = find('ctf/crypto/eps.traj', '1');
+    expect(submit.run.labels.map((l) => [l.startTurn, l.endTurn])).toEqual([[11, 13]]);
+    for (const turn of submit.run.turns.slice(9, 13)) expect(turn.calls[0].name).toBe('submit');
+    // Relabelled clean: each curl of the upload reads another file (docs/corpus.md, the rule).
+    expect(find('ctf/web/i_got_id_demo.traj', '1').run.labels).toEqual([]);
     const edit = find('mock_output/output.jsonl', '2');
     expect(edit.run.labels.map((l) => [l.startTurn, l.endTurn])).toEqual([[6, 12]]);
     for (const turn of edit.run.turns.slice(4, 12)) expect(JSON.stringify(turn.calls[0].args)).toContain('edit_file_by_replace');

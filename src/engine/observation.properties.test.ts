@@ -136,11 +136,14 @@ describe('no-progress never fires when every step brings a new observation', () 
         fc.array(fc.tuple(fc.constantFrom(...actions), fc.boolean()), { minLength: 1, maxLength: 80 }),
         fc.integer({ min: 1, max: 6 }),
         fc.integer({ min: 1, max: 40 }),
-        (steps, k, window) => {
+        fc.constantFrom(0, 2, 3, 4),
+        fc.boolean(),
+        fc.constantFrom(0, 3),
+        (steps, k, window, recurrence, sameTarget, cycles) => {
           const items = steps.map(([command, err], i) =>
             err ? failed('bash', { command }, `error number ${i}`) : call('bash', { command }, `output number ${i}`),
           );
-          const config = { detectors: { 'no-progress': { enabled: true, k, window } } };
+          const config = { detectors: { 'no-progress': { enabled: true, k, window, recurrence, sameTarget, cycles } } };
           expect(replay(transcriptOf(items), config).events).toEqual([]);
         },
       ),

@@ -26,6 +26,16 @@ describe('normalizeText masks volatile tokens', () => {
     expect(normalizeText('[00:56:03] done')).toBe('[<time>] done');
   });
 
+  it('timestamps in file names, where ":" cannot go (npm logs); dates alone and version-like names stay', () => {
+    expect(
+      normalizeText(
+        'npm ERR! A complete log of this run can be found in: /home/dev/.npm/_logs/2025-03-01T10_10_00_123Z-debug-0.log',
+      ),
+    ).toBe('npm ERR! A complete log of this run can be found in: /home/dev/.npm/_logs/<time>-debug-0.log');
+    expect(normalizeText('report-2025-03-01T10-10-00.html')).toBe('report-<time>.html');
+    expect(normalizeText('backup-2025-03-01.tar and v2025-03-01T10')).toBe('backup-2025-03-01.tar and v2025-03-01T10');
+  });
+
   it('durations', () => {
     expect(normalizeText('3 failed, 12 passed in 0.53s')).toBe('3 failed, 12 passed in <duration>');
     expect(normalizeText('took 3.2 seconds, 12 ms, 1h2m3s, real\t0m1.234s')).toBe(

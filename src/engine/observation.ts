@@ -43,6 +43,11 @@ const SHELL_LINE = /\b((?:ba|da|z|k|mk)?sh): (line )?\d+:/g;
 /** ISO 8601 date-times (`2026-11-25T00:56:03.123Z`, `2026-11-25 00:56:03,123 +0100`). */
 const ISO_TIME =
   /\b\d{4}-[01]\d-[0-3]\d[T ][0-2]\d:[0-5]\d(?::[0-5]\d(?:[.,]\d{1,9})?)?(?: ?(?:Z|[+-][0-2]\d:?[0-5]\d)\b)?/g;
+/**
+ * The same in a file name, where ':' cannot go: npm's `_logs/2025-03-01T10_10_00_123Z-debug-0.log`,
+ * `run-2025-03-01T10-10-00.log`.
+ */
+const FILE_TIME = /\b\d{4}-[01]\d-[0-3]\dT[0-2]\d([_-])[0-5]\d\1[0-5]\d(?:[_.-]\d{1,9})?Z?/g;
 /** Common Log Format: `25/Nov/2026:00:56:03 +0000`. */
 const CLF_TIME = new RegExp(`\\b[0-3]\\d/${MONTH}/\\d{4}:[0-2]\\d:[0-5]\\d:[0-5]\\d(?: [+-]\\d{4})?`, 'g');
 /** syslog, `date`, `ls -l`: `Nov 25 00:56:03`, `Wed Nov 25 00:56:03 UTC 2026`, `Nov 25 00:56`. */
@@ -95,7 +100,7 @@ const BLANK_LINES = /\n{2,}/g;
 const GROUPS: [number, RegExp][] = [
   [H_ANSI, /\x1b/],
   [H_SHELL, /sh: (?:line )?\d/],
-  [H_TIME, /\d:[0-5]\d/],
+  [H_TIME, /\d:[0-5]\d|\dT[0-2]\d[_-][0-5]\d/],
   [H_DURATION, /\d ?(?:[nuµm]?s|min|hr|hour)|\dh\d/],
   [H_HEX, /0x[0-9a-fA-F]{6}/],
   [H_UUID, /[0-9a-fA-F]-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-/],
@@ -145,7 +150,12 @@ function applyRules(s: string, h: number): string {
   }
   let t = s;
   if (h & H_SHELL) t = t.replace(SHELL_LINE, '$1: $2<n>:');
-  if (h & H_TIME) t = t.replace(ISO_TIME, '<time>').replace(CLF_TIME, '<time>').replace(NAMED_TIME, '<time>');
+  if (h & H_TIME)
+    t = t
+      .replace(ISO_TIME, '<time>')
+      .replace(FILE_TIME, '<time>')
+      .replace(CLF_TIME, '<time>')
+      .replace(NAMED_TIME, '<time>');
   if (h & H_UUID) t = t.replace(UUID, '<uuid>');
   if (h & H_TIME) t = t.replace(CLOCK, '<time>');
   if (h & H_DURATION) t = t.replace(DURATION, '<duration>');

@@ -40,6 +40,10 @@ describe('inferError on real results', () => {
       'edit-lint-failed',
       'Your proposed edit has introduced new syntax error(s). Please read this error message carefully and then retry editing the file.\n\nERRORS:\n- E999 IndentationError: unexpected indent',
     ], // SWE marshmallow
+    [
+      'edit-lint-failed',
+      '[Your proposed edit has introduced new syntax error(s). Please understand the errors and retry your edit command.]\n/workspace/src/App.tsx:22',
+    ], // OpenHands resolver mock_output, edit_file_by_replace
     ['exit-code', 'bash: ponyc: command not found\n[The command completed with exit code 127.]'],
     [
       'exit-code',

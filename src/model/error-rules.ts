@@ -138,10 +138,11 @@ const RULES: Rule[] = [
   },
   {
     id: 'edit-lint-failed',
-    description: 'SWE-agent refused an edit that introduced syntax errors (the file was not changed).',
+    description:
+      "SWE-agent (or OpenHands' `edit_file_by_replace`, in brackets) refused an edit that introduced syntax errors (the file was not changed).",
     example:
       'Your proposed edit has introduced new syntax error(s). Please read this error message carefully and then retry editing the file.',
-    match: (e) => (e.first[0] ?? '').startsWith('Your proposed edit has introduced new syntax error'),
+    match: (e) => /^\[?Your proposed edit has introduced new syntax error/.test(e.first[0] ?? ''),
   },
   {
     id: 'timeout',

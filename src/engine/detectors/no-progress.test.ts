@@ -153,17 +153,3 @@ describe('no-progress: hard negatives stay quiet', () => {
   });
 });
 
-describe('no-progress: a call and a text-only step', () => {
-  // A call's action is its fingerprint (`text:"hi"` for a tool named `text`), a text step's is
-  // `text:` and its text: the two are compared without normalising the call unless the tool
-  // name allows a match, and the answer is the same as comparing the texts.
-  const textTool = call('text', 'hi');
-  it('repeat each other when the actions are the same text', () => {
-    expect(brief(events([textTool, '"hi"', textTool], { k: 2, actions: ['warn'] }))).toEqual([[2, 'warn', 1]]);
-  });
-  it('do not when the text differs or the tool has another name', () => {
-    expect(events([textTool, 'hi', textTool], { k: 2, actions: ['warn'] })).toEqual([]);
-    const other = call('texts', 'hi');
-    expect(events([other, '"hi"', other], { k: 2, actions: ['warn'] })).toEqual([]);
-  });
-});

@@ -6,20 +6,45 @@
  * or a longer round). Actions and observations are compared normalised (observation.ts) unless
  * `rawText` is on.
  *
+ * A change (an edit, a write) repeated word for word makes no progress whatever its result:
+ * re-inserting the same line shows a file one line longer each time (change-call.ts).
+ *
  * `sameError`: a failed step whose error was already seen in the window makes no progress
  * either, whatever its action — a new way to get the same error (prose sent as a shell command,
- * package versions tried one after another) teaches the agent nothing.
+ * package versions tried one after another) teaches the agent nothing. The name in
+ * `X: command not found` is masked for this (no-progress-step.ts).
  *
- * One detection per k steps without progress (at the k-th, 2k-th... in a row), escalating
- * through `actions`; k steps of progress in a row end the episode, and the next loop starts at
- * level 1 again.
+ * `cycles` (0: off): a run without progress must also span that many rounds of what it repeats
+ * (the labelling rule's "at least 3 occurrences"): A-A-A fires at the 3rd A as with k = 2, but
+ * A-B-A-B waits for the 3rd A-B, and a 4-step search cycle for its 3rd round. The round is the
+ * longest distance back to the step each repeat matched.
+ *
+ * `recurrence` (0: off): the n-th occurrence in the window of the same step, the same error
+ * (with `sameError`), or (with `sameTarget`) the same failed change of one target (one file
+ * region, whatever the body) fires even when new steps come between (a view re-read between
+ * greps, an edit rejected again after each look at the file). The count starts again when the run
+ * moves on: a new successful change (tests re-run after different edits), an action that succeeds
+ * with a new answer (a poll that advances), a user or system message not seen before in the run
+ * (a new request, lint output).
+ *
+ * One detection per k steps without progress (at the k-th, 2k-th... in a row) and per
+ * `recurrence` occurrences, escalating through `actions`; k steps of progress in a row end the
+ * episode, and the next loop starts at level 1 again.
  */
-import { sameNormExact, sameNormStep } from '../call-view';
 import type { DetectorDef } from '../params';
+import { sameNormExact } from '../call-view';
 import { normalizeText } from '../observation';
-import { isShellTool, shellFailed } from '../shell';
-import type { Action, CallView, DetectorSink } from '../types';
-import { describeCall } from './cycle';
+import type { Action, DetectorSink } from '../types';
+import { describeStep, noProgressMessage, recurrenceMessage } from './no-progress-message';
+import {
+  callStep,
+  sameError,
+  sameFailedChange,
+  sameStep,
+  shellChangeOf,
+  textStep,
+  type Step,
+} from './no-progress-step';
 import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface NoProgressParams {
@@ -27,45 +52,14 @@ export interface NoProgressParams {
   window: number;
   k: number;
   sameError: boolean;
+  cycles: number;
+  recurrence: number;
+  sameTarget: boolean;
   actions: Action[];
   rawText: boolean;
 }
 
-/**
- * One step of the window: a call (its action and observation read lazily) or a text-only turn
- * (`action` is its normalised text).
- */
-interface Step {
-  action: string;
-  call: CallView | null;
-  text: string;
-  failed: boolean;
-}
-
 const SHOWN = 5;
-const TEXT_SHOWN = 80;
-
-function failedCall(call: CallView): boolean {
-  const r = call.result;
-  if (!r) return false;
-  return r.isError || (isShellTool(call.name) && shellFailed(r));
-}
-
-function describeStep(s: Step): string {
-  if (s.call) return describeCall(s.call);
-  const t = s.text.replace(/\s+/g, ' ').trim();
-  return `text: "${t.length > TEXT_SHOWN ? t.slice(0, TEXT_SHOWN) + '…' : t}"`;
-}
-
-export function noProgressMessage(action: Action, n: number, window: number, shown: string[]): string {
-  const list = shown.map((s, i) => `  ${i + 1}. ${s}`).join('\n');
-  if (action === 'terminate')
-    return `Loop detected: no progress in the last ${n} steps (each repeated an action and result already seen in the last ${window} steps). Stopping the run:\n${list}`;
-  return (
-    `⚠️ No progress: the last ${n} steps each repeated an action and its result (or an error) already seen in the last ${window} steps:\n${list}\n` +
-    'Nothing new is being learned. Change something real (another command, file or approach), or explain what is blocking you.'
-  );
-}
 
 export const noProgress: DetectorDef<NoProgressParams> = {
   id: 'no-progress',
@@ -97,6 +91,28 @@ export const noProgress: DetectorDef<NoProgressParams> = {
       help: 'A failed step whose error is already in the window makes no progress, whatever its action (prose sent as a command).',
     },
     {
+      key: 'cycles',
+      label: 'Rounds of a cycle (0: off)',
+      type: 'int',
+      min: 0,
+      max: 10,
+      help: 'The steps without progress must also cover this many rounds of what they repeat: 3 waits for the 3rd A-B of an A-B cycle.',
+    },
+    {
+      key: 'recurrence',
+      label: 'Occurrences with steps between (0: off)',
+      type: 'int',
+      min: 0,
+      max: 100,
+      help: 'The n-th time the same step, error or failed edit of one target comes back in the window, with no new successful edit since, fires even with new steps between.',
+    },
+    {
+      key: 'sameTarget',
+      label: 'Failed edits of one target are the same',
+      type: 'boolean',
+      help: 'For the recurrence count: failed edits of the same file region are one attempt repeated, whatever their bodies.',
+    },
+    {
       key: 'actions',
       label: 'Graduated actions',
       type: 'actions',
@@ -104,89 +120,164 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     },
     RAW_TEXT_PARAM,
   ],
-  defaults: { window: 20, k: 4, sameError: true, actions: ['warn', 'warn', 'terminate'], rawText: false },
-  create(p) {
+  defaults: {
+    window: 20,
+    k: 4,
+    sameError: true,
+    cycles: 0,
+    recurrence: 0,
+    sameTarget: false,
+    actions: ['warn', 'warn', 'terminate'],
+    rawText: false,
+  },
+  create(p, env) {
     const cap = p.window;
-    const ring: (Step | null)[] = new Array<Step | null>(cap).fill(null);
+    const ring: Step[] = new Array<Step>(cap);
     let size = 0;
     let next = 0;
     let stuck = 0; // steps in a row without progress
     let moving = 0; // steps in a row with progress
     let level = 0;
+    let period = 0; // the longest distance back a repeat of the current run matched
+    let fireAt = 0; // the next `stuck` that fires (0: the first detection is still to come)
+    let sinceChange = 0; // steps pushed since the run last moved on (movesOn, newContext)
     const raw = p.rawText;
-    const obs = (s: Step): string => (s.call ? (raw ? s.call.resultFp : s.call.normResultFp) : '');
-    const actionOf = (s: Step): string => (s.call ? (raw ? s.call.exact : s.call.normExact) : s.action);
-    // Two calls are compared without normalising when their raw fingerprints already decide it.
-    const sameAction = (a: Step, b: Step): boolean => {
-      if (a.call && b.call) return raw ? a.call.exact === b.call.exact : sameNormExact(a.call, b.call);
-      if (!a.call && !b.call) return a.action === b.action;
-      // A call's action is its tool name, ':', then its arguments (the name is never masked), a
-      // text step's is 'text:' then its text: a call is normalised only when its name allows a match.
-      const call = (a.call ?? b.call)!;
-      const text = a.call ? b.action : a.action;
-      const n = call.name.length;
-      if (text.charCodeAt(n) !== 58 || !text.startsWith(call.name)) return false;
-      return actionOf(a) === actionOf(b);
-    };
+    const recurrence = p.recurrence >= 2 ? p.recurrence : 0;
+    const heard = new Set<string>();
+    /**
+     * A user or system message never seen before in the run came before this turn: new input is
+     * progress for the recurrence count (a new request, lint output after an edit); the same
+     * "Please continue." nudge again is not.
+     */
+    function newContext(index: number): boolean {
+      const t = env.transcript.turns[index - 1];
+      const before = t?.index === index ? t.before : undefined;
+      let fresh = false;
+      for (const m of before ?? []) {
+        const key = normalizeText(m.text);
+        if (!heard.has(key)) {
+          heard.add(key);
+          fresh = true;
+        }
+      }
+      return fresh;
+    }
+    const back = (d: number): Step => ring[(next - d + cap) % cap];
     const recent: Step[] = []; // the current run without progress, for the message (last SHOWN distinct)
 
-    function repeats(step: Step): boolean {
-      // Observations are fingerprinted only for steps whose action is already in the window.
-      let o: string | undefined;
-      for (let i = 0; i < size; i++) {
-        const s = ring[i]!;
-        if (s.call && step.call && !raw) {
-          if (sameNormStep(s.call, step.call)) return true;
-        } else if (sameAction(s, step) && obs(s) === (o ??= obs(step))) return true;
+    /**
+     * One pass over the window for a new step: `lag`, how far back (1: the previous step) the
+     * nearest step it repeats is (0: new), and `count`, its occurrence number since the run last
+     * moved on, by its best match (0 when `recurrence` is off). Each pair is compared once.
+     */
+    let lag = 0;
+    let count = 0;
+    function scan(step: Step): void {
+      const n = recurrence ? Math.min(size, sinceChange) : 0;
+      const errors = p.sameError && step.failed;
+      const target = n > 0 && p.sameTarget && step.change && step.failed;
+      let same = 0;
+      let err = 0;
+      let tgt = 0;
+      let errLag = 0;
+      lag = 0;
+      for (let d = 1; d <= size; d++) {
+        if (lag && d > n) break;
+        const s = back(d);
+        const hit = sameStep(s, step, raw);
+        if (hit && !lag) lag = d;
+        if (d > n) continue;
+        if (hit) same++;
+        if (errors && sameError(s, step, raw)) {
+          err++;
+          if (!errLag) errLag = d;
+        }
+        if (target && sameFailedChange(s, step)) tgt++;
       }
-      if (!p.sameError || !step.failed) return false;
-      for (let i = 0; i < size; i++) {
-        const s = ring[i]!;
-        if (s.failed && obs(s) === (o ??= obs(step))) return true;
+      if (!lag && errors) {
+        lag = errLag;
+        for (let d = n + 1; !lag && d <= size; d++) if (sameError(back(d), step, raw)) lag = d;
+      }
+      count = recurrence ? 1 + Math.max(same, err, tgt) : 0;
+    }
+
+    /**
+     * A new step that shows the run moving on: a successful change (an edit tool, or a shell
+     * command that writes files or installs something), or an action already in the
+     * window that succeeds with a different answer (a poll that advances, the next page of a
+     * scroll: the world changed). A new action with a new answer is only exploration.
+     */
+    function movesOn(step: Step): boolean {
+      const c = step.call;
+      if (!c || step.failed) return false;
+      if (step.change || shellChangeOf(step)) return true;
+      for (let d = 2; d <= size; d++) {
+        const s = back(d);
+        if (s.call && (raw ? s.call.exact === c.exact : sameNormExact(s.call, c))) return true;
       }
       return false;
     }
 
+    function emit(sink: DetectorSink, message: (a: Action) => string, pattern: string[]): void {
+      level++;
+      const action = p.actions[Math.min(level - 1, p.actions.length - 1)];
+      sink.emit({ action, level, message: message(action), pattern });
+    }
+
     function feed(step: Step, sink: DetectorSink): void {
-      const again = repeats(step);
+      scan(step);
       ring[next] = step;
       next = next + 1 === cap ? 0 : next + 1;
       if (size < cap) size++;
-      if (!again) {
+      sinceChange = recurrence && lag === 0 && movesOn(step) ? 0 : sinceChange + 1;
+      if (lag === 0) {
         stuck = 0;
+        period = 0;
+        fireAt = 0;
         recent.length = 0;
         if (++moving >= p.k) level = 0;
-        return;
-      }
-      moving = 0;
-      stuck++;
-      recent.push(step);
-      if (recent.length > p.k) recent.shift();
-      if (stuck < p.k || (stuck - p.k) % p.k !== 0) return;
-      level++;
-      const action = p.actions[Math.min(level - 1, p.actions.length - 1)];
-      const seen = new Set<string>();
-      const shown: string[] = [];
-      const pattern: string[] = [];
-      for (const s of recent) {
-        const a = actionOf(s);
-        if (!seen.has(a) && shown.length < SHOWN) {
-          seen.add(a);
-          shown.push(describeStep(s));
-          pattern.push(a);
+      } else {
+        moving = 0;
+        stuck++;
+        if (lag > period) period = lag;
+        recent.push(step);
+        if (recent.length > p.k) recent.shift();
+        const need = Math.max(p.k, p.cycles > 1 ? (p.cycles - 1) * period : 0);
+        if (fireAt === 0 ? stuck >= need : stuck >= fireAt) {
+          fireAt = stuck + p.k;
+          const seen = new Set<string>();
+          const shown: string[] = [];
+          const pattern: string[] = [];
+          for (const s of recent) {
+            const a = s.call ? (raw ? s.call.exact : s.call.normExact) : s.action;
+            if (!seen.has(a) && shown.length < SHOWN) {
+              seen.add(a);
+              shown.push(describeStep(s));
+              pattern.push(a);
+            }
+          }
+          emit(sink, (action) => noProgressMessage(action, stuck, p.window, shown), pattern);
+          return;
         }
       }
-      sink.emit({ action, level, message: noProgressMessage(action, stuck, p.window, shown), pattern });
+      // A run without progress the k rule already announced goes on at the k rule's pace.
+      if (recurrence && count >= recurrence && count % recurrence === 0 && !(lag > 0 && fireAt > 0)) {
+        const a = step.call ? (raw ? step.call.exact : step.call.normExact) : step.action;
+        emit(sink, (action) => recurrenceMessage(action, count, p.window, describeStep(step)), [a]);
+        // The same loop is not announced again by the k rule on the next step.
+        if (lag > 0) fireAt = stuck + p.k;
+      }
     }
 
     return {
       onTurn(turn, sink) {
+        if (recurrence && newContext(turn.index)) sinceChange = 0;
         if (turn.callCount > 0) return;
         const text = raw ? turn.text : normalizeText(turn.text);
-        feed({ action: 'text:' + text, call: null, text: turn.text, failed: false }, sink);
+        feed(textStep('text:' + text, turn.text), sink);
       },
       onCall(call, sink) {
-        feed({ action: '', call, text: '', failed: failedCall(call) }, sink);
+        feed(callStep(call), sink);
       },
     };
   },

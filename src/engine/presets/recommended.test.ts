@@ -26,12 +26,15 @@ describe('preset recommended', () => {
       transcriptOf([call('ls', {}, 'pom.xml\nsrc'), cd(11301), cd(11316), cd(11331), cd(11346), cd(11361)]),
       preset,
     );
-    expect(seen(r)).toEqual([
-      [4, 'no-progress', 'warn', 1], // 2 steps in a row without progress: copies 2 and 3
-      [6, 'no-progress', 'warn', 2], // copies 4 and 5: the next 2 steps without progress
-    ]);
+    // The 3rd copy is the 3rd occurrence (recurrence 3); copies 4 and 5 are the same loop, which
+    // the k rule would announce again only at its next k steps.
+    expect(seen(r)).toEqual([[4, 'no-progress', 'warn', 1]]);
     expect(r.stoppedAt).toBeNull();
-    expect(r.events[0].message).toContain('⚠️ No progress: the last 2 steps each repeated an action');
+    expect(r.events[0].message).toBe(
+      '⚠️ No progress: the same step (or the same error, or the same failed edit) 3 times in the last 20 steps, with no new change between:\n' +
+        '  1. bash({"command":"cd fastjson/ && mvn -q test"})\n' +
+        'Nothing new is being learned. Change something real (another command, file or approach), or explain what is blocking you.',
+    );
   });
 
   it('triggers: prose sent as a shell command, different text each time, the same error', () => {
@@ -48,18 +51,16 @@ describe('preset recommended', () => {
     expect(seen(r)).toEqual([[3, 'no-progress', 'warn', 1]]);
   });
 
-  it('triggers: a 3-step search cycle with identical results, at the 2nd step of its 2nd round', () => {
+  it('triggers: a 3-step search cycle with identical results, at the first step of its 3rd round', () => {
     const round = [
       call('open', { path: 'src/Cache.java' }, '[File: src/Cache.java (120 lines total)]\n1:package app;'),
       call('search_file', { term: 'evict' }, 'Found 2 matches for "evict" in src/Cache.java: 44, 87'),
       call('goto', { line: 44 }, '44:    void evict(Key k) {'),
     ];
     const r = replay(transcriptOf([...round, ...round, ...round]), preset);
-    expect(seen(r)).toEqual([
-      [5, 'no-progress', 'warn', 1],
-      [7, 'no-progress', 'warn', 2],
-      [9, 'no-progress', 'warn', 3],
-    ]);
+    // The 3rd `open` is the 3rd occurrence (recurrence 3); the k rule (4 steps covering 3
+    // rounds) would wait for the end of the 3rd round, and does not announce the same run again.
+    expect(seen(r)).toEqual([[7, 'no-progress', 'warn', 1]]);
   });
 
   it('does not trigger: ls deeper, scroll_down x3, consecutive regions, CI polled with changing output, tests after different edits', () => {
@@ -109,16 +110,15 @@ describe('recommended on the older labelled transcripts (samples + fixtures)', (
 
   // Written for the older preset: recommended is now chosen on the corpus (docs/corpus.md, where
   // src/corpus/ablations.test.ts pins that it beats every other preset), and this set pins what it
-  // does here: F1 2·10 / (2·10 + 5 + 4) = 0.690. doom-loop scores higher on this set, which was
+  // does here: F1 2·10 / (2·10 + 3 + 4) = 0.741. doom-loop scores higher on this set, which was
   // written for the tests; the corpus of real and authored runs decides.
-  it('catches 10 of 14 loops with 5 false alarms, flags 1 of 8 clean runs, no premature stop', () => {
+  it('catches 10 of 14 loops with 3 false alarms, flags 1 of 8 clean runs, no premature stop', () => {
     const s = score(preset, set);
-    expect([s.caught, s.spans, s.fp, s.cleanFlagged, s.prematureStops]).toEqual([10, 14, 5, 1, 0]);
-    expect(s.f1).toBeCloseTo(0.69, 2);
+    expect([s.caught, s.spans, s.fp, s.cleanFlagged, s.prematureStops]).toEqual([10, 14, 3, 1, 0]);
+    expect(s.f1).toBeCloseTo(0.741, 3);
   });
 
   it('never stops a run', () => {
     for (const l of set) expect([l.file, replay(l.transcript, preset).stoppedAt]).toEqual([l.file, null]);
   });
-
 });

@@ -1,0 +1,125 @@
+/**
+ * The steps no-progress compares, and when two of them are "the same" (docs/detectors.md
+ * "no-progress"): a call or a text-only turn, whether it failed, whether it changed a file, and
+ * the signature of its error. Pure; the detector (no-progress.ts) keeps the window.
+ */
+import { sameNormExact, sameNormStep } from '../call-view';
+import { changeTarget, isChangeCall, isShellChange } from '../change-call';
+import { resultFingerprint } from '../fingerprint';
+import { inferError } from '../../model/error-rules';
+import { isShellTool, shellFailed } from '../shell';
+import type { CallView } from '../types';
+
+/**
+ * One step of the window: a call (its action and observation read lazily) or a text-only turn
+ * (`action` is its normalised text).
+ */
+export interface Step {
+  action: string;
+  call: CallView | null;
+  text: string;
+  failed: boolean;
+  /** The call changes a file (change-call.ts). */
+  change: boolean;
+  /** Lazily (shellChangeOf): a shell command that writes files or installs something. */
+  shellChange?: boolean;
+  /** Lazily: the error signature of a failed step, the target of a change. */
+  errorSig?: string;
+  target?: string;
+}
+
+function failedCall(call: CallView, change: boolean): boolean {
+  const r = call.result;
+  if (!r) return false;
+  if (r.isError || (isShellTool(call.name) && shellFailed(r))) return true;
+  // An edit whose answer is an error by the inference rules (`ERROR: No replacement was
+  // performed`) did not apply, even where a format or a converter recorded isError false.
+  return change && inferError(r.content) !== undefined;
+}
+
+export function callStep(call: CallView): Step {
+  const change = isChangeCall(call.name, call.args);
+  return {
+    action: '',
+    call,
+    text: '',
+    failed: failedCall(call, change),
+    change,
+  };
+}
+
+export function textStep(action: string, text: string): Step {
+  return { action, call: null, text, failed: false, change: false, shellChange: false };
+}
+
+/** change-call.ts isShellChange, read only when the recurrence count asks (a regex per call). */
+export function shellChangeOf(s: Step): boolean {
+  return (s.shellChange ??= s.call !== null && isShellChange(s.call.name, s.call.args));
+}
+
+/**
+ * `X: command not found` names the command that was not found: prose sent as a command starts
+ * with a different word each time (`I`, `Let`, `The`) and fails the same way. The command name
+ * is masked so those errors compare equal; the rest of the text still has to match.
+ */
+const NOT_FOUND_SUBJECT = /[^\s:'"`]+(: (?:command )?not found)|(command not found: )\S+/g;
+
+/**
+ * Status lines harnesses add to every command's output (OpenHands, Codex, mini-swe-agent): a
+ * failure that holds nothing else (a `grep` with no hit, exit code 1) says nothing about why.
+ */
+const STATUS_LINE =
+  /^[ \t]*(?:\[(?:The command completed|Command finished) with exit code -?\d+\.?\]|\[Current working directory: [^\]\n]*\]|\[Python [Ii]nterpreter: [^\]\n]*\]|Exit [Cc]ode: ?-?\d+|<returncode>-?\d+<\/returncode>|Wall time: [^\n]*|Output:)[ \t]*$/gm;
+
+const STATUS_ONLY_MAX = 1000;
+
+/**
+ * What two failures must share to be "the same error": the normalised result, subject masked.
+ * '' for a failure with no message of its own (status lines only): different searches that
+ * each find nothing are not the same error, only the same step repeated is.
+ */
+export function errorSignature(s: Step, raw: boolean): string {
+  if (s.errorSig !== undefined) return s.errorSig;
+  const c = s.call!;
+  const r = c.result;
+  const text = raw ? r?.content : c.normResult;
+  if (r === undefined || text === undefined) return (s.errorSig = '');
+  // Status lines alone are short: a long output is never only them.
+  if (text.length < STATUS_ONLY_MAX && text.replace(STATUS_LINE, '').trim() === '') return (s.errorSig = '');
+  const masked = text.replace(NOT_FOUND_SUBJECT, (_m, a: string | undefined, b: string | undefined) =>
+    a ? `<cmd>${a}` : `${b}<cmd>`,
+  );
+  return (s.errorSig =
+    masked === text ? (raw ? c.resultFp : c.normResultFp) : resultFingerprint({ content: masked, isError: true }));
+}
+
+export function targetOf(s: Step): string {
+  return (s.target ??= changeTarget(s.call!.name, s.call!.normArgs));
+}
+
+/**
+ * `b` repeats `a`: the same action with the same observation — or, for a change, the same change
+ * with the same outcome whatever its result text (re-inserting a line shows a longer file each
+ * time). A change that succeeds after failed copies of itself is new: the copies never applied.
+ */
+export function sameStep(a: Step, b: Step, raw: boolean): boolean {
+  const ca = a.call;
+  const cb = b.call;
+  if (!ca || !cb) return !ca && !cb && a.action === b.action;
+  const change = a.change && b.change && a.failed === b.failed;
+  if (raw) return ca.exact === cb.exact && (change || ca.resultFp === cb.resultFp);
+  if (change) return sameNormExact(ca, cb);
+  return sameNormStep(ca, cb);
+}
+
+/** Both failed with the same error (errorSignature), one that says something. */
+export function sameError(a: Step, b: Step, raw: boolean): boolean {
+  if (!a.failed || !b.failed) return false;
+  const e = errorSignature(b, raw);
+  return e !== '' && errorSignature(a, raw) === e;
+}
+
+/** Both are failed changes of the same target (the same file and region, whatever the body). */
+export function sameFailedChange(a: Step, b: Step): boolean {
+  return a.failed && b.failed && a.change && b.change && a.call!.name === b.call!.name && targetOf(a) === targetOf(b);
+}
