@@ -1,8 +1,9 @@
 import { useMemo } from 'react';
 import { Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
-import type { CycleSample, DetectorId } from '../../engine/types';
+import type { DetectorId } from '../../engine/types';
+import type { ColumnarCycles } from '../../workers/page-result';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
-import { cycleSeries, maxRepetitions, niceTicks, pointsUpTo } from './chart-data';
+import { cycleSeries, niceTicks, pointsUpTo } from './chart-data';
 import { cursorLine, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE } from './chart-theme';
 
 /** The detectors that report cycle period and repetitions. */
@@ -16,14 +17,14 @@ export function CycleChart({
   enabled,
   wide,
 }: {
-  cycles: CycleSample[];
+  cycles: ColumnarCycles;
   turn: number;
   turns: number;
   enabled: DetectorId[];
   wide: boolean;
 }) {
-  const series = useMemo(() => cycleSeries(cycles, turns), [cycles, turns]);
-  const yTicks = useMemo(() => niceTicks(Math.max(2, maxRepetitions(cycles))), [cycles]);
+  const series = useMemo(() => cycleSeries(cycles), [cycles]);
+  const yTicks = useMemo(() => niceTicks(Math.max(2, cycles.maxRepetitions)), [cycles]);
   const reporting = CYCLE_DETECTORS.filter((d) => enabled.includes(d));
   if (series.length === 0)
     return (

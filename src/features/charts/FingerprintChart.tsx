@@ -13,7 +13,7 @@ import {
   YAxis,
   type BarShapeProps,
 } from 'recharts';
-import type { FingerprintSeries } from '../../engine/series';
+import type { ColumnarFingerprints } from '../../workers/page-result';
 import { FP_COLORS, niceTicks, fingerprintBars, fingerprintLines, type FingerprintBar } from './chart-data';
 import { cursorLine, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE } from './chart-theme';
 
@@ -40,7 +40,7 @@ export function FingerprintChart({
   turns,
   wide,
 }: {
-  fp: FingerprintSeries;
+  fp: ColumnarFingerprints;
   turn: number;
   turns: number;
   wide: boolean;
