@@ -1,4 +1,11 @@
 /** Call and result fingerprints (issue 3 item 1), computed once per call and shared by detectors. */
+
+/**
+ * The version of `exactFingerprint` and of the fingerprint series (series.ts). The workbench
+ * stores both beside the turns (src/persistence/fingerprint-cache.ts) and recomputes them when
+ * this changes: bump it whenever either would give a different answer for the same call.
+ */
+export const FINGERPRINT_VERSION = 1;
 import type { Json, ToolResult } from '../model/transcript';
 import { shellCommand } from './shell';
 

@@ -29,6 +29,23 @@ interface DetectorRun {
 
 const MAX_CACHED_RUNS = 256;
 
+/** Fingerprints stored from an earlier open (FINGERPRINT_VERSION's cache), so a reopen skips them. */
+export interface StoredFingerprints {
+  /** The exact fingerprint of every call, in transcript order. */
+  exact: readonly string[];
+  series: FingerprintSeries;
+}
+
+export interface SessionOptions extends ReplayOptions {
+  fingerprints?: StoredFingerprints;
+}
+
+function countCalls(t: Transcript): number {
+  let n = 0;
+  for (const turn of t.turns) n += turn.calls.length;
+  return n;
+}
+
 /** What detectors are fed for one transcript view: built once, reused by every run. */
 class Feed {
   readonly turnViews: TurnView[] = [];
@@ -38,8 +55,13 @@ class Feed {
   readonly fingerprints: FingerprintSeries;
   readonly runs = new Map<string, DetectorRun>();
 
-  constructor(readonly transcript: Transcript) {
-    const tracker = new FingerprintTracker();
+  constructor(
+    readonly transcript: Transcript,
+    stored?: StoredFingerprints,
+  ) {
+    // Stored fingerprints that do not fit this transcript (another call count) are not used.
+    const pre = stored && stored.exact.length === countCalls(transcript) ? stored : undefined;
+    const tracker = pre ? undefined : new FingerprintTracker();
     let n = 0;
     for (const turn of transcript.turns) {
       this.turnViews.push({
@@ -51,9 +73,9 @@ class Feed {
       });
       const views: CallView[] = [];
       for (const call of turn.calls) {
+        const exact = pre ? pre.exact[n] : exactFingerprint(call.name, call.args);
         n++;
-        const exact = exactFingerprint(call.name, call.args);
-        tracker.add(exact, call.name, turn.index);
+        tracker?.add(exact, call.name, turn.index);
         // Lazy: each fingerprint (raw or normalised) is computed once, when a detector first reads it.
         views.push(
           new LazyCallView(turn.index, call.index, call.name, call.args, call.result, call.agent ?? turn.agent, exact),
@@ -62,7 +84,13 @@ class Feed {
       this.callsOfTurn.push(views);
     }
     this.callCount = n;
-    this.fingerprints = tracker.finish(transcript.turns.length);
+    this.fingerprints = tracker ? tracker.finish(transcript.turns.length) : pre!.series;
+  }
+
+  exact(): string[] {
+    const out: string[] = [];
+    for (const views of this.callsOfTurn) for (const cv of views) out.push(cv.exact);
+    return out;
   }
 }
 
@@ -74,10 +102,15 @@ export class ReplaySession {
 
   constructor(
     readonly transcript: Transcript,
-    private readonly options: ReplayOptions = {},
+    private readonly options: SessionOptions = {},
   ) {
-    this.all = new Feed(transcript);
+    this.all = new Feed(transcript, options.fingerprints);
     this.fingerprints = this.all.fingerprints;
+  }
+
+  /** Every call's exact fingerprint and the series, for the workbench to store (and pass back on a reopen). */
+  storedFingerprints(): StoredFingerprints {
+    return { exact: this.all.exact(), series: this.fingerprints };
   }
 
   private feed(ignoreTextualCalls: boolean): Feed {

@@ -14,6 +14,8 @@ import type { Label } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadLabels } from '../persistence/labels';
 import { loadTranscript } from '../persistence/transcripts';
+import { FINGERPRINT_VERSION } from '../engine/fingerprint';
+import { loadFingerprints, saveFingerprints } from '../persistence/fingerprint-cache';
 import { toPageResult, transferables, type PageResult } from './page-result';
 import { rowStarts } from './rows';
 
@@ -39,12 +41,35 @@ export interface SessionInfo {
   labels: Label[];
 }
 
-/** Opens (or re-opens) the stored transcript `id` in a session; its labels are the user's, if edited. */
-export async function openSession(id: number, database: LoopscopeDb = db): Promise<SessionInfo> {
-  const t = await loadTranscript(id, database);
+let cacheWrite: Promise<void> = Promise.resolve();
+
+/** Settles when the last fingerprint cache write has (tests wait on it). */
+export function fingerprintCacheWritten(): Promise<void> {
+  return cacheWrite;
+}
+
+/**
+ * Opens (or re-opens) the stored transcript `id` in a session; its labels are the user's, if
+ * edited. Its fingerprints come from the cache when they were stored under `version` (the
+ * engine's); otherwise they are computed and stored for the next open, after the answer.
+ */
+export async function openSession(
+  id: number,
+  database: LoopscopeDb = db,
+  version: number = FINGERPRINT_VERSION,
+): Promise<SessionInfo> {
+  const [t, stored] = await Promise.all([
+    loadTranscript(id, database),
+    loadFingerprints(id, version, database).catch(() => undefined),
+  ]);
   if (!t) throw new Error(`transcript ${id} is not in the library`);
   const labels = await loadLabels(id, t, database);
-  const open: OpenSession = { session: new ReplaySession(withLabels(t, labels)), rowStarts: rowStarts(t.turns) };
+  const session = new ReplaySession(withLabels(t, labels), { fingerprints: stored });
+  if (!stored)
+    cacheWrite = saveFingerprints(id, version, session.storedFingerprints(), database).catch(() => {
+      // A full disk or a closed database: the next open computes them again.
+    });
+  const open: OpenSession = { session, rowStarts: rowStarts(t.turns) };
   sessions.delete(id);
   sessions.set(id, open);
   while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
