@@ -10,7 +10,7 @@ import { sourceFromText } from '../import/source';
 import { LoopscopeDb } from '../persistence/db';
 import { loadFingerprints } from '../persistence/fingerprint-cache';
 import { deleteTranscript, saveImport } from '../persistence/transcripts';
-import { fingerprintCacheWritten, openSession, runSession } from './sessions';
+import { closeSession, fingerprintCacheWritten, openSession, runSession } from './sessions';
 import { presetByName } from '../engine/presets/index';
 
 const name = 'missing-path-ls-loop.loop.jsonl';
@@ -37,10 +37,11 @@ describe('the fingerprint cache', () => {
     const computed = topOf(id);
     expect(computed[0]).toEqual({ fingerprint: 'ls:{"path":"src/plugins"}', name: 'ls', count: 12 });
 
-    // A reopen takes what is stored: mark the stored series, and the session shows the mark.
+    // A reopen in a new worker (a page load) takes what is stored: mark it; the session shows the mark.
     const head = (await db.fingerprints.get([id, -1]))!;
     const marked = { ...first.series, top: [{ ...first.series.top[0], name: 'from-the-cache' }] };
     await db.fingerprints.put({ ...head, series: marked });
+    closeSession(id);
     await openSession(id, db);
     expect(topOf(id)[0].name).toBe('from-the-cache');
 

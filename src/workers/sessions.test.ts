@@ -15,7 +15,7 @@ import { saveLabels } from '../persistence/labels';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
 import { toPageResult } from './page-result';
 import { rowStarts, rowWindow as cutRows } from './rows';
-import { compareSession, compareStored, openSession, runSession } from './sessions';
+import { compareSession, compareStored, openedSession, openSession, runSession } from './sessions';
 import { exportJsonl, rowWindow, turnAt } from './views';
 
 const sample = (name: string) => readFileSync(new URL(`../samples/${name}`, import.meta.url), 'utf8');
@@ -72,5 +72,20 @@ describe('openSession by id', () => {
     expect(await compareStored(id, [])).toBeNull();
     expect(await compareStored(id, mine)).toEqual(comparePresets(new ReplaySession({ ...t, labels: mine }), mine));
     expect(await compareStored(424242, mine)).toBeNull();
+  });
+
+  it('a reopen keeps the open session (with the labels read again) unless the library row changed', async () => {
+    const id = await store('same-error-forever.loop.jsonl');
+    await openSession(id);
+    const first = openedSession(id).session;
+    const mine = [{ startTurn: 4, endTurn: 6, kind: 'loop' as const }];
+    await saveLabels(id, mine);
+    const again = await openSession(id);
+    expect(openedSession(id).session).toBe(first);
+    expect(again.labels).toEqual(mine);
+    // Another import under the same id (a reset library): read afresh.
+    await db.transcripts.update(id, { importedAt: 1 });
+    await openSession(id);
+    expect(openedSession(id).session).not.toBe(first);
   });
 });

@@ -21,8 +21,13 @@ import { rowStarts } from './rows';
 
 /** An open transcript: its replay session and the turn → row map of its table. */
 export interface OpenSession {
+  /** Over the transcript with the labels it was imported with (every call passes the labels on screen). */
   session: ReplaySession;
   rowStarts: Int32Array<ArrayBuffer>;
+  /** The library row's import time when opened: a different one means another transcript. */
+  importedAt: number;
+  /** The fingerprint version it was opened with. */
+  version: number;
 }
 
 const sessions = new Map<number, OpenSession>();
@@ -58,18 +63,26 @@ export async function openSession(
   database: LoopscopeDb = db,
   version: number = FINGERPRINT_VERSION,
 ): Promise<SessionInfo> {
-  const [t, stored] = await Promise.all([
-    loadTranscript(id, database),
-    loadFingerprints(id, version, database).catch(() => undefined),
-  ]);
-  if (!t) throw new Error(`transcript ${id} is not in the library`);
+  const row = await database.transcripts.get(id);
+  if (!row) throw new Error(`transcript ${id} is not in the library`);
+  // A reopen in the same worker keeps the session: turns never change after an import (the
+  // import time tells a re-used id apart), only the labels are read again.
+  let open = sessions.get(id);
+  if (!open || open.importedAt !== row.importedAt || open.version !== version) {
+    const [t, stored] = await Promise.all([
+      loadTranscript(id, database),
+      loadFingerprints(id, version, database).catch(() => undefined),
+    ]);
+    if (!t) throw new Error(`transcript ${id} is not in the library`);
+    const session = new ReplaySession(t, { fingerprints: stored });
+    if (!stored)
+      cacheWrite = saveFingerprints(id, version, session.storedFingerprints(), database).catch(() => {
+        // A full disk or a closed database: the next open computes them again.
+      });
+    open = { session, rowStarts: rowStarts(t.turns), importedAt: row.importedAt, version };
+  }
+  const t = open.session.transcript;
   const labels = await loadLabels(id, t, database);
-  const session = new ReplaySession(withLabels(t, labels), { fingerprints: stored });
-  if (!stored)
-    cacheWrite = saveFingerprints(id, version, session.storedFingerprints(), database).catch(() => {
-      // A full disk or a closed database: the next open computes them again.
-    });
-  const open: OpenSession = { session, rowStarts: rowStarts(t.turns) };
   sessions.delete(id);
   sessions.set(id, open);
   while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
@@ -82,6 +95,11 @@ export async function openSession(
     labels,
   };
   return Comlink.transfer(info, [starts.buffer]);
+}
+
+/** Drops the open session `key` (what a new worker, after a page load, starts without). */
+export function closeSession(key: number): void {
+  sessions.delete(key);
 }
 
 /** The open transcript `key` (for the page's row and turn windows, src/workers/views.ts). */

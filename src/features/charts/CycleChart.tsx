@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DetectorId } from '../../engine/types';
 import type { ColumnarCycles } from '../../workers/page-result';
@@ -9,8 +9,18 @@ import { cursorLine, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE } from './chart-t
 /** The detectors that report cycle period and repetitions. */
 const CYCLE_DETECTORS: DetectorId[] = ['pattern', 'cycle', 'doom-loop'];
 
-/** Period and repetitions of every cycle a detector saw, by turn, up to the cursor. */
-export function CycleChart({
+/** Period and repetitions of every cycle a detector saw, by turn, up to the cursor. Redrawn only when its inputs change. */
+export const CycleChart = memo(
+  CycleChartView,
+  (a, b) =>
+    a.cycles === b.cycles &&
+    a.turn === b.turn &&
+    a.turns === b.turns &&
+    a.wide === b.wide &&
+    a.enabled.join() === b.enabled.join(),
+);
+
+function CycleChartView({
   cycles,
   turn,
   turns,

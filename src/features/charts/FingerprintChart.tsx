@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import {
   Bar,
   BarChart,
@@ -34,7 +34,8 @@ function FingerprintTip({ active, payload }: { active?: boolean; payload?: reado
 }
 
 /** The top call fingerprints: counts so far at the cursor (bars) and their growth over time (lines). */
-export function FingerprintChart({
+/** Redrawn only when its inputs change (the series object is kept while it is equal). */
+export const FingerprintChart = memo(function FingerprintChart({
   fp,
   turn,
   turns,
@@ -114,4 +115,4 @@ export function FingerprintChart({
       </ResponsiveContainer>
     </>
   );
-}
+});

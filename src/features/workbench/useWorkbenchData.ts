@@ -6,6 +6,7 @@ import { db } from '../../persistence/db';
 import { saveLabels } from '../../persistence/labels';
 import { useAppStore } from '../../state/store';
 import { engineWorker } from '../../workers/client';
+import { reuseSeries } from '../../workers/page-result';
 import type { RunOutcome, SessionInfo } from '../../workers/sessions';
 import type { WorkbenchData } from './context';
 import { RowSource } from './row-source';
@@ -69,7 +70,14 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
         const out = await engineWorker().runSession(id, draft, labels, presetByName(presetName));
         if (req !== latest.current) return;
         setFailure(null);
-        setAnswer({ outcome: out, draft, labels, preset: presetName, seq: req });
+        // Series equal to the last answer's keep their objects, so their charts are not redrawn.
+        setAnswer((prev) => ({
+          outcome: { ...out, result: reuseSeries(prev?.outcome.result, out.result) },
+          draft,
+          labels,
+          preset: presetName,
+          seq: req,
+        }));
       } catch (e) {
         if (req === latest.current) setFailure(`The replay failed: ${(e as Error).message}`);
       }
