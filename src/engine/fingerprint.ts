@@ -1,4 +1,6 @@
 /** Call and result fingerprints (issue 3 item 1), computed once per call and shared by detectors. */
+import type { Json, ToolResult } from '../model/transcript';
+import { shellCommand } from './shell';
 
 /**
  * The version of `exactFingerprint` and of the fingerprint series (series.ts). The workbench
@@ -6,8 +8,6 @@
  * this changes: bump it whenever either would give a different answer for the same call.
  */
 export const FINGERPRINT_VERSION = 1;
-import type { Json, ToolResult } from '../model/transcript';
-import { shellCommand } from './shell';
 
 /**
  * True when JSON.stringify(value) already is the canonical JSON: plain data only, and every

@@ -37,7 +37,13 @@ describe('the fingerprint cache', () => {
     const computed = topOf(id);
     expect(computed[0]).toEqual({ fingerprint: 'ls:{"path":"src/plugins"}', name: 'ls', count: 12 });
 
-    // A reopen in a new worker (a page load) takes what is stored: mark it; the session shows the mark.
+    // A reopen in a new worker (a page load) replays the same from what is stored...
+    const events = runSession(id, presetByName('chatloop')!, []).result.events;
+    closeSession(id);
+    await openSession(id, db);
+    expect(runSession(id, presetByName('chatloop')!, []).result.events).toEqual(events);
+    expect(topOf(id)).toEqual(computed);
+    // ...and takes what is stored: mark it, and the session shows the mark.
     const head = (await db.fingerprints.get([id, -1]))!;
     const marked = { ...first.series, top: [{ ...first.series.top[0], name: 'from-the-cache' }] };
     await db.fingerprints.put({ ...head, series: marked });
