@@ -139,6 +139,26 @@ function sampleMemory(cdp: CDPSession): { stop(): Promise<number> } {
   };
 }
 
+/** Records when the import job first reaches each status (parsed → 'storing', stored → 'done'). */
+async function watchPhases(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    type Store = { subscribe(f: (s: { jobs: { status: string }[] }) => void): void };
+    const w = window as unknown as { __loopscopeStore: Store; __phases: Record<string, number> };
+    const t0 = performance.now();
+    w.__phases = {};
+    w.__loopscopeStore.subscribe((s) => {
+      for (const j of s.jobs) w.__phases[j.status] ??= Math.round(performance.now() - t0);
+    });
+  });
+}
+
+/** Milliseconds from the drop to the end of parsing ('storing') and of storing ('done'). */
+const phases = (page: Page) =>
+  page.evaluate(() => {
+    const p = (window as unknown as { __phases: Record<string, number> }).__phases;
+    return { parsedMs: p.storing ?? null, storedMs: p.done ?? null };
+  });
+
 const firstMetrics = (page: Page) =>
   page.waitForFunction(() => Number(document.querySelector('.metrics-bar')?.getAttribute('data-run') ?? 0) > 0, null, {
     timeout: 600_000,
@@ -180,13 +200,15 @@ async function bigRun(browser: Browser, dir: string, calls: number, log: (s: str
   await page.addInitScript(LONG_TASKS);
   const cdp = await browser.newBrowserCDPSession();
   try {
-    await page.goto(URL_);
+    await page.goto(URL_ + '?bench');
     await page.getByRole('table', { name: 'Library' }).waitFor();
+    await watchPhases(page);
     const mem = sampleMemory(cdp);
     const t0 = Date.now();
     await page.getByTestId('file-input').setInputFiles(run.file);
     await firstMetrics(page);
     const firstMetricsMs = Date.now() - t0;
+    const importPhases = await phases(page);
     // Settle: the fingerprint cache is written after the first answer.
     await page.waitForTimeout(3000);
     const peakMb = await mem.stop();
@@ -199,6 +221,7 @@ async function bigRun(browser: Browser, dir: string, calls: number, log: (s: str
       calls: run.calls,
       megabytes: round(run.bytes / 1e6),
       dropToFirstMetricsMs: firstMetricsMs,
+      importPhases,
       rendererPeakMb: peakMb,
       longTasks: tasks,
       targets: { firstMetricsMs: 30_000, rendererMb: 2048, longestTaskMs: 200 },
@@ -247,11 +270,13 @@ export async function benchBrowser(opts: { turns?: number; bigCalls?: number; lo
     await page.addInitScript(LONG_TASKS);
     await page.goto(URL_ + '?bench');
     await page.getByRole('table', { name: 'Library' }).waitFor();
+    await watchPhases(page);
     const t0 = Date.now();
     await page.getByTestId('file-input').setInputFiles(file);
     await page.getByRole('slider', { name: /turn/i }).waitFor({ timeout: 300_000 });
     await firstMetrics(page);
     const openMs = Date.now() - t0;
+    const importPhases = await phases(page);
     log(`browser: imported and replayed in ${openMs} ms`);
 
     const param = await page.evaluate(() => {
@@ -303,6 +328,7 @@ export async function benchBrowser(opts: { turns?: number; bigCalls?: number; lo
       calls: run.calls,
       megabytes: round(run.bytes / 1e6),
       importAndFirstReplayMs: openMs,
+      importPhases,
       reopenToFirstMetricsMs: reopenMs,
       thresholdParam: param?.path ?? null,
       thresholdToMetricsMs: stat(thresholdMs, 100),
