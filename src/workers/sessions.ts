@@ -47,9 +47,30 @@ export interface SessionInfo {
 }
 
 let cacheWrite: Promise<void> = Promise.resolve();
+/** A cache write waiting for the first replay's answer to leave (or for its timer). */
+let pendingWrite: (() => void) | undefined;
+const WRITE_AFTER_MS = 5000;
 
-/** Settles when the last fingerprint cache write has (tests wait on it). */
+/**
+ * Writes the computed fingerprints after the page has its first metrics: storing them clones
+ * every string on this thread, and the first replay should not wait behind that.
+ */
+function writeLater(write: () => Promise<void>): void {
+  const run = () => {
+    if (pendingWrite !== run) return;
+    pendingWrite = undefined;
+    cacheWrite = write().catch(() => {
+      // A full disk or a closed database: the next open computes them again.
+    });
+  };
+  pendingWrite?.();
+  pendingWrite = run;
+  setTimeout(run, WRITE_AFTER_MS);
+}
+
+/** Starts a waiting fingerprint cache write now and settles when it is stored (tests wait on it). */
 export function fingerprintCacheWritten(): Promise<void> {
+  pendingWrite?.();
   return cacheWrite;
 }
 
@@ -75,10 +96,7 @@ export async function openSession(
     ]);
     if (!t) throw new Error(`transcript ${id} is not in the library`);
     const session = new ReplaySession(t, { fingerprints: stored });
-    if (!stored)
-      cacheWrite = saveFingerprints(id, version, session.storedFingerprints(), database).catch(() => {
-        // A full disk or a closed database: the next open computes them again.
-      });
+    if (!stored) writeLater(() => saveFingerprints(id, version, session.storedFingerprints(), database));
     open = { session, rowStarts: rowStarts(t.turns), importedAt: row.importedAt, version };
   }
   const t = open.session.transcript;
@@ -133,6 +151,9 @@ export function runSession(key: number, config: EngineConfig, labels: Label[], b
     base = { metrics: metricsOf(br, t, b.countAction), ...diffAlarms(br, result, resolved.countAction) };
   }
   const page = toPageResult(result);
+  // After this answer is posted (a macrotask later), a waiting cache write may run.
+  const waiting = pendingWrite;
+  if (waiting) setTimeout(waiting, 0);
   const out: RunOutcome = {
     result: page,
     metrics: metricsOf(result, t, resolved.countAction),
