@@ -90,12 +90,15 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
     setAttempt((n) => n + 1);
   }, []);
 
+  const loaded = labels !== null;
   const setLabels = useCallback(
     (next: Label[]) => {
+      // Before the session has said which labels are stored, an edit would overwrite them unseen.
+      if (!loaded) return;
       setLabelsState(next);
       void saveLabels(id, next);
     },
-    [id],
+    [id, loaded],
   );
 
   if (meta === undefined) return undefined;
