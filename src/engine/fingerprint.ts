@@ -3,6 +3,13 @@ import type { Json, ToolResult } from '../model/transcript';
 import { shellCommand } from './shell';
 
 /**
+ * The version of `exactFingerprint` and of the fingerprint series (series.ts). The workbench
+ * stores both beside the turns (src/persistence/fingerprint-cache.ts) and recomputes them when
+ * this changes: bump it whenever either would give a different answer for the same call.
+ */
+export const FINGERPRINT_VERSION = 1;
+
+/**
  * True when JSON.stringify(value) already is the canonical JSON: plain data only, and every
  * object's keys already in sorted order (the common case: parsed arguments such as `{path}` or
  * `{command}`). A walk without allocation, then one native stringify, instead of rebuilding.

@@ -28,6 +28,23 @@ interface DetectorRun {
 
 const MAX_CACHED_RUNS = 256;
 
+/** Fingerprints stored from an earlier open (FINGERPRINT_VERSION's cache), so a reopen skips them. */
+export interface StoredFingerprints {
+  /** The exact fingerprint of every call, in transcript order. */
+  exact: readonly string[];
+  series: FingerprintSeries;
+}
+
+export interface SessionOptions extends ReplayOptions {
+  fingerprints?: StoredFingerprints;
+}
+
+function countCalls(t: Transcript): number {
+  let n = 0;
+  for (const turn of t.turns) n += turn.calls.length;
+  return n;
+}
+
 /** What detectors are fed for one transcript view: built once, reused by every run. */
 class Feed {
   readonly turnViews: TurnView[] = [];
@@ -37,8 +54,13 @@ class Feed {
   readonly fingerprints: FingerprintSeries;
   readonly runs = new Map<string, DetectorRun>();
 
-  constructor(readonly transcript: Transcript) {
-    const tracker = new FingerprintTracker();
+  constructor(
+    readonly transcript: Transcript,
+    stored?: StoredFingerprints,
+  ) {
+    // Stored fingerprints that do not fit this transcript (another call count) are not used.
+    const pre = stored && stored.exact.length === countCalls(transcript) ? stored : undefined;
+    const tracker = pre ? undefined : new FingerprintTracker();
     let n = 0;
     for (const turn of transcript.turns) {
       this.turnViews.push({
@@ -51,15 +73,22 @@ class Feed {
       const views: CallView[] = [];
       for (const call of turn.calls) {
         n++;
-        // Lazy: each fingerprint (raw or normalised) is computed once, when a detector first reads it.
+        // Lazy: each fingerprint text (raw or normalised) is written once, when a detector first
+        // reads it; the view hashes the arguments without writing them.
         const view = new LazyCallView(turn.index, call.index, call.name, call.args, call.result, call.agent ?? turn.agent);
-        tracker.add(view, turn.index);
+        tracker?.add(view, turn.index);
         views.push(view);
       }
       this.callsOfTurn.push(views);
     }
     this.callCount = n;
-    this.fingerprints = tracker.finish(transcript.turns.length);
+    this.fingerprints = tracker ? tracker.finish(transcript.turns.length) : pre!.series;
+  }
+
+  exact(): string[] {
+    const out: string[] = [];
+    for (const views of this.callsOfTurn) for (const cv of views) out.push(cv.exact);
+    return out;
   }
 }
 
@@ -71,10 +100,15 @@ export class ReplaySession {
 
   constructor(
     readonly transcript: Transcript,
-    private readonly options: ReplayOptions = {},
+    private readonly options: SessionOptions = {},
   ) {
-    this.all = new Feed(transcript);
+    this.all = new Feed(transcript, options.fingerprints);
     this.fingerprints = this.all.fingerprints;
+  }
+
+  /** Every call's exact fingerprint and the series, for the workbench to store (and pass back on a reopen). */
+  storedFingerprints(): StoredFingerprints {
+    return { exact: this.all.exact(), series: this.fingerprints };
   }
 
   private feed(ignoreTextualCalls: boolean): Feed {

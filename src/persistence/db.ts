@@ -37,6 +37,21 @@ export interface TurnChunk {
   turns: Transcript['turns'];
 }
 
+/**
+ * The engine's fingerprints of one transcript (a cache, see fingerprint-cache.ts): a head record
+ * (n = -1) with the version and the series, and the calls' exact fingerprints in chunks n >= 0.
+ */
+export interface FingerprintRecord {
+  id: number;
+  n: number;
+  version: number;
+  /** Head only: how many chunks, and the series. */
+  chunks?: number;
+  series?: unknown;
+  /** Chunks only. */
+  exact?: string[];
+}
+
 export interface StoredLabels {
   transcriptId: number;
   labels: Label[];
@@ -75,6 +90,7 @@ export class LoopscopeDb extends Dexie {
   transcripts!: EntityTable<TranscriptMeta, 'id'>;
   bodies!: EntityTable<TranscriptBody, 'id'>;
   turnChunks!: Dexie.Table<TurnChunk, [number, number]>;
+  fingerprints!: Dexie.Table<FingerprintRecord, [number, number]>;
   labels!: EntityTable<StoredLabels, 'transcriptId'>;
   configs!: EntityTable<StoredConfig, 'id'>;
   judgeCache!: EntityTable<JudgeCacheEntry, 'key'>;
@@ -85,6 +101,8 @@ export class LoopscopeDb extends Dexie {
     this.version(1).stores(V1_STORES);
     // Version 2 moves turns out of the body records into chunks (see TurnChunk).
     this.version(2).stores({ turnChunks: '[id+n], id' }).upgrade(moveTurnsToChunks);
+    // Version 3 adds the fingerprint cache (filled on the first open of each transcript).
+    this.version(3).stores({ fingerprints: '[id+n], id' });
   }
 }
 

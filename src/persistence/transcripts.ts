@@ -58,11 +58,12 @@ export async function loadTranscript(id: number, database: LoopscopeDb = db): Pr
 export async function deleteTranscript(id: number, database: LoopscopeDb = db): Promise<void> {
   await database.transaction(
     'rw',
-    [database.transcripts, database.bodies, database.turnChunks, database.labels],
+    [database.transcripts, database.bodies, database.turnChunks, database.labels, database.fingerprints],
     async () => {
       await database.transcripts.delete(id);
       await database.bodies.delete(id);
       await database.turnChunks.where('id').equals(id).delete();
+      await database.fingerprints.where('id').equals(id).delete();
       await database.labels.delete(id);
     },
   );

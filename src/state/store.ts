@@ -16,3 +16,8 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createTuningSlice(...a),
   ...createPlaybackSlice(...a),
 }));
+
+// `npm run bench` changes the draft with the Charts tab on screen (no Tune input there then):
+// it opens the page with `?bench` to reach the store.
+if (typeof window !== 'undefined' && new URLSearchParams(window.location.search).has('bench'))
+  (window as unknown as { __loopscopeStore: typeof useAppStore }).__loopscopeStore = useAppStore;

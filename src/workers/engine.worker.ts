@@ -4,7 +4,8 @@
  */
 import * as Comlink from 'comlink';
 import { importFile, importFolderUnit } from './import-file';
-import { compareSession, compareTranscript, openSession, runSession, sweepOpen } from './sessions';
+import { compareSession, compareStored, openSession, runSession, sweepOpen } from './sessions';
+import { exportJsonl, rowWindow, turnAt } from './views';
 
 const api = {
   importFile,
@@ -12,8 +13,11 @@ const api = {
   openSession,
   runSession,
   compareSession,
-  compareTranscript,
+  compareStored,
   sweepOpen,
+  rowWindow,
+  turnAt,
+  exportJsonl,
 };
 
 export type EngineWorkerApi = typeof api;

@@ -13,7 +13,10 @@ import { sourceFromText } from '../import/source';
 import { db } from '../persistence/db';
 import { saveLabels } from '../persistence/labels';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
-import { compareSession, openSession, runSession } from './sessions';
+import { toPageResult } from './page-result';
+import { rowStarts, rowWindow as cutRows } from './rows';
+import { compareSession, compareStored, openedSession, openSession, runSession } from './sessions';
+import { exportJsonl, rowWindow, turnAt } from './views';
 
 const sample = (name: string) => readFileSync(new URL(`../samples/${name}`, import.meta.url), 'utf8');
 
@@ -27,13 +30,14 @@ describe('openSession by id', () => {
   it('replays the same events and metrics as a session over the transcript the page sent', async () => {
     const id = await store('missing-path-ls-loop.loop.jsonl');
     const t = (await loadTranscript(id, db))!;
-    await openSession(id);
+    const info = await openSession(id);
+    expect([info.turns, info.rows, info.judgeLines, info.labels]).toEqual([18, 18, 0, t.labels]);
     for (const name of ['doom-loop', 'chatloop', 'cycle-escalation']) {
       const config = presetByName(name)!;
       const before = new ReplaySession(t).run(resolveConfig(config));
       const now = runSession(id, config, t.labels);
       expect(before.events.length).toBeGreaterThan(0);
-      expect(now.result).toEqual(before);
+      expect(now.result).toEqual(toPageResult(before));
       expect(now.metrics).toEqual(metricsOf(before, t, resolveConfig(config).countAction));
     }
   });
@@ -49,5 +53,39 @@ describe('openSession by id', () => {
     expect(rows).toEqual(comparePresets(new ReplaySession({ ...t, labels: mine }), mine));
     expect(rows.every((r) => r.metrics.spans === 1)).toBe(true);
     await expect(openSession(98765)).rejects.toThrow('transcript 98765 is not in the library');
+  });
+
+  it('answers the page with windows: rows, one turn, the file; and compares a stored run by id', async () => {
+    const id = await store('same-error-forever.loop.jsonl');
+    const t = (await loadTranscript(id, db))!;
+    const info = await openSession(id);
+    const all = cutRows(t.turns, rowStarts(t.turns), 0, info.rows);
+    expect([...info.rowStarts]).toEqual([...rowStarts(t.turns)]);
+    expect(rowWindow(id, 2, 5)).toEqual(all.slice(2, 5));
+    expect(turnAt(id, 3)).toEqual(t.turns[2]);
+    expect(turnAt(id, t.turns.length + 1)).toBeUndefined();
+    const mine = [{ startTurn: 2, endTurn: 3, kind: 'loop' as const }];
+    const text = await exportJsonl(id, mine).text();
+    expect(text.split('\n').filter(Boolean).length).toBeGreaterThan(t.turns.length);
+    expect(text).toContain('"startTurn":2');
+    // By id: null without labels; with the page's labels, what a session over them gives.
+    expect(await compareStored(id, [])).toBeNull();
+    expect(await compareStored(id, mine)).toEqual(comparePresets(new ReplaySession({ ...t, labels: mine }), mine));
+    expect(await compareStored(424242, mine)).toBeNull();
+  });
+
+  it('a reopen keeps the open session (with the labels read again) unless the library row changed', async () => {
+    const id = await store('same-error-forever.loop.jsonl');
+    await openSession(id);
+    const first = openedSession(id).session;
+    const mine = [{ startTurn: 4, endTurn: 6, kind: 'loop' as const }];
+    await saveLabels(id, mine);
+    const again = await openSession(id);
+    expect(openedSession(id).session).toBe(first);
+    expect(again.labels).toEqual(mine);
+    // Another import under the same id (a reset library): read afresh.
+    await db.transcripts.update(id, { importedAt: 1 });
+    await openSession(id);
+    expect(openedSession(id).session).not.toBe(first);
   });
 });

@@ -3,39 +3,136 @@
  * not ship the transcript again nor rebuild its fingerprints. A session opens by id: the worker
  * reads the transcript and its labels from IndexedDB itself, so the page never sends turns here.
  */
+import * as Comlink from 'comlink';
 import { comparePresets, diffAlarms, metricsOf, withLabels, type CompareRow } from '../engine/compare';
 import { resolveConfig, type EngineConfig } from '../engine/config';
 import type { MetricsSummary } from '../engine/evaluate';
-import type { ReplayResult } from '../engine/replay';
 import { ReplaySession } from '../engine/session';
 import { sweepSession, type SweepPoint } from '../engine/sweep-session';
 import type { DetectorEvent } from '../engine/types';
-import type { Label, Transcript } from '../model/transcript';
+import type { Label } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadLabels } from '../persistence/labels';
 import { loadTranscript } from '../persistence/transcripts';
+import { FINGERPRINT_VERSION } from '../engine/fingerprint';
+import { loadFingerprints, saveFingerprints } from '../persistence/fingerprint-cache';
+import { toPageResult, transferables, type PageResult } from './page-result';
+import { rowStarts } from './rows';
 
-const sessions = new Map<number, ReplaySession>();
-const KEEP = 3;
-
-/** Opens (or re-opens) the stored transcript `id` in a session; its labels are the user's, if edited. */
-export async function openSession(id: number, database: LoopscopeDb = db): Promise<void> {
-  const t = await loadTranscript(id, database);
-  if (!t) throw new Error(`transcript ${id} is not in the library`);
-  const labels = await loadLabels(id, t, database);
-  sessions.delete(id);
-  sessions.set(id, new ReplaySession(withLabels(t, labels)));
-  while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
+/** An open transcript: its replay session and the turn → row map of its table. */
+export interface OpenSession {
+  /** Over the transcript with the labels it was imported with (every call passes the labels on screen). */
+  session: ReplaySession;
+  rowStarts: Int32Array<ArrayBuffer>;
+  /** The library row's import time when opened: a different one means another transcript. */
+  importedAt: number;
+  /** The fingerprint version it was opened with. */
+  version: number;
 }
 
-function get(key: number): ReplaySession {
+const sessions = new Map<number, OpenSession>();
+const KEEP = 3;
+
+/** What the page keeps of an open transcript: counts and the small turn → row map, never turns. */
+export interface SessionInfo {
+  turns: number;
+  /** Rows of the turn table (one per call, one per turn without calls). */
+  rows: number;
+  /** rowStarts[i] = the first table row of turn i + 1 (a copy, transferred). */
+  rowStarts: Int32Array<ArrayBuffer>;
+  /** Recorded judge answers in the file (the check chart explains an empty schedule with it). */
+  judgeLines: number;
+  /** The user's labels, or the file's until they edit any. */
+  labels: Label[];
+}
+
+let cacheWrite: Promise<void> = Promise.resolve();
+/** A cache write waiting for the first replay's answer to leave (or for its timer). */
+let pendingWrite: (() => void) | undefined;
+const WRITE_AFTER_MS = 5000;
+
+/**
+ * Writes the computed fingerprints after the page has its first metrics: storing them clones
+ * every string on this thread, and the first replay should not wait behind that.
+ */
+function writeLater(write: () => Promise<void>): void {
+  const run = () => {
+    if (pendingWrite !== run) return;
+    pendingWrite = undefined;
+    cacheWrite = write().catch(() => {
+      // A full disk or a closed database: the next open computes them again.
+    });
+  };
+  pendingWrite?.();
+  pendingWrite = run;
+  setTimeout(run, WRITE_AFTER_MS);
+}
+
+/** Starts a waiting fingerprint cache write now and settles when it is stored (tests wait on it). */
+export function fingerprintCacheWritten(): Promise<void> {
+  pendingWrite?.();
+  return cacheWrite;
+}
+
+/**
+ * Opens (or re-opens) the stored transcript `id` in a session; its labels are the user's, if
+ * edited. Its fingerprints come from the cache when they were stored under `version` (the
+ * engine's); otherwise they are computed and stored for the next open, after the answer.
+ */
+export async function openSession(
+  id: number,
+  database: LoopscopeDb = db,
+  version: number = FINGERPRINT_VERSION,
+): Promise<SessionInfo> {
+  const row = await database.transcripts.get(id);
+  if (!row) throw new Error(`transcript ${id} is not in the library`);
+  // A reopen in the same worker keeps the session: turns never change after an import (the
+  // import time tells a re-used id apart), only the labels are read again.
+  let open = sessions.get(id);
+  if (!open || open.importedAt !== row.importedAt || open.version !== version) {
+    const [t, stored] = await Promise.all([
+      loadTranscript(id, database),
+      loadFingerprints(id, version, database).catch(() => undefined),
+    ]);
+    if (!t) throw new Error(`transcript ${id} is not in the library`);
+    const session = new ReplaySession(t, { fingerprints: stored });
+    if (!stored) writeLater(() => saveFingerprints(id, version, session.storedFingerprints(), database));
+    open = { session, rowStarts: rowStarts(t.turns), importedAt: row.importedAt, version };
+  }
+  const t = open.session.transcript;
+  const labels = await loadLabels(id, t, database);
+  sessions.delete(id);
+  sessions.set(id, open);
+  while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
+  const starts = open.rowStarts.slice();
+  const info: SessionInfo = {
+    turns: t.turns.length,
+    rows: starts[starts.length - 1],
+    rowStarts: starts,
+    judgeLines: t.judge.length,
+    labels,
+  };
+  return Comlink.transfer(info, [starts.buffer]);
+}
+
+/** Drops the open session `key` (what a new worker, after a page load, starts without). */
+export function closeSession(key: number): void {
+  sessions.delete(key);
+}
+
+/** The open transcript `key` (for the page's row and turn windows, src/workers/views.ts). */
+export function openedSession(key: number): OpenSession {
   const s = sessions.get(key);
   if (!s) throw new Error(`transcript ${key} is not open in the worker`);
   return s;
 }
 
+function get(key: number): ReplaySession {
+  return openedSession(key).session;
+}
+
 export interface RunOutcome {
-  result: ReplayResult;
+  result: PageResult;
   metrics: MetricsSummary | null;
   baseline: { metrics: MetricsSummary | null; appeared: DetectorEvent[]; vanished: DetectorEvent[] } | null;
   ms: number;
@@ -53,12 +150,18 @@ export function runSession(key: number, config: EngineConfig, labels: Label[], b
     const br = s.run(b);
     base = { metrics: metricsOf(br, t, b.countAction), ...diffAlarms(br, result, resolved.countAction) };
   }
-  return {
-    result,
+  const page = toPageResult(result);
+  // After this answer is posted (a macrotask later), a waiting cache write may run.
+  const waiting = pendingWrite;
+  if (waiting) setTimeout(waiting, 0);
+  const out: RunOutcome = {
+    result: page,
     metrics: metricsOf(result, t, resolved.countAction),
     baseline: base,
     ms: performance.now() - started,
   };
+  // The series are typed arrays: moved to the page, not copied.
+  return Comlink.transfer(out, transferables(page));
 }
 
 export function compareSession(key: number, labels: Label[]): CompareRow[] {
@@ -75,7 +178,19 @@ export function sweepOpen(
   return sweepSession(get(key), withLabels(get(key).transcript, labels), config, param, values);
 }
 
-/** Compare over a transcript not open in a session (the whole-library compare sends them one by one). */
-export function compareTranscript(t: Transcript, labels: Label[]): CompareRow[] {
-  return comparePresets(new ReplaySession(t), labels);
+/**
+ * Every preset on a stored transcript, read here by id (the whole-library compare asks for them
+ * one by one): with `labels` when the page has newer ones, else the stored ones. Null when it
+ * has no labels (its alarms can be neither true nor false) or is gone from the library.
+ */
+export async function compareStored(
+  id: number,
+  labels?: Label[],
+  database: LoopscopeDb = db,
+): Promise<CompareRow[] | null> {
+  const t = await loadTranscript(id, database);
+  if (!t) return null;
+  const l = labels ?? (await loadLabels(id, t, database));
+  if (l.length === 0) return null;
+  return comparePresets(new ReplaySession(withLabels(t, l)), l);
 }

@@ -30,11 +30,10 @@ function ChartCard({ id, title, children }: { id: string; title: string; childre
 
 /** The Charts tab: four charts of the latest replay, all following the scrubber's turn. */
 export function ChartsPanel() {
-  const { transcript, outcome, pending } = useWorkbench();
+  const { turns, judgeLines, outcome, pending } = useWorkbench();
   const rawTurn = useAppStore((s) => s.turn);
   const draft = useAppStore((s) => s.draft);
   const [wide, setWide] = useState(readWide);
-  const turns = transcript.turns.length;
   const turn = Math.min(Math.max(1, rawTurn), Math.max(1, turns));
   const resolved = resolveConfig(draft);
   const enabled = DETECTOR_IDS.filter((d) => resolved.detectors[d].enabled);
@@ -86,7 +85,7 @@ export function ChartsPanel() {
               turn={turn}
               turns={turns}
               draft={draft}
-              judgeLines={transcript.judge.length}
+              judgeLines={judgeLines}
               wide={wide}
             />
           ) : (

@@ -1,29 +1,40 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
-import type { CycleSample, DetectorId } from '../../engine/types';
+import type { DetectorId } from '../../engine/types';
+import type { ColumnarCycles } from '../../workers/page-result';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
-import { cycleSeries, maxRepetitions, niceTicks, pointsUpTo } from './chart-data';
+import { cycleSeries, niceTicks, pointsUpTo } from './chart-data';
 import { cursorLine, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE } from './chart-theme';
 
 /** The detectors that report cycle period and repetitions. */
 const CYCLE_DETECTORS: DetectorId[] = ['pattern', 'cycle', 'doom-loop'];
 
-/** Period and repetitions of every cycle a detector saw, by turn, up to the cursor. */
-export function CycleChart({
+/** Period and repetitions of every cycle a detector saw, by turn, up to the cursor. Redrawn only when its inputs change. */
+export const CycleChart = memo(
+  CycleChartView,
+  (a, b) =>
+    a.cycles === b.cycles &&
+    a.turn === b.turn &&
+    a.turns === b.turns &&
+    a.wide === b.wide &&
+    a.enabled.join() === b.enabled.join(),
+);
+
+function CycleChartView({
   cycles,
   turn,
   turns,
   enabled,
   wide,
 }: {
-  cycles: CycleSample[];
+  cycles: ColumnarCycles;
   turn: number;
   turns: number;
   enabled: DetectorId[];
   wide: boolean;
 }) {
-  const series = useMemo(() => cycleSeries(cycles, turns), [cycles, turns]);
-  const yTicks = useMemo(() => niceTicks(Math.max(2, maxRepetitions(cycles))), [cycles]);
+  const series = useMemo(() => cycleSeries(cycles), [cycles]);
+  const yTicks = useMemo(() => niceTicks(Math.max(2, cycles.maxRepetitions)), [cycles]);
   const reporting = CYCLE_DETECTORS.filter((d) => enabled.includes(d));
   if (series.length === 0)
     return (

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import {
   Bar,
   BarChart,
@@ -13,7 +13,7 @@ import {
   YAxis,
   type BarShapeProps,
 } from 'recharts';
-import type { FingerprintSeries } from '../../engine/series';
+import type { ColumnarFingerprints } from '../../workers/page-result';
 import { FP_COLORS, niceTicks, fingerprintBars, fingerprintLines, type FingerprintBar } from './chart-data';
 import { cursorLine, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE } from './chart-theme';
 
@@ -34,13 +34,14 @@ function FingerprintTip({ active, payload }: { active?: boolean; payload?: reado
 }
 
 /** The top call fingerprints: counts so far at the cursor (bars) and their growth over time (lines). */
-export function FingerprintChart({
+/** Redrawn only when its inputs change (the series object is kept while it is equal). */
+export const FingerprintChart = memo(function FingerprintChart({
   fp,
   turn,
   turns,
   wide,
 }: {
-  fp: FingerprintSeries;
+  fp: ColumnarFingerprints;
   turn: number;
   turns: number;
   wide: boolean;
@@ -114,4 +115,4 @@ export function FingerprintChart({
       </ResponsiveContainer>
     </>
   );
-}
+});

@@ -6,6 +6,7 @@ import { presetByName } from '../../engine/presets/index';
 import { replay } from '../../engine/replay';
 import { parseLoopscopeJsonl } from '../../import/loopscope-jsonl';
 import { sourceFromText } from '../../import/source';
+import { toPageResult } from '../../workers/page-result';
 import { checkRows, cycleSeries, fingerprintBars, pointsUpTo } from './chart-data';
 
 async function sample(name: string) {
@@ -18,7 +19,7 @@ const config = setParam(presetByName('chatloop')!, 'detectors.llm-judge.enabled'
 
 describe('charts of the bundled samples', () => {
   it('the judge sample: checks at 30 and 33, then flash and pro confirm the loop at 42', async () => {
-    const r = replay(await sample('judge-recorded'), config);
+    const r = toPageResult(replay(await sample('judge-recorded'), config));
     expect(checkRows(r.checks, 45)).toEqual([
       {
         turn: 30,
@@ -66,8 +67,8 @@ describe('charts of the bundled samples', () => {
     ]);
   });
   it('the oscillation sample: a period-2 pattern whose repetitions climb to 5', async () => {
-    const r = replay(await sample('edit-test-oscillation'), config);
-    const series = cycleSeries(r.cycles, 18);
+    const r = toPageResult(replay(await sample('edit-test-oscillation'), config));
+    const series = cycleSeries(r.cycles);
     expect(series.map((s) => s.name)).toEqual(['pattern · period 2']);
     expect(pointsUpTo(series[0].points, 10)).toEqual(
       [5, 6, 7, 8, 9, 10].map((turn) => ({ turn, repetitions: Math.floor((turn - 1) / 2) })),

@@ -10,11 +10,11 @@ import {
   fingerprintLabel,
   fingerprintLines,
   lastAtOrBefore,
-  maxRepetitions,
   pointsUpTo,
 } from './chart-data';
+import { bucketCycles, columnarFingerprints } from '../../workers/page-result';
 
-const fp: FingerprintSeries = {
+const fpSeries: FingerprintSeries = {
   top: [
     { fingerprint: 'ls:{"path":"src/plugins"}', name: 'ls', count: 5 },
     { fingerprint: 'write:{"content":"# Page 0\\nmore","path":"docs/page-0.md"}', name: 'write', count: 2 },
@@ -26,14 +26,15 @@ const fp: FingerprintSeries = {
     { turn: 6, counts: [5, 2] },
   ],
 };
+const fp = columnarFingerprints(fpSeries);
 
 describe('lastAtOrBefore', () => {
   it('finds the last row at or before the turn', () => {
-    expect(lastAtOrBefore(fp.timeline, 0)).toBe(-1);
-    expect(lastAtOrBefore(fp.timeline, 1)).toBe(0);
-    expect(lastAtOrBefore(fp.timeline, 3)).toBe(1);
-    expect(lastAtOrBefore(fp.timeline, 4)).toBe(2);
-    expect(lastAtOrBefore(fp.timeline, 99)).toBe(3);
+    expect(lastAtOrBefore(fpSeries.timeline, 0)).toBe(-1);
+    expect(lastAtOrBefore(fpSeries.timeline, 1)).toBe(0);
+    expect(lastAtOrBefore(fpSeries.timeline, 3)).toBe(1);
+    expect(lastAtOrBefore(fpSeries.timeline, 4)).toBe(2);
+    expect(lastAtOrBefore(fpSeries.timeline, 99)).toBe(3);
     expect(lastAtOrBefore([], 5)).toBe(-1);
   });
 });
@@ -113,7 +114,7 @@ describe('cycle series', () => {
     cyc(9, 'pattern', 2, 5),
   ];
   it('groups by detector and period, keeping the highest repetitions per turn; cuts at the cursor', () => {
-    const series = cycleSeries(cycles, 10);
+    const series = cycleSeries(bucketCycles(cycles, 10));
     expect(series).toEqual([
       {
         key: 'pattern|1',
@@ -150,12 +151,14 @@ describe('cycle series', () => {
     ]);
     expect(pointsUpTo(series[1].points, 2)).toEqual([]);
     expect(pointsUpTo(series[1].points, 9)).toHaveLength(3);
-    expect(maxRepetitions(cycles)).toBe(5);
-    expect(maxRepetitions([])).toBe(0);
+    expect(bucketCycles(cycles, 10).maxRepetitions).toBe(5);
+    expect(bucketCycles([], 0).maxRepetitions).toBe(0);
   });
-  it('bins long runs into at most maxPoints buckets per series', () => {
+  it('bins long runs into at most one bucket per pixel per series, with min and max (in the worker)', () => {
     const many = Array.from({ length: 1000 }, (_, i) => cyc(i + 1, 'cycle', 1, (i % 7) + 2));
-    const [s] = cycleSeries(many, 1000, 100);
+    const buckets = bucketCycles(many, 1000, 100);
+    expect([buckets.series[0].min[0], buckets.series[0].max[0], buckets.series[0].turn[0]]).toEqual([2, 8, 7]);
+    const [s] = cycleSeries(buckets);
     expect(s.points).toHaveLength(100);
     // turns 1-10: repetitions 2..8, 2..4: the first 8 is at turn 7
     expect(s.points[0]).toEqual({ turn: 7, repetitions: 8 });

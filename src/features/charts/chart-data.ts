@@ -1,9 +1,9 @@
 /**
- * Data shaping for the charts: the replay result cut at the cursor turn, in rows Recharts draws.
- * No detection here; everything comes from the worker's ReplayResult.
+ * Data shaping for the charts: the replay's series cut at the cursor turn, in rows Recharts draws.
+ * No detection here; the worker sends the series columnar and already bucketed (page-result.ts).
  */
-import type { FingerprintSeries } from '../../engine/series';
-import { DETECTOR_IDS, type CycleSample, type DetectorId, type JudgeCheck } from '../../engine/types';
+import type { DetectorId, JudgeCheck } from '../../engine/types';
+import type { ColumnarCycles, ColumnarFingerprints } from '../../workers/page-result';
 import { niceStep } from './sweep-values';
 
 /** One colour per top fingerprint (bars and lines share it). */
@@ -11,12 +11,17 @@ export const FP_COLORS = ['#2563eb', '#dc2626', '#059669', '#d97706', '#7c3aed',
 
 /** Index of the last row at or before `turn` (rows sorted by turn), -1 when there is none. */
 export function lastAtOrBefore(rows: readonly { turn: number }[], turn: number): number {
+  return lastTurnAtOrBefore({ length: rows.length, at: (i) => rows[i].turn }, turn);
+}
+
+/** lastAtOrBefore over a sorted column of turns. */
+function lastTurnAtOrBefore(turns: { length: number; at(i: number): number }, turn: number): number {
   let lo = 0;
-  let hi = rows.length - 1;
+  let hi = turns.length - 1;
   let found = -1;
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
-    if (rows[mid].turn <= turn) {
+    if (turns.at(mid) <= turn) {
       found = mid;
       lo = mid + 1;
     } else hi = mid - 1;
@@ -72,8 +77,8 @@ export interface FingerprintBar {
 }
 
 /** The top fingerprints with their counts so far, in the order of their final counts (stable while scrubbing). */
-export function fingerprintBars(fp: FingerprintSeries, turn: number, labelMax = 30): FingerprintBar[] {
-  const at = lastAtOrBefore(fp.timeline, turn);
+export function fingerprintBars(fp: ColumnarFingerprints, turn: number, labelMax = 30): FingerprintBar[] {
+  const at = sampleAt(fp, turn);
   // Clipped labels can coincide: the later ones get " #2", " #3", ... so every bar is told apart.
   const seen = new Map<string, number>();
   const labels = fp.top.map((t) => {
@@ -87,7 +92,7 @@ export function fingerprintBars(fp: FingerprintSeries, turn: number, labelMax = 
     label: labels[i],
     name: t.name,
     fingerprint: t.fingerprint,
-    count: at >= 0 ? fp.timeline[at].counts[i] : 0,
+    count: at >= 0 ? fp.counts[i][at] : 0,
     total: t.count,
     color: FP_COLORS[i % FP_COLORS.length],
   }));
@@ -96,15 +101,20 @@ export function fingerprintBars(fp: FingerprintSeries, turn: number, labelMax = 
 export type FingerprintLineRow = { turn: number } & Record<string, number>;
 
 /** Cumulative counts of each top fingerprint (keys fp0, fp1, ...) at the sampled turns up to the cursor. */
-export function fingerprintLines(fp: FingerprintSeries, turn: number): FingerprintLineRow[] {
-  const end = lastAtOrBefore(fp.timeline, turn);
+export function fingerprintLines(fp: ColumnarFingerprints, turn: number): FingerprintLineRow[] {
+  const end = sampleAt(fp, turn);
   const rows: FingerprintLineRow[] = [];
   for (let r = 0; r <= end; r++) {
-    const row: FingerprintLineRow = { turn: fp.timeline[r].turn } as FingerprintLineRow;
-    fp.timeline[r].counts.forEach((c, i) => (row[`fp${i}`] = c));
+    const row: FingerprintLineRow = { turn: fp.turn[r] } as FingerprintLineRow;
+    fp.counts.forEach((c, i) => (row[`fp${i}`] = c[r]));
     rows.push(row);
   }
   return rows;
+}
+
+/** The last fingerprint sample at or before `turn`, -1 when there is none. */
+function sampleAt(fp: ColumnarFingerprints, turn: number): number {
+  return lastTurnAtOrBefore({ length: fp.turn.length, at: (i) => fp.turn[i] }, turn);
 }
 
 const SHAPES = ['circle', 'square', 'triangle', 'diamond', 'star', 'cross', 'wye'] as const;
@@ -120,49 +130,24 @@ export interface CycleSeries {
 }
 
 /**
- * The cycle samples as one series per detector and period (detector order, then period), over
- * the whole run so the legend stays put while scrubbing (cut them with `pointsUpTo`). Samples
- * are binned to at most `maxPoints` turn buckets per series, keeping the highest repetitions of
- * each bucket (the first sample reaching it).
+ * One series per detector and period (the worker's order: detector, then period) over the whole
+ * run, so the legend stays put while scrubbing (cut them with `pointsUpTo`). Each point is a
+ * bucket's highest repetitions, at the turn that first reached it (bucketed in the worker).
  */
-export function cycleSeries(cycles: readonly CycleSample[], turns: number, maxPoints = 300): CycleSeries[] {
-  const bucket = Math.max(1, Math.ceil(turns / maxPoints));
-  const series = new Map<string, CycleSeries & { best: Map<number, { turn: number; repetitions: number }> }>();
-  for (const c of cycles) {
-    const key = `${c.detector}|${c.period}`;
-    let s = series.get(key);
-    if (!s) {
-      s = {
-        key,
-        detector: c.detector,
-        period: c.period,
-        name: `${c.detector} · period ${c.period}`,
-        shape: SHAPES[(c.period - 1) % SHAPES.length],
-        points: [],
-        best: new Map(),
-      };
-      series.set(key, s);
-    }
-    const b = Math.floor((c.turn - 1) / bucket);
-    const prev = s.best.get(b);
-    if (!prev || c.repetitions > prev.repetitions) s.best.set(b, { turn: c.turn, repetitions: c.repetitions });
-  }
-  const order = (d: DetectorId) => DETECTOR_IDS.indexOf(d);
-  return [...series.values()]
-    .sort((a, b) => order(a.detector) - order(b.detector) || a.period - b.period)
-    .map(({ best, ...s }) => ({ ...s, points: [...best.values()].sort((a, b) => a.turn - b.turn) }));
+export function cycleSeries(cycles: ColumnarCycles): CycleSeries[] {
+  return cycles.series.map((s) => ({
+    key: `${s.detector}|${s.period}`,
+    detector: s.detector,
+    period: s.period,
+    name: `${s.detector} · period ${s.period}`,
+    shape: SHAPES[(s.period - 1) % SHAPES.length],
+    points: Array.from(s.turn, (turn, i) => ({ turn, repetitions: s.max[i] })),
+  }));
 }
 
 /** The points of a series (sorted by turn) up to the cursor. */
 export function pointsUpTo<T extends { turn: number }>(points: readonly T[], turn: number): T[] {
   return points.slice(0, lastAtOrBefore(points, turn) + 1);
-}
-
-/** The highest repetitions over the whole run, so the axis does not rescale while scrubbing. */
-export function maxRepetitions(cycles: readonly CycleSample[]): number {
-  let m = 0;
-  for (const c of cycles) if (c.repetitions > m) m = c.repetitions;
-  return m;
 }
 
 export interface CheckRow {

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareRow } from '../../engine/compare';
 import { emptyMetrics, summarize } from '../../engine/evaluate';
-import type { Label, Transcript } from '../../model/transcript';
 import { compareLibrary, type LibraryProgress } from './library-compare';
 
-const LOOP: Label = { startTurn: 1, endTurn: 2, kind: 'loop' };
-const fakeT = (title: string) => ({ title, format: 'test', turns: [], labels: [] }) as unknown as Transcript;
-
 /** Transcript i has i alarms under preset "p", all outside loops: one false-alarm episode, a clean run flagged. */
-const compare = async (t: Transcript): Promise<CompareRow[]> => {
-  const n = Number(t.title);
+const rowsOf = (n: number): CompareRow[] => {
   return [
     {
       preset: 'p',
@@ -32,8 +27,8 @@ describe('compareLibrary', () => {
     const progress: LibraryProgress[] = [];
     const r = await compareLibrary({
       ids: [1, 2, 3, 4],
-      load: async (id) => (id === 4 ? null : { transcript: fakeT(String(id)), labels: id === 2 ? [] : [LOOP] }),
-      compare,
+      // The worker answers null for 2 (no labels) and 4 (gone from the library).
+      compare: async (id) => (id === 2 || id === 4 ? null : rowsOf(id)),
       onProgress: (p) => progress.push(p),
     });
     expect(r.cancelled).toBe(false);
@@ -51,8 +46,7 @@ describe('compareLibrary', () => {
     const ctl = new AbortController();
     const r = await compareLibrary({
       ids: [1, 2, 3],
-      load: async (id) => ({ transcript: fakeT(String(id)), labels: [LOOP] }),
-      compare,
+      compare: async (id) => rowsOf(id),
       onProgress: (p) => p.done === 1 && ctl.abort(),
       signal: ctl.signal,
     });

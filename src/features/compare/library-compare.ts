@@ -1,16 +1,15 @@
 /**
- * Every preset over the whole library, one transcript at a time (each is loaded, sent to the
- * worker, and dropped), with progress and cancel. Transcripts without any label are left out of
- * the sums: their alarms can be neither true nor false.
+ * Every preset over the whole library, one transcript at a time (the worker reads each from
+ * IndexedDB by id, compares, and drops it), with progress and cancel. Transcripts without any
+ * label are left out of the sums: their alarms can be neither true nor false.
  */
 import type { CompareRow } from '../../engine/compare';
-import type { Label, Transcript } from '../../model/transcript';
 import { PresetTotals, type CompareTableRow } from './compare-rows';
 
 export interface LibraryCompareDeps {
   ids: readonly number[];
-  load(id: number): Promise<{ transcript: Transcript; labels: Label[] } | null>;
-  compare(t: Transcript, labels: Label[]): Promise<CompareRow[]>;
+  /** Every preset on transcript `id`; null when it has no labels or is gone. */
+  compare(id: number): Promise<CompareRow[] | null>;
   onProgress?(p: LibraryProgress): void;
   signal?: AbortSignal;
 }
@@ -38,14 +37,13 @@ export async function compareLibrary(deps: LibraryCompareDeps): Promise<LibraryC
       cancelled = true;
       break;
     }
-    const loaded = await deps.load(id);
-    if (!loaded || loaded.labels.length === 0) p.skipped++;
+    const rows = await deps.compare(id);
+    if (deps.signal?.aborted) {
+      cancelled = true;
+      break;
+    }
+    if (!rows) p.skipped++;
     else {
-      const rows = await deps.compare(loaded.transcript, loaded.labels);
-      if (deps.signal?.aborted) {
-        cancelled = true;
-        break;
-      }
       totals.add(rows);
       p.measured++;
     }

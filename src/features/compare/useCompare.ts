@@ -1,8 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Label } from '../../model/transcript';
 import { db } from '../../persistence/db';
-import { loadLabels } from '../../persistence/labels';
-import { loadTranscript } from '../../persistence/transcripts';
 import { engineWorker } from '../../workers/client';
 import { tableRows, type CompareTableRow } from './compare-rows';
 import { compareLibrary, type LibraryProgress } from './library-compare';
@@ -62,12 +60,8 @@ export function useLibraryCompare(
         const result = await compareLibrary({
           ids,
           signal: ctl.signal,
-          load: async (tid) => {
-            const transcript = await loadTranscript(tid);
-            if (!transcript) return null;
-            return { transcript, labels: tid === id ? labels : await loadLabels(tid, transcript) };
-          },
-          compare: (t, l) => engineWorker().compareTranscript(t, l),
+          // The worker reads each transcript by id; the open one is measured with the labels on screen.
+          compare: (tid) => engineWorker().compareStored(tid, tid === id ? labels : undefined),
           onProgress: (progress) => update({ progress }),
         });
         update({

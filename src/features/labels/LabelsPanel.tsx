@@ -10,8 +10,7 @@ import './labels.css';
 
 /** Mark a turn range as loop or progress: the ground truth the metrics are measured against. */
 export function LabelsPanel() {
-  const { labels, setLabels, transcript } = useWorkbench();
-  const turns = transcript.turns.length;
+  const { labels, setLabels, turns } = useWorkbench();
   const selected = useAppStore((s) => s.range);
   const setRange = useAppStore((s) => s.setRange);
   const setTurn = useAppStore((s) => s.setTurn);

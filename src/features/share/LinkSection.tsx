@@ -6,7 +6,7 @@ import { copyText } from './download';
 
 /** A link to this transcript and turn carrying the draft config in the URL fragment. */
 export function LinkSection() {
-  const { id, transcript } = useWorkbench();
+  const { id, turns } = useWorkbench();
   const draft = useAppStore((s) => s.draft);
   const presetName = useAppStore((s) => s.presetName);
   const turn = Math.min(
@@ -14,7 +14,7 @@ export function LinkSection() {
       1,
       useAppStore((s) => s.turn),
     ),
-    Math.max(1, transcript.turns.length),
+    Math.max(1, turns),
   );
   const [shown, setShown] = useState<{ link: string; copied: boolean } | null>(null);
 

@@ -1,15 +1,16 @@
-import { withLabels } from '../../engine/compare';
+import { useState } from 'react';
 import { presetByName } from '../../engine/presets/index';
-import { writeLoopscopeJsonl } from '../../import/write-loopscope-jsonl';
 import { useAppStore } from '../../state/store';
+import { engineWorker } from '../../workers/client';
 import { useWorkbench } from '../workbench/context';
-import { downloadText } from './download';
+import { downloadBlob, downloadText } from './download';
 import { reportFileName, transcriptFileName } from './file-names';
 import { buildReport } from './report';
 
 /** A Markdown report of this replay, and the transcript with the current labels as Loopscope JSONL. */
 export function ReportSection() {
-  const { meta, transcript, labels, outcome, pending } = useWorkbench();
+  const { id, meta, labels, outcome, pending, ready: opened } = useWorkbench();
+  const [exportError, setExportError] = useState<string | null>(null);
   const draft = useAppStore((s) => s.draft);
   const presetName = useAppStore((s) => s.presetName);
   const ready = outcome !== null && !pending;
@@ -39,17 +40,22 @@ export function ReportSection() {
         </button>
         <button
           type="button"
-          onClick={() =>
-            downloadText(
-              transcriptFileName(meta.title),
-              writeLoopscopeJsonl(withLabels(transcript, labels)),
-              'application/x-ndjson',
-            )
-          }
+          disabled={!opened}
+          onClick={() => {
+            // The worker writes the file from the transcript it holds; the page only saves the Blob.
+            setExportError(null);
+            engineWorker()
+              .exportJsonl(id, labels)
+              .then(
+                (blob) => downloadBlob(transcriptFileName(meta.title), blob),
+                (e: unknown) => setExportError(`Could not write the transcript: ${(e as Error).message}`),
+              );
+          }}
         >
           Download transcript (.loop.jsonl)
         </button>
       </div>
+      {exportError && <p role="alert">{exportError}</p>}
       <p className="small muted">
         The report is Markdown: config, metrics, labelled spans, every alarm and where the run stopped. The transcript
         file carries your {labels.length} label{labels.length === 1 ? '' : 's'} and opens in any Loopscope, browser or

@@ -12,7 +12,8 @@ import { changedParams, enabledDetectors, formatValue } from './config-summary';
 export interface ReportInput {
   meta: { title: string; format: string; fileName: string; turns: number; calls: number };
   labels: Label[];
-  result: ReplayResult;
+  /** What the report reads of a replay (the page gets the worker's PageResult, which has these). */
+  result: Pick<ReplayResult, 'events' | 'stoppedAt'>;
   metrics: MetricsSummary | null;
   /** The chosen preset's metrics, for the change column. */
   baseline: MetricsSummary | null;

@@ -1,21 +1,25 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import type { DetectorId } from '../../engine/types';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
+import type { RowSource } from '../workbench/row-source';
 import { errorRuleTitle } from './call-marks';
-import { firstRowOfTurn, type TurnRow } from './rows';
+import { firstRowOfTurn } from './rows';
 
 const ROW_HEIGHT = 30;
 
-/** A virtualised table of calls: only the rows on screen exist in the DOM, even at 100,000 turns. */
+/**
+ * A virtualised table of calls: only the rows on screen exist in the DOM, and only the rows near
+ * them are on the page at all (fetched from the worker by `source`), even at 1,000,000 calls.
+ */
 export function TurnTable({
-  rows,
+  source,
   turn,
   onSelect,
   onShiftSelect,
   markers,
 }: {
-  rows: TurnRow[];
+  source: RowSource;
   turn: number;
   onSelect: (turn: number) => void;
   /** Shift+click: extend a range from the cursor to this turn (for labels). */
@@ -24,17 +28,26 @@ export function TurnTable({
   markers?: Map<string, DetectorId[]>;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
+  // Re-renders when a block of rows arrives from the worker.
+  useSyncExternalStore(source.subscribe, source.getVersion);
+  const count = source.count;
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
   useEffect(() => {
-    if (rows.length) virtualizer.scrollToIndex(firstRowOfTurn(rows, turn), { align: 'auto' });
-  }, [turn, rows, virtualizer]);
+    if (count) virtualizer.scrollToIndex(firstRowOfTurn(source.rowStarts, turn), { align: 'auto' });
+  }, [turn, source, count, virtualizer]);
+  const items = virtualizer.getVirtualItems();
+  const first = items[0]?.index ?? 0;
+  const last = items.at(-1)?.index ?? 0;
+  useEffect(() => {
+    if (count) source.ensure(first, last);
+  }, [source, count, first, last]);
   return (
-    <div className="turn-table" role="table" aria-label="Turns" aria-rowcount={rows.length}>
+    <div className="turn-table" role="table" aria-label="Turns" aria-rowcount={count}>
       <div className="turn-row head" role="row">
         <span role="columnheader">Turn</span>
         <span role="columnheader">Call</span>
@@ -45,8 +58,20 @@ export function TurnTable({
       </div>
       <div ref={scroller} className="turn-scroll">
         <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-          {virtualizer.getVirtualItems().map((v) => {
-            const r = rows[v.index];
+          {items.map((v) => {
+            const r = source.get(v.index);
+            const style = {
+              position: 'absolute',
+              top: 0,
+              transform: `translateY(${v.start}px)`,
+              height: ROW_HEIGHT,
+              width: '100%',
+            } as const;
+            // Not here yet (asked for): an empty row of the right height, so the scroll does not jump.
+            if (!r)
+              return (
+                <div key={v.key} role="row" aria-rowindex={v.index + 1} aria-busy className="turn-row" style={style} />
+              );
             return (
               <div
                 key={v.key}
@@ -54,13 +79,7 @@ export function TurnTable({
                 aria-rowindex={v.index + 1}
                 aria-selected={r.turn === turn}
                 className={`turn-row${r.turn === turn ? ' selected' : ''}${r.isError ? (r.inferred ? ' error inferred' : ' error') : ''}`}
-                style={{
-                  position: 'absolute',
-                  top: 0,
-                  transform: `translateY(${v.start}px)`,
-                  height: ROW_HEIGHT,
-                  width: '100%',
-                }}
+                style={style}
                 onMouseDown={(e) => onShiftSelect && e.shiftKey && e.preventDefault() /* no text selection */}
                 onClick={(e) => (onShiftSelect && e.shiftKey ? onShiftSelect(r.turn) : onSelect(r.turn))}
               >

@@ -4,7 +4,6 @@ import { Scrubber } from '../replay/Scrubber';
 import { Timeline } from '../replay/Timeline';
 import { usePlayback } from '../replay/usePlayback';
 import { useReplayKeys } from '../replay/useReplayKeys';
-import { turnRows } from '../transcript/rows';
 import { CursorTurnDetail, CursorTurnTable } from './cursor-views';
 import { alarmsByRow } from './alarms-by-row';
 import { WorkbenchContext } from './context';
@@ -15,10 +14,9 @@ import type { DetectorEvent } from '../../engine/types';
 /** An opened transcript: replay controls, timeline, metrics, turns, the selected turn, and tools. */
 export function Workbench({ id }: { id: number }) {
   const data = useWorkbenchData(id);
-  const turns = data?.transcript.turns.length ?? 0;
+  const turns = data?.turns ?? 0;
   useReplayKeys(turns);
   usePlayback(turns);
-  const rows = useMemo(() => (data ? turnRows(data.transcript) : []), [data?.transcript]); // eslint-disable-line react-hooks/exhaustive-deps
   const events = data?.outcome?.result.events;
   const markers = useMemo(() => alarmsByRow(events ?? []), [events]);
   const eventsByTurn = useMemo(() => {
@@ -32,7 +30,7 @@ export function Workbench({ id }: { id: number }) {
   }, [events]);
   if (data === undefined) return <p className="muted">Loading…</p>;
   if (data === null) return <p role="alert">This transcript is no longer in the library.</p>;
-  const { meta, transcript, outcome } = data;
+  const { meta, outcome } = data;
   return (
     <WorkbenchContext.Provider value={data}>
       <div className="workbench">
@@ -72,8 +70,12 @@ export function Workbench({ id }: { id: number }) {
           stoppedAt={outcome?.result.stoppedAt?.turn ?? null}
         />
         <div className="workbench-body">
-          <CursorTurnTable rows={rows} markers={markers} turns={turns} />
-          <CursorTurnDetail turns={transcript.turns} eventsByTurn={eventsByTurn} />
+          {data.rows ? (
+            <CursorTurnTable source={data.rows} markers={markers} turns={turns} />
+          ) : (
+            <p className="muted">Opening…</p>
+          )}
+          <CursorTurnDetail source={data.turnSource} turns={turns} eventsByTurn={eventsByTurn} />
           <SidePanel />
         </div>
       </div>

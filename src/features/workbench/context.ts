@@ -1,16 +1,27 @@
 import { createContext, useContext } from 'react';
-import type { Label, Transcript } from '../../model/transcript';
+import type { Label } from '../../model/transcript';
 import type { TranscriptMeta } from '../../persistence/db';
 import type { RunOutcome } from '../../workers/sessions';
+import type { RowSource } from './row-source';
+import type { TurnSource } from './turn-source';
 
 /**
- * What every workbench view reads: the open transcript, its labels, and the latest replay from
- * the worker. Views only show these; detection is computed in the worker.
+ * What every workbench view reads: the open transcript's library row and counts, its labels, the
+ * table's row source and the latest replay from the worker. The transcript itself stays in the
+ * worker: views ask it for the rows and the turn they show. Detection is computed there too.
  */
 export interface WorkbenchData {
   id: number;
+  /** The library row: title, format, file name, turn and call counts, warnings. */
   meta: TranscriptMeta;
-  transcript: Transcript;
+  /** Assistant turns in the run. */
+  turns: number;
+  /** Recorded judge answers in the file. */
+  judgeLines: number;
+  /** The turn table's rows, fetched from the worker a window at a time; null until the session opens. */
+  rows: RowSource | null;
+  /** The detail pane's turns, fetched from the worker one at a time; null until the session opens. */
+  turnSource: TurnSource | null;
   labels: Label[];
   setLabels(labels: Label[]): void;
   /** The latest replay of the draft config (null until the first one arrives). */

@@ -1,10 +1,11 @@
 import { memo } from 'react';
 import type { DetectorEvent, DetectorId } from '../../engine/types';
-import type { Turn } from '../../model/transcript';
 import { useAppStore } from '../../state/store';
-import type { TurnRow } from '../transcript/rows';
 import { TurnDetail } from '../transcript/TurnDetail';
 import { TurnTable } from '../transcript/TurnTable';
+import type { RowSource } from './row-source';
+import type { TurnSource } from './turn-source';
+import { useTurn } from './useTurn';
 
 const NO_EVENTS: DetectorEvent[] = [];
 
@@ -15,7 +16,7 @@ function useCursor(turns: number): number {
 
 /** The views that follow the cursor subscribe to it themselves, so a key press re-renders only them. */
 export const CursorTurnTable = memo(function CursorTurnTable(props: {
-  rows: TurnRow[];
+  source: RowSource;
   markers: Map<string, DetectorId[]>;
   turns: number;
 }) {
@@ -24,14 +25,16 @@ export const CursorTurnTable = memo(function CursorTurnTable(props: {
   const setRange = useAppStore((s) => s.setRange);
   const extend = (t: number) => setRange([Math.min(cursor, t), Math.max(cursor, t)]);
   return (
-    <TurnTable rows={props.rows} turn={cursor} onSelect={setTurn} onShiftSelect={extend} markers={props.markers} />
+    <TurnTable source={props.source} turn={cursor} onSelect={setTurn} onShiftSelect={extend} markers={props.markers} />
   );
 });
 
 export const CursorTurnDetail = memo(function CursorTurnDetail(props: {
-  turns: Turn[];
+  source: TurnSource | null;
+  turns: number;
   eventsByTurn: Map<number, DetectorEvent[]>;
 }) {
-  const cursor = useCursor(props.turns.length);
-  return <TurnDetail turn={props.turns[cursor - 1]} events={props.eventsByTurn.get(cursor) ?? NO_EVENTS} />;
+  const cursor = useCursor(props.turns);
+  const turn = useTurn(props.source, cursor);
+  return <TurnDetail turn={turn} events={turn ? (props.eventsByTurn.get(turn.index) ?? NO_EVENTS) : NO_EVENTS} />;
 });

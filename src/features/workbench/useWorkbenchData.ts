@@ -3,25 +3,27 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { presetByName } from '../../engine/presets/index';
 import type { Label } from '../../model/transcript';
 import { db } from '../../persistence/db';
-import { loadLabels, saveLabels } from '../../persistence/labels';
-import { loadTranscript } from '../../persistence/transcripts';
+import { saveLabels } from '../../persistence/labels';
 import { useAppStore } from '../../state/store';
 import { engineWorker } from '../../workers/client';
-import type { RunOutcome } from '../../workers/sessions';
+import { reuseSeries } from '../../workers/page-result';
+import type { RunOutcome, SessionInfo } from '../../workers/sessions';
 import type { WorkbenchData } from './context';
+import { RowSource } from './row-source';
+import { TurnSource } from './turn-source';
 
 const DEBOUNCE_MS = 30;
 
 /**
- * Opens the transcript in a worker session by id once (the worker reads it from IndexedDB), then re-runs the replay whenever the draft
- * config or the labels change: debounced, and an answer older than the latest request is dropped.
+ * Opens the transcript in a worker session by id once (the worker reads it from IndexedDB and
+ * answers with counts, the turn → row map and the labels; never the turns), then re-runs the
+ * replay whenever the draft config or the labels change: debounced, and an answer older than the
+ * latest request is dropped. The page reads only the library row (`transcripts`) itself.
  */
 export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
   const meta = useLiveQuery(() => db.transcripts.get(id).then((m) => m ?? null), [id]);
-  const transcript = useLiveQuery(() => loadTranscript(id).then((t) => t ?? null), [id]);
   const [labels, setLabelsState] = useState<Label[] | null>(null);
-  // The worker opens its session from IndexedDB by id, in parallel with the page's own read.
-  const [opened, setOpened] = useState(false);
+  const [session, setSession] = useState<{ info: SessionInfo; rows: RowSource; turns: TurnSource } | null>(null);
   // The answer remembers what it was asked for, so `pending` is derived, not kept in step by hand.
   const [answer, setAnswer] = useState<{
     outcome: RunOutcome;
@@ -37,13 +39,20 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
   // Bumped by Retry: re-opens the session and re-runs the replay.
   const [attempt, setAttempt] = useState(0);
 
-  // The workbench is keyed by transcript id, so these run once per opened transcript (and on Retry).
+  // The workbench is keyed by transcript id, so this runs once per opened transcript (and on Retry).
   useEffect(() => {
     let live = true;
     engineWorker()
       .openSession(id)
       .then(
-        () => live && setOpened(true),
+        (info) => {
+          if (!live) return;
+          const rows = new RowSource(info.rowStarts, (s, e) => engineWorker().rowWindow(id, s, e));
+          const turns = new TurnSource((turn) => engineWorker().turnAt(id, turn));
+          setSession({ info, rows, turns });
+          // The labels on screen win over the stored ones once the user has edited any.
+          setLabelsState((prev) => prev ?? info.labels);
+        },
         (e: unknown) => live && setFailure(`Could not open this run in the engine: ${(e as Error).message}`),
       );
     return () => {
@@ -51,16 +60,7 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
     };
   }, [id, attempt]);
 
-  useEffect(() => {
-    if (!transcript) return;
-    let live = true;
-    void loadLabels(id, transcript).then((l) => live && setLabelsState(l));
-    return () => {
-      live = false;
-    };
-  }, [id, transcript]);
-
-  const ready = opened && labels !== null;
+  const ready = session !== null && labels !== null;
 
   useEffect(() => {
     if (!ready || !labels) return;
@@ -70,7 +70,14 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
         const out = await engineWorker().runSession(id, draft, labels, presetByName(presetName));
         if (req !== latest.current) return;
         setFailure(null);
-        setAnswer({ outcome: out, draft, labels, preset: presetName, seq: req });
+        // Series equal to the last answer's keep their objects, so their charts are not redrawn.
+        setAnswer((prev) => ({
+          outcome: { ...out, result: reuseSeries(prev?.outcome.result, out.result) },
+          draft,
+          labels,
+          preset: presetName,
+          seq: req,
+        }));
       } catch (e) {
         if (req === latest.current) setFailure(`The replay failed: ${(e as Error).message}`);
       }
@@ -83,22 +90,28 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
     setAttempt((n) => n + 1);
   }, []);
 
+  const loaded = labels !== null;
   const setLabels = useCallback(
     (next: Label[]) => {
+      // Before the session has said which labels are stored, an edit would overwrite them unseen.
+      if (!loaded) return;
       setLabelsState(next);
       void saveLabels(id, next);
     },
-    [id],
+    [id, loaded],
   );
 
-  if (meta === undefined || transcript === undefined) return undefined;
-  if (meta === null || transcript === null) return null;
+  if (meta === undefined) return undefined;
+  if (meta === null) return null;
   const pending = !answer || answer.draft !== draft || answer.labels !== labels || answer.preset !== presetName;
   return {
     id,
     meta,
-    transcript,
-    labels: labels ?? transcript.labels,
+    turns: session?.info.turns ?? meta.turns,
+    judgeLines: session?.info.judgeLines ?? 0,
+    rows: session?.rows ?? null,
+    turnSource: session?.turns ?? null,
+    labels: labels ?? [],
     setLabels,
     outcome: answer?.outcome ?? null,
     pending,

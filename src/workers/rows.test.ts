@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeTranscript } from '../../model/normalize';
-import { firstRowOfTurn, turnRows } from './rows';
+import { normalizeTranscript } from '../model/normalize';
+import { rowStarts, rowWindow, turnIndexOfRow } from './rows';
 
 const t = normalizeTranscript({
   format: 'x',
@@ -17,9 +17,11 @@ const t = normalizeTranscript({
   ],
 });
 
+const all = (turns = t.turns) => rowWindow(turns, rowStarts(turns), 0, 1e9);
+
 describe('turn rows', () => {
   it('gives one row per call and one per text-only turn, numbered', () => {
-    expect(turnRows(t)).toEqual([
+    expect(all()).toEqual([
       { turn: 1, call: 1, name: 'ls', args: '{"path":"."}', result: 'a b', isError: false, text: 'Look around' },
       { turn: 1, call: 2, name: 'cat', args: 'a', result: undefined, isError: undefined, text: '' },
       { turn: 2, text: 'Thinking' },
@@ -39,14 +41,24 @@ describe('turn rows', () => {
         { calls: [{ name: 'sh', result: { content: 'bash: ponyc: command not found' } }] },
       ],
     });
-    expect(turnRows(marked).map((r) => [r.name, r.textual, r.rejected, r.isError, r.inferred])).toEqual([
+    expect(all(marked.turns).map((r) => [r.name, r.textual, r.rejected, r.isError, r.inferred])).toEqual([
       ['execute_bash', true, undefined, undefined, undefined],
       ['edit', undefined, true, true, 'rejected'],
       ['sh', undefined, undefined, true, 'command-not-found'],
     ]);
   });
-  it('finds the first row of a turn', () => {
-    const rows = turnRows(t);
-    expect([1, 2, 3].map((n) => firstRowOfTurn(rows, n))).toEqual([0, 2, 3]);
+  it('maps turns to their first rows and rows back to turns', () => {
+    const starts = rowStarts(t.turns);
+    expect([...starts]).toEqual([0, 2, 3, 4]);
+    expect([0, 1, 2, 3].map((r) => turnIndexOfRow(starts, r))).toEqual([0, 0, 1, 2]);
+  });
+  it('cuts a window out of the middle of a turn, clamped to the rows there are', () => {
+    const starts = rowStarts(t.turns);
+    expect(rowWindow(t.turns, starts, 1, 3).map((r) => [r.turn, r.call])).toEqual([
+      [1, 2],
+      [2, undefined],
+    ]);
+    expect(rowWindow(t.turns, starts, 3, 99).map((r) => r.call)).toEqual([3]);
+    expect(rowWindow(t.turns, starts, 7, 9)).toEqual([]);
   });
 });

@@ -1,0 +1,65 @@
+/**
+ * The fingerprints a session computes are stored beside the turns: a reopen reuses them, and a
+ * change of the engine's fingerprint version recomputes them (and replaces what was stored).
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { FINGERPRINT_VERSION } from '../engine/fingerprint';
+import { importSource } from '../import/index';
+import { sourceFromText } from '../import/source';
+import { LoopscopeDb } from '../persistence/db';
+import { loadFingerprints } from '../persistence/fingerprint-cache';
+import { deleteTranscript, saveImport } from '../persistence/transcripts';
+import { closeSession, fingerprintCacheWritten, openSession, runSession } from './sessions';
+import { presetByName } from '../engine/presets/index';
+
+const name = 'missing-path-ls-loop.loop.jsonl';
+const text = readFileSync(new URL(`../samples/${name}`, import.meta.url), 'utf8');
+
+async function stored(db: LoopscopeDb) {
+  const [id] = await saveImport(name, await importSource(sourceFromText(name, text)), {}, db);
+  return id;
+}
+
+const topOf = (id: number) => runSession(id, presetByName('chatloop')!, []).result.fingerprints.top;
+
+describe('the fingerprint cache', () => {
+  it('is written on the first open, reused by a reopen, and recomputed after a version change', async () => {
+    const db = new LoopscopeDb('fingerprint-cache-test');
+    const id = await stored(db);
+    expect(await loadFingerprints(id, FINGERPRINT_VERSION, db)).toBeUndefined();
+
+    await openSession(id, db);
+    await fingerprintCacheWritten();
+    const first = (await loadFingerprints(id, FINGERPRINT_VERSION, db))!;
+    expect(first.exact).toHaveLength(17);
+    expect(first.exact.filter((f) => f === 'ls:{"path":"src/plugins"}')).toHaveLength(12);
+    const computed = topOf(id);
+    expect(computed[0]).toEqual({ fingerprint: 'ls:{"path":"src/plugins"}', name: 'ls', count: 12 });
+
+    // A reopen in a new worker (a page load) replays the same from what is stored...
+    const events = runSession(id, presetByName('chatloop')!, []).result.events;
+    closeSession(id);
+    await openSession(id, db);
+    expect(runSession(id, presetByName('chatloop')!, []).result.events).toEqual(events);
+    expect(topOf(id)).toEqual(computed);
+    // ...and takes what is stored: mark it, and the session shows the mark.
+    const head = (await db.fingerprints.get([id, -1]))!;
+    const marked = { ...first.series, top: [{ ...first.series.top[0], name: 'from-the-cache' }] };
+    await db.fingerprints.put({ ...head, series: marked });
+    closeSession(id);
+    await openSession(id, db);
+    expect(topOf(id)[0].name).toBe('from-the-cache');
+
+    // Another engine version: the stored record is ignored, recomputed and replaced.
+    await openSession(id, db, FINGERPRINT_VERSION + 1);
+    expect(topOf(id)).toEqual(computed);
+    await fingerprintCacheWritten();
+    expect((await db.fingerprints.get([id, -1]))!.version).toBe(FINGERPRINT_VERSION + 1);
+    expect(await loadFingerprints(id, FINGERPRINT_VERSION, db)).toBeUndefined();
+    expect((await loadFingerprints(id, FINGERPRINT_VERSION + 1, db))!.series.top[0].name).toBe('ls');
+
+    await deleteTranscript(id, db);
+    expect(await db.fingerprints.count()).toBe(0);
+  });
+});

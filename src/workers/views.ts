@@ -1,0 +1,36 @@
+/**
+ * The page's windows onto an open transcript: a range of table rows, one turn, the file for
+ * download. The page asks for what it shows and never holds the whole transcript.
+ */
+import { withLabels } from '../engine/compare';
+import { loopscopeJsonlLines } from '../import/write-loopscope-jsonl';
+import type { Label, Turn } from '../model/transcript';
+import { rowWindow as cutRows, type TurnRow } from './rows';
+import { openedSession } from './sessions';
+
+/** Table rows [start, end) of the open transcript `key`. */
+export function rowWindow(key: number, start: number, end: number): TurnRow[] {
+  const { session, rowStarts } = openedSession(key);
+  return cutRows(session.transcript.turns, rowStarts, start, end);
+}
+
+/** Turn `turn` (1-based) in full, for the detail pane; undefined past the end. */
+export function turnAt(key: number, turn: number): Turn | undefined {
+  return openedSession(key).session.transcript.turns[turn - 1];
+}
+
+/** The open transcript with `labels` as a Loopscope JSONL file, built here in parts. */
+export function exportJsonl(key: number, labels: Label[]): Blob {
+  const t = withLabels(openedSession(key).session.transcript, labels);
+  const parts: string[] = [];
+  let part = '';
+  for (const line of loopscopeJsonlLines(t)) {
+    part += line + '\n';
+    if (part.length > 1 << 20) {
+      parts.push(part);
+      part = '';
+    }
+  }
+  parts.push(part);
+  return new Blob(parts, { type: 'application/x-ndjson' });
+}
