@@ -8,14 +8,23 @@ import { db, type LoopscopeDb, type TranscriptMeta } from './db';
  * Stores every transcript of one imported file in one transaction: either all of them are kept
  * or none, and nothing already stored is touched.
  */
+export interface SaveOptions {
+  sample?: boolean;
+  contentHash?: string;
+  /** Transcripts this import replaces: deleted in the same transaction. */
+  replace?: number[];
+}
+
 export async function saveImport(
   fileName: string,
   result: ImportResult,
-  opts: { sample?: boolean } = {},
+  opts: SaveOptions = {},
   database: LoopscopeDb = db,
 ): Promise<number[]> {
   const warnings = result.warnings.map(formatWarning);
-  return database.transaction('rw', database.transcripts, database.bodies, database.turnChunks, async () => {
+  const tables = [database.transcripts, database.bodies, database.turnChunks, database.labels];
+  return database.transaction('rw', tables, async () => {
+    for (const id of opts.replace ?? []) await deleteTranscript(id, database);
     const ids: number[] = [];
     for (const t of result.transcripts) {
       const { chunks, warnings: cut } = chunkTurns(t.turns);
@@ -28,6 +37,7 @@ export async function saveImport(
         importedAt: Date.now(),
         warnings: cut.length ? [...warnings, ...cut.map((w) => `${fileName}: ${w}`)] : warnings,
         ...(opts.sample ? { sample: true } : {}),
+        ...(opts.contentHash ? { contentHash: opts.contentHash } : {}),
       };
       const id = (await database.transcripts.add(meta as TranscriptMeta)) as number;
       await database.bodies.add({ id, transcript: { ...t, turns: [] }, chunks: chunks.length });
@@ -66,4 +76,13 @@ export async function deleteTranscript(id: number, database: LoopscopeDb = db): 
       await database.labels.delete(id);
     },
   );
+}
+
+/** What is already stored from a file with this content hash (one file may hold several transcripts). */
+export async function findByContentHash(
+  hash: string,
+  database: LoopscopeDb = db,
+): Promise<Pick<TranscriptMeta, 'id' | 'title' | 'fileName'>[]> {
+  const found = await database.transcripts.filter((m) => m.contentHash === hash).toArray();
+  return found.map(({ id, title, fileName }) => ({ id, title, fileName }));
 }

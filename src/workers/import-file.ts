@@ -5,6 +5,7 @@
  * before it commits, stores nothing of it. Errors are returned as data (Comlink would strip an
  * Error's class) and progress is throttled to whole percents so the page is not flooded.
  */
+import { hashBlob } from '../import/content-hash';
 import { importSource, ImportError } from '../import/index';
 import type { ImportUnit } from '../import/folder';
 import { importUnit } from '../import/folder-import';
@@ -12,7 +13,7 @@ import type { ImportResult } from '../import/types';
 import { sourceFromBlob } from '../import/source';
 import { formatWarning } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
-import { saveImport } from '../persistence/transcripts';
+import { findByContentHash, saveImport, type SaveOptions } from '../persistence/transcripts';
 
 /** What the page learns of a stored import: never the transcripts themselves. */
 export interface ImportSummary {
@@ -26,7 +27,20 @@ export interface ImportSummary {
 
 export type ImportOutcome =
   | { ok: true; summary: ImportSummary }
-  | { ok: false; error: { file: string; line?: number; reason: string; message: string } };
+  /** `skipped`: the file was already in the library and the user chose not to import it again. */
+  | { ok: false; error: { file: string; line?: number; reason: string; message: string }; skipped?: true };
+
+/** Transcripts already stored from a file with the same bytes. */
+export interface DuplicateInfo {
+  file: string;
+  existing: { id: number; title: string; fileName: string }[];
+}
+
+/** What to do with a file already in the library: replace the stored copy, keep both, or skip it. */
+export type DuplicateChoice = 'replace' | 'keep' | 'skip';
+
+/** Asked when the file is already in the library; without one, both copies are kept. */
+export type AskDuplicate = (info: DuplicateInfo) => DuplicateChoice | Promise<DuplicateChoice>;
 
 export interface ImportOptions {
   formatId?: string;
@@ -48,7 +62,7 @@ function throttled(onProgress?: (read: number, total: number) => void) {
 export async function storeResult(
   fileName: string,
   result: ImportResult,
-  opts: { sample?: boolean } = {},
+  opts: SaveOptions = {},
   database: LoopscopeDb = db,
 ): Promise<ImportSummary> {
   const ids = await saveImport(fileName, result, opts, database);
@@ -99,6 +113,7 @@ export async function importFile(
   opts: ImportOptions = {},
   onProgress?: (read: number, total: number) => void,
   onStoring?: () => void,
+  onDuplicate?: AskDuplicate,
   database: LoopscopeDb = db,
 ): Promise<ImportOutcome> {
   const progress = throttled(onProgress);
@@ -122,9 +137,32 @@ export async function importFile(
   }
   onStoring?.();
   try {
-    return { ok: true, summary: await storeResult(name, result, { sample: opts.sample }, database) };
+    const save = await duplicateCheck(file, name, onDuplicate, database);
+    if (save === 'skip') {
+      const reason = 'already in the library; not imported again';
+      return { ok: false, skipped: true, error: { file: name, reason, message: `${name}: ${reason}` } };
+    }
+    return { ok: true, summary: await storeResult(name, result, { ...save, sample: opts.sample }, database) };
   } catch (e) {
     const reason = `could not be stored (${(e as Error).message})`;
     return { ok: false, error: { file: name, reason, message: `${name}: ${reason}` } };
   }
+}
+
+/**
+ * Hashes the file (a second read, after parsing: cheap next to the parse) and, when the same
+ * bytes are already stored, asks what to do. The answer becomes the store's options.
+ */
+async function duplicateCheck(
+  file: Blob,
+  name: string,
+  ask: AskDuplicate | undefined,
+  database: LoopscopeDb,
+): Promise<SaveOptions | 'skip'> {
+  const contentHash = await hashBlob(file);
+  const existing = await findByContentHash(contentHash, database);
+  if (existing.length === 0 || !ask) return { contentHash };
+  const choice = await ask({ file: name, existing });
+  if (choice === 'skip') return 'skip';
+  return choice === 'replace' ? { contentHash, replace: existing.map((e) => e.id) } : { contentHash };
 }
