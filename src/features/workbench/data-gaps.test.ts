@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { presetByName } from '../../engine/presets/index';
+import { dataGaps, needsRecordedJudge, runFacts } from './data-gaps';
+
+const llmCheck = presetByName('llm-check')!;
+const recommended = presetByName('recommended')!;
+
+describe('data a config needs and the run lacks', () => {
+  it('warns that llm-check shows model unavailable on a run without recorded judge answers', () => {
+    const facts = runFacts({ judge: [], turns: [{ tokens: { input: 1, output: 2 } }, {}] });
+    expect(facts).toEqual({ judgeAnswers: 0, hasTokens: true });
+    expect(dataGaps(llmCheck, 'llm-check', facts)).toEqual([
+      'no recorded judge answers: llm-check shows model unavailable',
+    ]);
+    expect(dataGaps(recommended, 'recommended', facts)).toEqual([]);
+  });
+  it('says nothing of the judge once answers are recorded, or when the judge asks elsewhere', () => {
+    const facts = runFacts({ judge: [{}], turns: [{ tokens: {} }] });
+    expect(dataGaps(llmCheck, 'llm-check', facts)).toEqual([]);
+    const heuristic = {
+      ...llmCheck,
+      detectors: { 'llm-judge': { ...llmCheck.detectors['llm-judge'], source: 'heuristic' } },
+    };
+    expect(needsRecordedJudge(heuristic, { judgeAnswers: 0, hasTokens: true })).toBe(false);
+  });
+  it('says token metrics are n/a on a run without any token counts', () => {
+    expect(dataGaps(recommended, 'recommended', runFacts({ turns: [{}, {}] }))).toEqual([
+      'no token counts in this run: tokens wasted and saved show n/a',
+    ]);
+  });
+});
