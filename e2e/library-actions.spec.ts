@@ -1,9 +1,11 @@
 import { expect, test } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { dropFiles, libraryRows, readyApp, shot, storedCount } from './helpers';
 
 const SAMPLE_FILE = 'same-error-forever.loop.jsonl';
-const sample = () => readFileSync(new URL(`../src/samples/${SAMPLE_FILE}`, import.meta.url));
+const sample = (name = SAMPLE_FILE) => readFileSync(new URL(`../src/samples/${name}`, import.meta.url));
 
 test('the same file imported again: keep both, then replace every stored copy, or cancel', async ({ page }) => {
   await readyApp(page);
@@ -33,6 +35,31 @@ test('the same file imported again: keep both, then replace every stored copy, o
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByText('fourth.loop.jsonl: import cancelled; nothing was stored')).toBeVisible();
   await expect.poll(() => storedCount(page)).toBe(6);
+});
+
+test('a folder with files already in the library asks once; Skip leaves them out and says so', async ({ page }) => {
+  const dir = mkdtempSync(join(tmpdir(), 'loopscope-e2e-'));
+  mkdirSync(join(dir, 'runs'));
+  writeFileSync(join(dir, 'runs', 'a.loop.jsonl'), sample());
+  writeFileSync(join(dir, 'runs', 'b.loop.jsonl'), sample('healthy-docstrings.loop.jsonl'));
+  writeFileSync(
+    join(dir, 'runs', 'c.loop.jsonl'),
+    '{"type":"meta","version":1,"title":"New run"}\n{"type":"assistant","calls":[{"name":"ls","args":{}}]}\n',
+  );
+  await readyApp(page);
+  await page.getByTestId('folder-input').setInputFiles(join(dir, 'runs'));
+  const prompt = page.getByTestId('duplicate-import');
+  await expect(prompt).toContainText('runs/a.loop.jsonl is already in the library as');
+  await expect(prompt).toContainText('The answer holds for every file of this folder already there.');
+  await page.getByRole('button', { name: 'Skip' }).click();
+  await expect(
+    page
+      .getByRole('status')
+      .filter({ hasText: 'runs/: 1 transcript from 1 file; 2 already in the library, not imported again' }),
+  ).toBeVisible();
+  await expect.poll(() => storedCount(page)).toBe(7);
+  // The one new transcript is opened, as after any import of one.
+  await expect(page.getByRole('heading', { name: 'New run' })).toBeVisible();
 });
 
 test('dismiss all clears the finished banners; Enter opens a library row', async ({ page }) => {

@@ -37,11 +37,19 @@ export function hashBytes(bytes: Uint8Array): string {
 
 /** Streams a Blob (a File in the browser, `fs.openAsBlob` in Node) through the hasher. */
 export async function hashBlob(blob: Blob): Promise<string> {
+  return hashBlobs([blob]);
+}
+
+/** Several blobs one after the other (the event files of a session folder, in order). */
+export async function hashBlobs(blobs: readonly Blob[]): Promise<string> {
   const h = new ContentHasher();
-  const reader = blob.stream().getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) return h.digest();
-    h.update(value);
+  for (const blob of blobs) {
+    const reader = blob.stream().getReader();
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      h.update(value);
+    }
   }
+  return h.digest();
 }

@@ -6,6 +6,8 @@ export type ImportJobStatus = 'running' | 'storing' | 'asking' | 'done' | 'error
 export interface DuplicateQuestion {
   file: string;
   existing: { id: number; title: string; fileName: string }[];
+  /** Asked within a folder import: the answer holds for every later file of it. */
+  folder?: boolean;
 }
 
 /** A folder (or several files) imported as one job: which file it is at, and what went wrong. */

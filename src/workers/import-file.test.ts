@@ -200,6 +200,34 @@ describe('importFile: the same file imported again', () => {
   });
 });
 
+describe('importFolderUnit: a file of the folder already in the library', () => {
+  it('asks with the unit path; skip reports a duplicate and stores nothing, replace swaps', async () => {
+    const db = freshDb();
+    const text = '{"type":"assistant","calls":[{"name":"ls","args":{}}]}\n';
+    const unit = {
+      kind: 'file' as const,
+      path: 'runs/a.loop.jsonl',
+      size: text.length,
+      file: new Blob([text]),
+      optional: false,
+    };
+    const first = await importFolderUnit(unit, undefined, () => 'skip', db);
+    expect(first.status).toBe('imported');
+    const seen: DuplicateInfo[] = [];
+    const ask = (choice: DuplicateChoice) => (info: DuplicateInfo) => {
+      seen.push(info);
+      return choice;
+    };
+    expect(await importFolderUnit(unit, undefined, ask('skip'), db)).toEqual({ status: 'duplicate' });
+    expect(seen.map((i) => [i.file, i.existing.map((e) => e.fileName)])).toEqual([
+      ['runs/a.loop.jsonl', ['runs/a.loop.jsonl']],
+    ]);
+    const replaced = await importFolderUnit(unit, undefined, ask('replace'), db);
+    expect(replaced.status === 'imported' && replaced.summary.ids).toEqual([2]);
+    expect(await db.transcripts.count()).toBe(1);
+  });
+});
+
 describe('importFolderUnit in the worker', () => {
   it('stores a real OpenHands events folder and a trajectory beside it exactly as the page used to', async () => {
     const events = JSON.parse(corpus('openhands/tests/runtime/trajs/basic.json').toString()) as { id: number }[];
@@ -215,7 +243,7 @@ describe('importFolderUnit in the worker', () => {
     const outcomes = [];
     const oldIds: number[] = [];
     for (const unit of plan.units) {
-      outcomes.push(await importFolderUnit(unit, undefined, viaWorker));
+      outcomes.push(await importFolderUnit(unit, undefined, undefined, viaWorker));
       // The old path: parse, then the page stores the cloned result.
       const sources =
         unit.kind === 'file'

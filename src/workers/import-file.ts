@@ -5,7 +5,7 @@
  * before it commits, stores nothing of it. Errors are returned as data (Comlink would strip an
  * Error's class) and progress is throttled to whole percents so the page is not flooded.
  */
-import { hashBlob } from '../import/content-hash';
+import { hashBlobs } from '../import/content-hash';
 import { importSource, ImportError } from '../import/index';
 import type { ImportUnit } from '../import/folder';
 import { importUnit } from '../import/folder-import';
@@ -34,6 +34,8 @@ export type ImportOutcome =
 export interface DuplicateInfo {
   file: string;
   existing: { id: number; title: string; fileName: string }[];
+  /** Asked within a folder import: the answer holds for every later file of it. */
+  folder?: boolean;
 }
 
 /** What to do with a file already in the library: replace the stored copy, keep both, or skip it. */
@@ -78,12 +80,15 @@ export async function storeResult(
 export type UnitImportOutcome =
   | { status: 'imported'; summary: ImportSummary }
   | { status: 'skipped'; reason: string }
+  /** Already in the library, and the user chose to skip it. */
+  | { status: 'duplicate' }
   | { status: 'failed'; message: string };
 
 /** One unit of a folder plan (a file, or an OpenHands events folder), read from the page's Files and stored. */
 export async function importFolderUnit(
   unit: ImportUnit<Blob>,
   onProgress?: (read: number, total: number) => void,
+  onDuplicate?: AskDuplicate,
   database: LoopscopeDb = db,
 ): Promise<UnitImportOutcome> {
   const progress = throttled(onProgress);
@@ -97,7 +102,10 @@ export async function importFolderUnit(
   if (outcome.status === 'failed') return { status: 'failed', message: outcome.error.message.split('\n')[0] };
   if (outcome.status === 'skipped') return outcome;
   try {
-    return { status: 'imported', summary: await storeResult(unit.path, outcome.result, {}, database) };
+    const blobs = unit.kind === 'file' ? [unit.file] : unit.files.map((f) => f.file);
+    const save = await duplicateCheck(blobs, unit.path, onDuplicate, database);
+    if (save === 'skip') return { status: 'duplicate' };
+    return { status: 'imported', summary: await storeResult(unit.path, outcome.result, save, database) };
   } catch (e) {
     return { status: 'failed', message: `${unit.path}: could not be stored (${(e as Error).message})` };
   }
@@ -137,7 +145,7 @@ export async function importFile(
   }
   onStoring?.();
   try {
-    const save = await duplicateCheck(file, name, onDuplicate, database);
+    const save = await duplicateCheck([file], name, onDuplicate, database);
     if (save === 'skip') {
       const reason = 'already in the library; not imported again';
       return { ok: false, skipped: true, error: { file: name, reason, message: `${name}: ${reason}` } };
@@ -150,16 +158,17 @@ export async function importFile(
 }
 
 /**
- * Hashes the file (a second read, after parsing: cheap next to the parse) and, when the same
+ * Hashes the file, or a session folder's files in order (a second read, after parsing: cheap
+ * next to the parse) and, when the same
  * bytes are already stored, asks what to do. The answer becomes the store's options.
  */
 async function duplicateCheck(
-  file: Blob,
+  files: readonly Blob[],
   name: string,
   ask: AskDuplicate | undefined,
   database: LoopscopeDb,
 ): Promise<SaveOptions | 'skip'> {
-  const contentHash = await hashBlob(file);
+  const contentHash = await hashBlobs(files);
   const existing = await findByContentHash(contentHash, database);
   if (existing.length === 0 || !ask) return { contentHash };
   const choice = await ask({ file: name, existing });

@@ -1,6 +1,7 @@
 import { jobActive, type ImportJob } from '../../state/import-slice';
 import { useAppStore } from '../../state/store';
-import { answerDuplicate, cancelImport } from './run-import';
+import { answerDuplicate } from './duplicate-question';
+import { cancelImport } from './run-import';
 
 function mb(n: number): string {
   return n < 1e6 ? `${Math.round(n / 1e3)} KB` : `${(n / 1e6).toFixed(1)} MB`;
@@ -96,6 +97,7 @@ function DuplicatePrompt({ job }: { job: ImportJob }) {
       <span className="import-message" data-testid="duplicate-import">
         <strong>{d.file}</strong> is already in the library as “{first.title}”{more}
         {first.fileName !== d.file ? ` (from ${first.fileName})` : ''}.
+        {d.folder && <span className="muted"> The answer holds for every file of this folder already there.</span>}
       </span>
       <button type="button" className="primary" onClick={() => answerDuplicate(job.id, 'replace')}>
         Replace
@@ -103,6 +105,11 @@ function DuplicatePrompt({ job }: { job: ImportJob }) {
       <button type="button" onClick={() => answerDuplicate(job.id, 'keep')}>
         Keep both
       </button>
+      {d.folder && (
+        <button type="button" onClick={() => answerDuplicate(job.id, 'skip')}>
+          Skip
+        </button>
+      )}
       <button type="button" onClick={() => cancelImport(job.id)}>
         Cancel
       </button>

@@ -6,38 +6,16 @@
 import { Comlink, startEngineWorker } from '../../workers/client';
 import { planImport } from '../../import/folder';
 import { useAppStore } from '../../state/store';
-import type { DuplicateChoice, DuplicateInfo } from '../../workers/import-file';
+import type { DuplicateInfo } from '../../workers/import-file';
+import { askDuplicate, forgetQuestion } from './duplicate-question';
 import type { PickedFile } from './picked-files';
 import { folderCancels, importFolderPlan } from './run-folder-import';
 
 const cancels = new Map<number, () => void>();
-const answers = new Map<number, (choice: DuplicateChoice) => void>();
-/** Stops a file's import worker: Cancel while running, and again while a question waits. */
-const workerStops = new Map<number, () => void>();
 
 export function cancelImport(jobId: number): void {
   cancels.get(jobId)?.();
   folderCancels.get(jobId)?.();
-}
-
-/** The user's answer to "already in the library": the waiting worker goes on with it. */
-export function answerDuplicate(jobId: number, choice: DuplicateChoice): void {
-  const answer = answers.get(jobId);
-  answers.delete(jobId);
-  cancels.delete(jobId);
-  useAppStore.getState().updateJob(jobId, { status: 'storing', duplicate: undefined });
-  answer?.(choice);
-}
-
-/** Shows the question in the job's banner and waits for the answer. */
-function askDuplicate(jobId: number, info: DuplicateInfo): Promise<DuplicateChoice> {
-  return new Promise((resolve) => {
-    answers.set(jobId, resolve);
-    // Cancel is offered again while the question waits (parsing is over; nothing is stored yet).
-    const stop = workerStops.get(jobId);
-    if (stop) cancels.set(jobId, stop);
-    useAppStore.getState().updateJob(jobId, { status: 'asking', duplicate: info });
-  });
 }
 
 /** What a folder job is called: its folder ("sessions/"), or how many folders or files it holds. */
@@ -65,14 +43,14 @@ async function importOne(file: File): Promise<number[]> {
   const jobId = addJob(file.name, file.size);
   const worker = startEngineWorker();
   let cancelled = false;
+  let stop = () => {};
   const cancelledPromise = new Promise<null>((resolve) => {
-    const stop = () => {
+    stop = () => {
       cancelled = true;
       worker.terminate();
       resolve(null);
     };
     cancels.set(jobId, stop);
-    workerStops.set(jobId, stop);
   });
   try {
     const outcome = await Promise.race([
@@ -86,7 +64,11 @@ async function importOne(file: File): Promise<number[]> {
           cancels.delete(jobId);
           updateJob(jobId, { status: 'storing', read: file.size });
         }),
-        Comlink.proxy((info: DuplicateInfo) => askDuplicate(jobId, info)),
+        Comlink.proxy((info: DuplicateInfo) => {
+          // Cancel is offered again while the question waits: parsing is over, nothing is stored yet.
+          cancels.set(jobId, stop);
+          return askDuplicate(jobId, info);
+        }),
       ),
       cancelledPromise,
     ]);
@@ -112,8 +94,7 @@ async function importOne(file: File): Promise<number[]> {
     return [];
   } finally {
     cancels.delete(jobId);
-    answers.delete(jobId);
-    workerStops.delete(jobId);
+    forgetQuestion(jobId);
     worker.terminate();
   }
 }
