@@ -44,6 +44,7 @@ test('keys step turns whatever was clicked last; Escape leaves a field; n / p ju
   await expect(readout(page)).toHaveText('Turn 18 / 18');
   await page.keyboard.press('Escape');
   await expect(field).not.toBeFocused();
+  await expect(page.locator('.workbench')).toBeFocused();
   await page.keyboard.press('Home');
   await expect(readout(page)).toHaveText('Turn 1 / 18');
   await page.keyboard.press('ArrowDown'); // a no-op for the workbench, not a field change
@@ -135,6 +136,12 @@ test('the timeline has a turn axis, a labelled row per detector, zoom and pan; b
   await expect(win).toHaveText('Turns 4–15 of 18');
   await page.getByRole('button', { name: 'Whole run' }).click();
   await expect(win).toHaveText('All 18 turns');
+
+  // The keys are listed in the page; Escape folds the list again.
+  await page.getByText('Keys', { exact: true }).click();
+  await expect(page.locator('.keys-help dl')).toContainText('next, previous alarm');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.keys-help dl')).toBeHidden();
 
   await page.getByRole('link', { name: '← Library' }).click();
   await expect(page.getByRole('table', { name: 'Library' })).toBeVisible();

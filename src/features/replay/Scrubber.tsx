@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { SPEEDS } from '../../state/playback-slice';
 import { useAppStore } from '../../state/store';
 import { nextAlarm, previousAlarm } from './alarm-nav';
@@ -78,8 +79,17 @@ export function Scrubber({ turns, alarms }: { turns: number; alarms: readonly nu
 
 /** The keys, folded: they work wherever the focus is, except in a field being edited. */
 function KeysHelp() {
+  const box = useRef<HTMLDetailsElement>(null);
+  // Escape closes the list too (the workbench keys take Escape to leave a field).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && box.current?.open) box.current.open = false;
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
-    <details className="keys-help">
+    <details className="keys-help" ref={box}>
       <summary>Keys</summary>
       <dl>
         <dt>← →</dt>
