@@ -1,4 +1,4 @@
-import { memo, useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Label } from '../../model/transcript';
 import { DETECTOR_IDS, type DetectorEvent, type DetectorId } from '../../engine/types';
 import { detectorDef } from '../../engine/detectors/registry';
@@ -6,16 +6,11 @@ import { useAppStore } from '../../state/store';
 import type { TimelineView } from '../../state/timeline-slice';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
 import { timelineRows, type TimelineRow } from './timeline-bins';
+import { AXIS, Cursor, LABEL_ROW, Marks, ROW } from './TimelineMarks';
 import './replay.css';
-import { followTurn, panView, ticks, windowOf, zoomView, ZOOM_STEP } from './timeline-view';
+import { followTurn, panView, windowOf, zoomView, ZOOM_STEP } from './timeline-view';
 import { TimelineToolbar } from './TimelineToolbar';
 import { useElementWidth } from './useElementWidth';
-
-/** Pixel geometry of the strip; the label column beside it uses the same row heights (CSS). */
-const LABEL_ROW = 14;
-const ROW = 15;
-const BAR = 11;
-const AXIS = 18;
 
 /**
  * The strip above the table: labelled spans on top, one labelled row per detector, a turn axis,
@@ -213,88 +208,4 @@ function withSilentRows(rows: TimelineRow[], detectors: readonly DetectorId[]): 
   const by = new Map(rows.map((r) => [r.detector, r]));
   for (const d of detectors) if (!by.has(d)) by.set(d, { detector: d, runs: [], count: 0 });
   return DETECTOR_IDS.filter((d) => by.has(d)).map((d) => by.get(d)!);
-}
-
-/** Labels, alarms and the axis: redrawn when they or the window change, not on every cursor move. */
-const Marks = memo(function Marks({
-  win,
-  width,
-  height,
-  labels,
-  rows,
-}: {
-  win: TimelineView;
-  width: number;
-  height: number;
-  labels: Label[];
-  rows: TimelineRow[];
-}) {
-  const span = win.to - win.from;
-  const x = (pos: number) => ((pos - win.from) / span) * width;
-  // At least a pixel wide, so a single turn of a long run still shows.
-  const w = (a: number, b: number) => Math.max(1, x(b) - x(a - 1));
-  const axisY = height - AXIS;
-  return (
-    <>
-      <rect x={0} y={0} width={width} height={axisY} fill="#f9fafb" />
-      {rows.map((r, i) =>
-        i % 2 === 1 ? (
-          <rect key={`band-${r.detector}`} x={0} y={LABEL_ROW + i * ROW} width={width} height={ROW} fill="#f3f4f6" />
-        ) : null,
-      )}
-      {labels
-        .filter((l) => l.endTurn > win.from && l.startTurn - 1 < win.to)
-        .map((l, i) => (
-          <rect
-            key={i}
-            x={x(l.startTurn - 1)}
-            y={1}
-            width={w(l.startTurn, l.endTurn)}
-            height={LABEL_ROW - 3}
-            fill={l.kind === 'loop' ? '#fca5a5' : '#a7f3d0'}
-          >
-            <title>{`${l.kind} ${l.startTurn}–${l.endTurn}${l.note ? `: ${l.note}` : ''}`}</title>
-          </rect>
-        ))}
-      {rows.map((r, i) =>
-        r.runs.map(([a, b]) => (
-          <rect
-            key={`${r.detector}-${a}`}
-            x={x(a - 1)}
-            y={LABEL_ROW + i * ROW + (ROW - BAR) / 2}
-            width={w(a, b)}
-            height={BAR}
-            fill={DETECTOR_COLOR[r.detector]}
-          >
-            <title>{a === b ? `${r.detector}: turn ${a}` : `${r.detector}: turns ${a}–${b}`}</title>
-          </rect>
-        )),
-      )}
-      <g className="timeline-axis" aria-hidden="true">
-        <line x1={0} x2={width} y1={axisY + 0.5} y2={axisY + 0.5} stroke="#9ca3af" />
-        {ticks(win, Math.max(2, Math.floor(width / 70))).map((t) => (
-          <g key={t} transform={`translate(${x(t - 0.5)},${axisY})`}>
-            <line y1={0} y2={4} stroke="#6b7280" />
-            <text y={14} textAnchor="middle">
-              {t.toLocaleString('en-US')}
-            </text>
-          </g>
-        ))}
-      </g>
-    </>
-  );
-});
-
-function Cursor({ win, width, height }: { win: TimelineView; width: number; height: number }) {
-  const turn = useAppStore((s) => s.turn);
-  if (turn - 1 > win.to || turn < win.from) return null;
-  const span = win.to - win.from;
-  const x0 = ((turn - 1 - win.from) / span) * width;
-  const x1 = ((turn - win.from) / span) * width;
-  return (
-    <g className="timeline-cursor" data-turn={turn}>
-      <rect x={x0} y={0} width={Math.max(1, x1 - x0)} height={height} fill="rgba(217,119,6,0.35)" />
-      <line x1={(x0 + x1) / 2} x2={(x0 + x1) / 2} y1={0} y2={height} stroke="#d97706" strokeWidth={2} />
-    </g>
-  );
 }
