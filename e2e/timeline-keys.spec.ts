@@ -28,7 +28,19 @@ test('keys step turns whatever was clicked last; Escape leaves a field; n / p ju
   await check.click(); // back to the preset
   await expect(page.locator('[data-metric="tp"]')).toHaveText('6');
 
-  // Pause on alarm and the speed select are controls too.
+  // A select picked with the mouse keeps ↑ ↓, but ← → step turns and leave it as it is.
+  const speed = page.getByLabel('Playback speed');
+  await speed.focus();
+  await speed.selectOption('5');
+  await expect(speed).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await expect(readout(page)).toHaveText('Turn 4 / 18');
+  await expect(speed).toHaveValue('5');
+  await page.keyboard.press('ArrowLeft');
+  await expect(readout(page)).toHaveText('Turn 3 / 18');
+  await expect(speed).toHaveValue('5');
+
+  // Pause on alarm is a control too.
   await page.getByRole('checkbox', { name: 'Pause on alarm' }).click();
   await page.keyboard.press('End');
   await expect(readout(page)).toHaveText('Turn 18 / 18');

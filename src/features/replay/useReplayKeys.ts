@@ -9,11 +9,14 @@ const EDITED_INPUTS = new Set(['text', 'number', 'search', 'email', 'url', 'tel'
 /**
  * Whether a key belongs to the focused element. Checkboxes, buttons, radios, the turn slider
  * and everything else do not keep the keys: after clicking a Tune checkbox, ← → still step.
+ * A select keeps its keys (↑ ↓, letters) but ← →, which would silently change it after a
+ * mouse pick (the preset!), step turns.
  */
-export function editingField(target: EventTarget | null): boolean {
+export function editingField(target: EventTarget | null, key = ''): boolean {
   const el = target as HTMLElement | null;
   if (!el || !el.tagName) return false;
-  if (el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable) return true;
+  if (el.tagName === 'SELECT') return key !== 'ArrowLeft' && key !== 'ArrowRight';
+  if (el.tagName === 'TEXTAREA' || el.isContentEditable) return true;
   return el.tagName === 'INPUT' && EDITED_INPUTS.has((el as HTMLInputElement).type);
 }
 
@@ -48,7 +51,7 @@ export function useReplayKeys(turns: number, alarms: readonly number[], home: ()
         return;
       }
       // Label keys (L / P over a selected range) run first and claim theirs.
-      if (e.defaultPrevented || editingField(e.target)) return;
+      if (e.defaultPrevented || editingField(e.target, e.key)) return;
       const s = useAppStore.getState();
       const go = (t: number) => s.setTurn(Math.max(1, Math.min(turns, t)));
       const n = Math.max(1, turns);
