@@ -3,6 +3,7 @@ import { normalizeTranscript } from '../model/normalize';
 import type { ImportResult } from '../import/types';
 import { chunkTurns } from './chunking';
 import { db, type LoopscopeDb, type TranscriptMeta } from './db';
+import { noteStored } from './hash-index';
 
 /**
  * Stores every transcript of one imported file in one transaction: either all of them are kept
@@ -23,7 +24,8 @@ export async function saveImport(
 ): Promise<number[]> {
   const warnings = result.warnings.map(formatWarning);
   const tables = [database.transcripts, database.bodies, database.turnChunks, database.labels];
-  return database.transaction('rw', tables, async () => {
+  const stored: TranscriptMeta[] = [];
+  const ids = await database.transaction('rw', tables, async () => {
     for (const id of opts.replace ?? []) await deleteTranscript(id, database);
     const ids: number[] = [];
     for (const t of result.transcripts) {
@@ -43,9 +45,12 @@ export async function saveImport(
       await database.bodies.add({ id, transcript: { ...t, turns: [] }, chunks: chunks.length });
       for (let n = 0; n < chunks.length; n++) await database.turnChunks.add({ id, n, turns: chunks[n] });
       ids.push(id);
+      stored.push({ ...(meta as TranscriptMeta), id });
     }
     return ids;
   });
+  noteStored(database, stored, opts.replace ?? []);
+  return ids;
 }
 
 export async function loadTranscript(id: number, database: LoopscopeDb = db): Promise<Transcript | undefined> {
@@ -76,13 +81,4 @@ export async function deleteTranscript(id: number, database: LoopscopeDb = db): 
       await database.labels.delete(id);
     },
   );
-}
-
-/** What is already stored from a file with this content hash (one file may hold several transcripts). */
-export async function findByContentHash(
-  hash: string,
-  database: LoopscopeDb = db,
-): Promise<Pick<TranscriptMeta, 'id' | 'title' | 'fileName'>[]> {
-  const found = await database.transcripts.filter((m) => m.contentHash === hash).toArray();
-  return found.map(({ id, title, fileName }) => ({ id, title, fileName }));
 }

@@ -13,7 +13,8 @@ import type { ImportResult } from '../import/types';
 import { sourceFromBlob } from '../import/source';
 import { formatWarning } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
-import { findByContentHash, saveImport, type SaveOptions } from '../persistence/transcripts';
+import { findByContentHash } from '../persistence/hash-index';
+import { saveImport, type SaveOptions } from '../persistence/transcripts';
 
 /** What the page learns of a stored import: never the transcripts themselves. */
 export interface ImportSummary {
@@ -169,8 +170,9 @@ async function duplicateCheck(
   database: LoopscopeDb,
 ): Promise<SaveOptions | 'skip'> {
   const contentHash = await hashBlobs(files);
+  if (!ask) return { contentHash };
   const existing = await findByContentHash(contentHash, database);
-  if (existing.length === 0 || !ask) return { contentHash };
+  if (existing.length === 0) return { contentHash };
   const choice = await ask({ file: name, existing });
   if (choice === 'skip') return 'skip';
   return choice === 'replace' ? { contentHash, replace: existing.map((e) => e.id) } : { contentHash };
