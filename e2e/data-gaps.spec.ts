@@ -18,6 +18,12 @@ test('llm-check on a run without recorded judge answers says so in the metrics b
     '⚠ no recorded judge answers: gemini-cli shows model unavailable',
   ]);
   await shot(page, 'data-gaps-01-llm-check');
+  // Over the library: how many of the summed runs lack them (all labelled samples but the judge one).
+  await page.getByRole('checkbox', { name: 'Whole library' }).check();
+  await expect(page.getByTestId('compare-data-warning')).toHaveText(
+    '⚠ 5 of 6 runs have no recorded judge answers: llm-check and gemini-cli show model unavailable on them',
+  );
+  await page.getByRole('checkbox', { name: 'Whole library' }).uncheck();
 
   // The sample with recorded answers: no warning.
   await page.getByRole('link', { name: '← Library' }).click();

@@ -1,8 +1,7 @@
 import { useMemo, useState } from 'react';
-import { PRESETS } from '../../engine/presets/index';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
-import { judgeWarning, needsRecordedJudge, runFacts, TOKENS_WARNING } from '../workbench/data-gaps';
+import { libraryGaps, presetGaps, runFacts } from '../workbench/data-gaps';
 import type { CompareTableRow } from './compare-rows';
 import { CompareTable } from './CompareTable';
 import { useLibraryCompare, useSessionCompare } from './useCompare';
@@ -22,12 +21,7 @@ export function ComparePanel() {
   const p = lib.progress;
   // On this run alone, a run without token counts has unknown token totals, never 0.
   const rows = !whole && s.rows && !facts.hasTokens ? s.rows.map(tokensUnknown) : s.rows;
-  const gaps = whole
-    ? []
-    : [
-        ...PRESETS.filter((c) => needsRecordedJudge(c, facts)).map((c) => judgeWarning(c.name ?? 'llm-judge')),
-        ...(facts.hasTokens ? [] : [TOKENS_WARNING]),
-      ];
+  const gaps = whole ? (p && !lib.running ? libraryGaps(p.withoutJudge, p.measured) : []) : presetGaps(facts);
   return (
     <div className="compare">
       <div className="compare-head">

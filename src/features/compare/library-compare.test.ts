@@ -5,7 +5,8 @@ import type { Label, Transcript } from '../../model/transcript';
 import { compareLibrary, type LibraryProgress } from './library-compare';
 
 const LOOP: Label = { startTurn: 1, endTurn: 2, kind: 'loop' };
-const fakeT = (title: string) => ({ title, format: 'test', turns: [], labels: [] }) as unknown as Transcript;
+const fakeT = (title: string, judge: unknown[] = []) =>
+  ({ title, format: 'test', turns: [], labels: [], judge }) as unknown as Transcript;
 
 /** Transcript i has i alarms under preset "p", all outside loops: one false-alarm episode, a clean run flagged. */
 const compare = async (t: Transcript): Promise<CompareRow[]> => {
@@ -32,12 +33,15 @@ describe('compareLibrary', () => {
     const progress: LibraryProgress[] = [];
     const r = await compareLibrary({
       ids: [1, 2, 3, 4],
-      load: async (id) => (id === 4 ? null : { transcript: fakeT(String(id)), labels: id === 2 ? [] : [LOOP] }),
+      load: async (id) =>
+        id === 4 ? null : { transcript: fakeT(String(id), id === 3 ? [{}] : []), labels: id === 2 ? [] : [LOOP] },
       compare,
       onProgress: (p) => progress.push(p),
     });
     expect(r.cancelled).toBe(false);
     expect([r.done, r.total, r.measured, r.skipped]).toEqual([4, 4, 2, 2]);
+    // Of the two summed, only transcript 3 has recorded judge answers.
+    expect(r.withoutJudge).toBe(1);
     const sums = r.rows.map((x) => {
       const m = x.metrics;
       return [x.preset, x.labelled, m.transcripts, m.alarms, m.alarmsOutsideSpans, m.fp, m.clean, m.cleanFlagged];

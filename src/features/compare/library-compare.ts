@@ -22,6 +22,8 @@ export interface LibraryProgress {
   measured: number;
   /** Transcripts left out so far: no labels, or gone from the library. */
   skipped: number;
+  /** Measured transcripts without recorded judge answers (the recorded judge is unavailable on them). */
+  withoutJudge: number;
 }
 
 export interface LibraryCompareResult extends LibraryProgress {
@@ -31,7 +33,7 @@ export interface LibraryCompareResult extends LibraryProgress {
 
 export async function compareLibrary(deps: LibraryCompareDeps): Promise<LibraryCompareResult> {
   const totals = new PresetTotals();
-  const p: LibraryProgress = { done: 0, total: deps.ids.length, measured: 0, skipped: 0 };
+  const p: LibraryProgress = { done: 0, total: deps.ids.length, measured: 0, skipped: 0, withoutJudge: 0 };
   let cancelled = false;
   for (const id of deps.ids) {
     if (deps.signal?.aborted) {
@@ -48,6 +50,7 @@ export async function compareLibrary(deps: LibraryCompareDeps): Promise<LibraryC
       }
       totals.add(rows);
       p.measured++;
+      if ((loaded.transcript.judge?.length ?? 0) === 0) p.withoutJudge++;
     }
     p.done++;
     deps.onProgress?.({ ...p });

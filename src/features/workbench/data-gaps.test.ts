@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetByName } from '../../engine/presets/index';
-import { dataGaps, needsRecordedJudge, runFacts } from './data-gaps';
+import { dataGaps, libraryGaps, needsRecordedJudge, presetGaps, runFacts } from './data-gaps';
 
 const llmCheck = presetByName('llm-check')!;
 const recommended = presetByName('recommended')!;
@@ -27,5 +27,17 @@ describe('data a config needs and the run lacks', () => {
     expect(dataGaps(recommended, 'recommended', runFacts({ turns: [{}, {}] }))).toEqual([
       'no token counts in this run: tokens wasted and saved show n/a',
     ]);
+  });
+  it('names every preset affected in Compare, on one run and over the library', () => {
+    expect(presetGaps({ judgeAnswers: 0, hasTokens: false })).toEqual([
+      'no recorded judge answers: llm-check shows model unavailable',
+      'no recorded judge answers: gemini-cli shows model unavailable',
+      'no token counts in this run: tokens wasted and saved show n/a',
+    ]);
+    expect(presetGaps({ judgeAnswers: 3, hasTokens: true })).toEqual([]);
+    expect(libraryGaps(2, 5)).toEqual([
+      '2 of 5 runs have no recorded judge answers: llm-check and gemini-cli show model unavailable on them',
+    ]);
+    expect(libraryGaps(0, 5)).toEqual([]);
   });
 });

@@ -4,6 +4,7 @@
  * without token counts (they are unknown, not 0).
  */
 import { resolveConfig, type EngineConfig } from '../../engine/config';
+import { PRESETS } from '../../engine/presets/index';
 
 /** What the run carries that some detectors and metrics need. */
 export interface RunFacts {
@@ -35,4 +36,24 @@ export function dataGaps(config: EngineConfig, who: string, facts: RunFacts): st
   if (needsRecordedJudge(config, facts)) out.push(judgeWarning(who));
   if (!facts.hasTokens) out.push(TOKENS_WARNING);
   return out;
+}
+
+/** Presets whose judge reads recorded answers (llm-check, gemini-cli). */
+function recordedJudgePresets(): string[] {
+  return PRESETS.filter((c) => needsRecordedJudge(c, { judgeAnswers: 0, hasTokens: true })).map((c) => c.name ?? '');
+}
+
+/** Compare on one run: every preset affected by what the run lacks. */
+export function presetGaps(facts: RunFacts): string[] {
+  const judge = facts.judgeAnswers === 0 ? recordedJudgePresets().map(judgeWarning) : [];
+  return facts.hasTokens ? judge : [...judge, TOKENS_WARNING];
+}
+
+/** Compare over the library: how many summed runs have no recorded judge answers. */
+export function libraryGaps(withoutJudge: number, measured: number): string[] {
+  if (withoutJudge === 0) return [];
+  const names = recordedJudgePresets().join(' and ');
+  return [
+    `${withoutJudge} of ${measured} runs have no recorded judge answers: ${names} show model unavailable on them`,
+  ];
 }
