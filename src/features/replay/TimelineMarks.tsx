@@ -72,7 +72,8 @@ export const Marks = memo(function Marks({
         {ticks(win, Math.max(2, Math.floor(width / 70))).map((t) => (
           <g key={t} transform={`translate(${x(t - 0.5)},${axisY})`}>
             <line y1={0} y2={4} stroke="#6b7280" />
-            <text y={14} textAnchor="middle">
+            {/* Labels at the ends lean inwards, so none is cut off at the strip's edge. */}
+            <text y={14} textAnchor={x(t - 0.5) < 18 ? 'start' : x(t - 0.5) > width - 18 ? 'end' : 'middle'}>
               {t.toLocaleString('en-US')}
             </text>
           </g>
