@@ -70,6 +70,8 @@ test('dismiss all clears the finished banners; Enter opens a library row', async
     { name: 'c.jsonl', content: '{"x":1}\n' },
   ]);
   const banners = page.getByRole('region', { name: 'Imports' }).locator('.import-job');
+  // The files are read one after the other: wait until all three have failed.
+  await expect(page.getByRole('region', { name: 'Imports' }).getByRole('alert')).toHaveCount(3);
   await expect(banners).toHaveCount(3);
   await expect(page.getByRole('button', { name: 'Dismiss all' })).toBeVisible();
   await page.getByRole('button', { name: 'Dismiss all' }).click();
