@@ -5,6 +5,7 @@ import { ImportStatus } from './features/import/ImportStatus';
 import type { PickedFile } from './features/import/picked-files';
 import { importFiles } from './features/import/run-import';
 import { LibraryTable } from './features/library/LibraryTable';
+import { RestoreSamples } from './features/library/RestoreSamples';
 import { useHashLocation } from './features/shell/useHashLocation';
 import { useConfigFromLink } from './features/share/useConfigFromLink';
 import { Workbench } from './features/workbench/Workbench';
@@ -48,7 +49,10 @@ export function App() {
       <main>
         {transcriptId === null ? (
           <section aria-label="Library page">
-            <h2>Library</h2>
+            <div className="library-head">
+              <h2>Library</h2>
+              <RestoreSamples />
+            </div>
             <LibraryTable onOpen={(id) => open(id)} />
           </section>
         ) : (

@@ -18,6 +18,8 @@ export interface TranscriptMeta {
   /** Import warnings as `FILE:LINE: reason` lines, shown beside the transcript. */
   warnings: string[];
   sample?: boolean;
+  /** The imported file's content hash (src/import/content-hash.ts): the same file imported again is noticed. */
+  contentHash?: string;
 }
 
 /** The transcript without its turns (they live in `turnChunks`), and how many chunks it has. */

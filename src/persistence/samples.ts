@@ -4,7 +4,7 @@
  * path as a dropped file: the worker parses and stores them, the page sends only the text.
  */
 import type { ImportOutcome } from '../workers/import-file';
-import { db } from './db';
+import { db, type LoopscopeDb, type TranscriptMeta } from './db';
 
 const files = import.meta.glob('../samples/*.loop.jsonl', { query: '?raw', import: 'default' }) as Record<
   string,
@@ -41,6 +41,24 @@ export async function seedSamplesOnce(importBlob: ImportFn): Promise<number> {
     // Let the next start try again rather than leave the library without samples for good.
     if (n === 0) await db.meta.delete('samplesSeeded');
     throw e;
+  }
+  return n;
+}
+
+/** The bundled samples no longer in the library (a sample is known by its file name). */
+export function missingSamples(stored: readonly Pick<TranscriptMeta, 'fileName' | 'sample'>[]): string[] {
+  const have = new Set(stored.filter((m) => m.sample).map((m) => m.fileName));
+  return SAMPLE_NAMES.filter((n) => !have.has(n)).sort();
+}
+
+/** Imports the deleted samples again; returns how many transcripts were stored. */
+export async function restoreSamples(importBlob: ImportFn, database: LoopscopeDb = db): Promise<number> {
+  let n = 0;
+  for (const name of missingSamples(await database.transcripts.toArray())) {
+    const text = await sampleText(name);
+    if (!text) continue;
+    const outcome = await importBlob(new Blob([text]), name);
+    if (outcome.ok) n += outcome.summary.ids.length;
   }
   return n;
 }

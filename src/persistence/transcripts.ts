@@ -3,19 +3,30 @@ import { normalizeTranscript } from '../model/normalize';
 import type { ImportResult } from '../import/types';
 import { chunkTurns } from './chunking';
 import { db, type LoopscopeDb, type TranscriptMeta } from './db';
+import { noteStored } from './hash-index';
 
 /**
  * Stores every transcript of one imported file in one transaction: either all of them are kept
  * or none, and nothing already stored is touched.
  */
+export interface SaveOptions {
+  sample?: boolean;
+  contentHash?: string;
+  /** Transcripts this import replaces: deleted in the same transaction. */
+  replace?: number[];
+}
+
 export async function saveImport(
   fileName: string,
   result: ImportResult,
-  opts: { sample?: boolean } = {},
+  opts: SaveOptions = {},
   database: LoopscopeDb = db,
 ): Promise<number[]> {
   const warnings = result.warnings.map(formatWarning);
-  return database.transaction('rw', database.transcripts, database.bodies, database.turnChunks, async () => {
+  const tables = [database.transcripts, database.bodies, database.turnChunks, database.labels, database.fingerprints];
+  const stored: TranscriptMeta[] = [];
+  const ids = await database.transaction('rw', tables, async () => {
+    for (const id of opts.replace ?? []) await deleteTranscript(id, database);
     const ids: number[] = [];
     for (const t of result.transcripts) {
       const { chunks, warnings: cut } = chunkTurns(t.turns);
@@ -28,14 +39,18 @@ export async function saveImport(
         importedAt: Date.now(),
         warnings: cut.length ? [...warnings, ...cut.map((w) => `${fileName}: ${w}`)] : warnings,
         ...(opts.sample ? { sample: true } : {}),
+        ...(opts.contentHash ? { contentHash: opts.contentHash } : {}),
       };
       const id = (await database.transcripts.add(meta as TranscriptMeta)) as number;
       await database.bodies.add({ id, transcript: { ...t, turns: [] }, chunks: chunks.length });
       for (let n = 0; n < chunks.length; n++) await database.turnChunks.add({ id, n, turns: chunks[n] });
       ids.push(id);
+      stored.push({ ...(meta as TranscriptMeta), id });
     }
     return ids;
   });
+  noteStored(database, stored, opts.replace ?? []);
+  return ids;
 }
 
 export async function loadTranscript(id: number, database: LoopscopeDb = db): Promise<Transcript | undefined> {

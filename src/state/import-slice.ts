@@ -1,6 +1,14 @@
 import type { StateCreator } from 'zustand';
 
-export type ImportJobStatus = 'running' | 'storing' | 'done' | 'error' | 'cancelled';
+export type ImportJobStatus = 'running' | 'storing' | 'asking' | 'done' | 'error' | 'cancelled';
+
+/** The file being imported is already in the library: these transcripts came from the same bytes. */
+export interface DuplicateQuestion {
+  file: string;
+  existing: { id: number; title: string; fileName: string }[];
+  /** Asked within a folder import: the answer holds for every later file of it. */
+  folder?: boolean;
+}
 
 /** A folder (or several files) imported as one job: which file it is at, and what went wrong. */
 export interface FolderProgress {
@@ -30,6 +38,8 @@ export interface ImportJob {
   /** Ids of the transcripts stored by this job. */
   storedIds: number[];
   folder?: FolderProgress;
+  /** Set while status is 'asking': replace the stored copy, keep both, or skip. */
+  duplicate?: DuplicateQuestion;
 }
 
 export interface ImportSlice {
@@ -37,6 +47,13 @@ export interface ImportSlice {
   addJob(fileName: string, total: number, folder?: FolderProgress): number;
   updateJob(id: number, patch: Partial<ImportJob>): void;
   dismissJob(id: number): void;
+  /** Removes every finished job (done, failed, cancelled); running ones and open questions stay. */
+  dismissFinished(): void;
+}
+
+/** A job still at work or waiting for an answer: its banner cannot be dismissed. */
+export function jobActive(j: ImportJob): boolean {
+  return j.status === 'running' || j.status === 'storing' || j.status === 'asking';
 }
 
 let nextJob = 1;
@@ -55,5 +72,8 @@ export const createImportSlice: StateCreator<ImportSlice, [], [], ImportSlice> =
   },
   dismissJob(id) {
     set((s) => ({ jobs: s.jobs.filter((j) => j.id !== id) }));
+  },
+  dismissFinished() {
+    set((s) => ({ jobs: s.jobs.filter(jobActive) }));
   },
 });

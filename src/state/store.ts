@@ -6,15 +6,17 @@ import { create } from 'zustand';
 import { createImportSlice, type ImportSlice } from './import-slice';
 import { createPlaybackSlice, type PlaybackSlice } from './playback-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
+import { createTimelineSlice, type TimelineSlice } from './timeline-slice';
 import { createTuningSlice, type TuningSlice } from './tuning-slice';
 
-export type AppState = ImportSlice & SelectionSlice & TuningSlice & PlaybackSlice;
+export type AppState = ImportSlice & SelectionSlice & TuningSlice & PlaybackSlice & TimelineSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createImportSlice(...a),
   ...createSelectionSlice(...a),
   ...createTuningSlice(...a),
   ...createPlaybackSlice(...a),
+  ...createTimelineSlice(...a),
 }));
 
 // `npm run bench` changes the draft with the Charts tab on screen (no Tune input there then):

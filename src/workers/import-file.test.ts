@@ -12,7 +12,8 @@ import { sourceFromBlob } from '../import/source';
 import { approxChars, CHUNK_MAX_CHARS, CHUNK_MAX_TURNS } from '../persistence/chunking';
 import { LoopscopeDb } from '../persistence/db';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
-import { importFile, importFolderUnit } from './import-file';
+import { hashBytes } from '../import/content-hash';
+import { importFile, importFolderUnit, type DuplicateChoice, type DuplicateInfo } from './import-file';
 
 const corpus = (p: string) => readFileSync(new URL(`../../corpus/real/${p}`, import.meta.url));
 
@@ -23,7 +24,8 @@ const freshDb = () => new LoopscopeDb(`import-file-test-${++dbs}`);
 async function stored(db: LoopscopeDb, ids: number[]) {
   return Promise.all(
     ids.map(async (id) => {
-      const { importedAt, id: _id, ...meta } = (await db.transcripts.get(id))!;
+      // The content hash is the worker's own addition (checked in the duplicate tests).
+      const { importedAt, id: _id, contentHash: _hash, ...meta } = (await db.transcripts.get(id))!;
       expect(importedAt).toBeGreaterThan(0);
       const chunks = await db.turnChunks.where('id').equals(id).toArray();
       return {
@@ -59,6 +61,7 @@ describe('importFile in the worker', () => {
       {},
       (read) => progress.push(read),
       () => storing++,
+      undefined,
       viaWorker,
     );
     expect(outcome.ok).toBe(true);
@@ -92,7 +95,7 @@ describe('importFile in the worker', () => {
     );
     const blob = new Blob([lines.join('\n') + '\n']);
     const db = freshDb();
-    const outcome = await importFile(blob, 'big.loop.jsonl', {}, undefined, undefined, db);
+    const outcome = await importFile(blob, 'big.loop.jsonl', {}, undefined, undefined, undefined, db);
     expect(outcome.ok && outcome.summary.turns).toBe(3);
     const chunks = await db.turnChunks.toArray();
     expect(chunks.map((c) => c.turns.map((t) => t.index))).toEqual([[1, 2], [3]]);
@@ -109,11 +112,20 @@ describe('importFile in the worker', () => {
       { sample: true },
       undefined,
       undefined,
+      undefined,
       db,
     );
     expect(ok.ok && ok.summary.ids).toEqual([1]);
     expect((await db.transcripts.get(1))?.sample).toBe(true);
-    const bad = await importFile(new Blob(['{"trajectory": [']), 'broken.traj', {}, undefined, undefined, db);
+    const bad = await importFile(
+      new Blob(['{"trajectory": [']),
+      'broken.traj',
+      {},
+      undefined,
+      undefined,
+      undefined,
+      db,
+    );
     expect(bad).toEqual({
       ok: false,
       error: {
@@ -125,6 +137,94 @@ describe('importFile in the worker', () => {
     });
     expect(await db.transcripts.count()).toBe(1);
     expect(await db.turnChunks.count()).toBe(1);
+  });
+});
+
+describe('importFile: the same file imported again', () => {
+  const text = '{"type":"meta","version":1,"title":"Run A"}\n{"type":"assistant","calls":[{"name":"ls","args":{}}]}\n';
+  const again = async (db: LoopscopeDb, choice: DuplicateChoice, seen: DuplicateInfo[]) =>
+    importFile(
+      new Blob([text]),
+      'copy.loop.jsonl',
+      {},
+      undefined,
+      undefined,
+      (info) => {
+        seen.push(info);
+        return choice;
+      },
+      db,
+    );
+
+  it('asks, naming what is stored; keep both stores a second copy, replace swaps the stored one', async () => {
+    const db = freshDb();
+    const seen: DuplicateInfo[] = [];
+    const first = await importFile(new Blob([text]), 'a.loop.jsonl', {}, undefined, undefined, () => 'skip', db);
+    expect(first.ok && first.summary.ids).toEqual([1]);
+    expect((await db.transcripts.get(1))?.contentHash).toBe(hashBytes(new TextEncoder().encode(text)));
+
+    const kept = await again(db, 'keep', seen);
+    expect(seen).toEqual([
+      { file: 'copy.loop.jsonl', existing: [{ id: 1, title: 'Run A', fileName: 'a.loop.jsonl' }] },
+    ]);
+    expect(kept.ok && kept.summary.ids).toEqual([2]);
+    expect((await db.transcripts.toArray()).map((m) => m.id)).toEqual([1, 2]);
+
+    await db.labels.put({ transcriptId: 1, labels: [{ startTurn: 1, endTurn: 1, kind: 'loop' }] });
+    const replaced = await again(db, 'replace', seen);
+    expect(seen[1].existing.map((e) => e.id)).toEqual([1, 2]);
+    expect(replaced.ok && replaced.summary.ids).toEqual([3]);
+    expect((await db.transcripts.toArray()).map((m) => m.id)).toEqual([3]);
+    expect(await db.turnChunks.where('id').anyOf([1, 2]).count()).toBe(0);
+    expect(await db.labels.get(1)).toBeUndefined();
+  });
+
+  it('skip stores nothing and says why; other bytes are not a duplicate', async () => {
+    const db = freshDb();
+    const seen: DuplicateInfo[] = [];
+    await importFile(new Blob([text]), 'a.loop.jsonl', {}, undefined, undefined, undefined, db);
+    const skipped = await again(db, 'skip', seen);
+    expect(skipped).toEqual({
+      ok: false,
+      skipped: true,
+      error: {
+        file: 'copy.loop.jsonl',
+        reason: 'already in the library; not imported again',
+        message: 'copy.loop.jsonl: already in the library; not imported again',
+      },
+    });
+    expect(await db.transcripts.count()).toBe(1);
+    const other = await importFile(new Blob([text + '\n']), 'b.loop.jsonl', {}, undefined, undefined, () => 'skip', db);
+    expect(other.ok).toBe(true);
+    expect(seen).toHaveLength(1);
+  });
+});
+
+describe('importFolderUnit: a file of the folder already in the library', () => {
+  it('asks with the unit path; skip reports a duplicate and stores nothing, replace swaps', async () => {
+    const db = freshDb();
+    const text = '{"type":"assistant","calls":[{"name":"ls","args":{}}]}\n';
+    const unit = {
+      kind: 'file' as const,
+      path: 'runs/a.loop.jsonl',
+      size: text.length,
+      file: new Blob([text]),
+      optional: false,
+    };
+    const first = await importFolderUnit(unit, undefined, () => 'skip', db);
+    expect(first.status).toBe('imported');
+    const seen: DuplicateInfo[] = [];
+    const ask = (choice: DuplicateChoice) => (info: DuplicateInfo) => {
+      seen.push(info);
+      return choice;
+    };
+    expect(await importFolderUnit(unit, undefined, ask('skip'), db)).toEqual({ status: 'duplicate' });
+    expect(seen.map((i) => [i.file, i.existing.map((e) => e.fileName)])).toEqual([
+      ['runs/a.loop.jsonl', ['runs/a.loop.jsonl']],
+    ]);
+    const replaced = await importFolderUnit(unit, undefined, ask('replace'), db);
+    expect(replaced.status === 'imported' && replaced.summary.ids).toEqual([2]);
+    expect(await db.transcripts.count()).toBe(1);
   });
 });
 
@@ -143,7 +243,7 @@ describe('importFolderUnit in the worker', () => {
     const outcomes = [];
     const oldIds: number[] = [];
     for (const unit of plan.units) {
-      outcomes.push(await importFolderUnit(unit, undefined, viaWorker));
+      outcomes.push(await importFolderUnit(unit, undefined, undefined, viaWorker));
       // The old path: parse, then the page stores the cloned result.
       const sources =
         unit.kind === 'file'

@@ -5,6 +5,7 @@
  * before it commits, stores nothing of it. Errors are returned as data (Comlink would strip an
  * Error's class) and progress is throttled to whole percents so the page is not flooded.
  */
+import { hashBlobs } from '../import/content-hash';
 import { importSource, ImportError } from '../import/index';
 import type { ImportUnit } from '../import/folder';
 import { importUnit } from '../import/folder-import';
@@ -13,7 +14,8 @@ import { sourceFromBlob } from '../import/source';
 import type { ImportLimits } from '../model/limits';
 import { formatWarning } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
-import { saveImport } from '../persistence/transcripts';
+import { findByContentHash } from '../persistence/hash-index';
+import { saveImport, type SaveOptions } from '../persistence/transcripts';
 
 /** What the page learns of a stored import: never the transcripts themselves. */
 export interface ImportSummary {
@@ -27,7 +29,22 @@ export interface ImportSummary {
 
 export type ImportOutcome =
   | { ok: true; summary: ImportSummary }
-  | { ok: false; error: { file: string; line?: number; reason: string; message: string } };
+  /** `skipped`: the file was already in the library and the user chose not to import it again. */
+  | { ok: false; error: { file: string; line?: number; reason: string; message: string }; skipped?: true };
+
+/** Transcripts already stored from a file with the same bytes. */
+export interface DuplicateInfo {
+  file: string;
+  existing: { id: number; title: string; fileName: string }[];
+  /** Asked within a folder import: the answer holds for every later file of it. */
+  folder?: boolean;
+}
+
+/** What to do with a file already in the library: replace the stored copy, keep both, or skip it. */
+export type DuplicateChoice = 'replace' | 'keep' | 'skip';
+
+/** Asked when the file is already in the library; without one, both copies are kept. */
+export type AskDuplicate = (info: DuplicateInfo) => DuplicateChoice | Promise<DuplicateChoice>;
 
 export interface ImportOptions {
   formatId?: string;
@@ -51,7 +68,7 @@ function throttled(onProgress?: (read: number, total: number) => void) {
 export async function storeResult(
   fileName: string,
   result: ImportResult,
-  opts: { sample?: boolean } = {},
+  opts: SaveOptions = {},
   database: LoopscopeDb = db,
 ): Promise<ImportSummary> {
   const ids = await saveImport(fileName, result, opts, database);
@@ -71,12 +88,15 @@ export async function storeResult(
 export type UnitImportOutcome =
   | { status: 'imported'; summary: ImportSummary }
   | { status: 'skipped'; reason: string }
+  /** Already in the library, and the user chose to skip it. */
+  | { status: 'duplicate' }
   | { status: 'failed'; message: string };
 
 /** One unit of a folder plan (a file, or an OpenHands events folder), read from the page's Files and stored. */
 export async function importFolderUnit(
   unit: ImportUnit<Blob>,
   onProgress?: (read: number, total: number) => void,
+  onDuplicate?: AskDuplicate,
   database: LoopscopeDb = db,
 ): Promise<UnitImportOutcome> {
   const progress = throttled(onProgress);
@@ -90,7 +110,10 @@ export async function importFolderUnit(
   if (outcome.status === 'failed') return { status: 'failed', message: outcome.error.message.split('\n')[0] };
   if (outcome.status === 'skipped') return outcome;
   try {
-    return { status: 'imported', summary: await storeResult(unit.path, outcome.result, {}, database) };
+    const blobs = unit.kind === 'file' ? [unit.file] : unit.files.map((f) => f.file);
+    const save = await duplicateCheck(blobs, unit.path, onDuplicate, database);
+    if (save === 'skip') return { status: 'duplicate' };
+    return { status: 'imported', summary: await storeResult(unit.path, outcome.result, save, database) };
   } catch (e) {
     return { status: 'failed', message: `${unit.path}: could not be stored (${(e as Error).message})` };
   }
@@ -106,6 +129,7 @@ export async function importFile(
   opts: ImportOptions = {},
   onProgress?: (read: number, total: number) => void,
   onStoring?: () => void,
+  onDuplicate?: AskDuplicate,
   database: LoopscopeDb = db,
 ): Promise<ImportOutcome> {
   const progress = throttled(onProgress);
@@ -126,9 +150,34 @@ export async function importFile(
   }
   onStoring?.();
   try {
-    return { ok: true, summary: await storeResult(name, result, { sample: opts.sample }, database) };
+    const save = await duplicateCheck([file], name, onDuplicate, database);
+    if (save === 'skip') {
+      const reason = 'already in the library; not imported again';
+      return { ok: false, skipped: true, error: { file: name, reason, message: `${name}: ${reason}` } };
+    }
+    return { ok: true, summary: await storeResult(name, result, { ...save, sample: opts.sample }, database) };
   } catch (e) {
     const reason = `could not be stored (${(e as Error).message})`;
     return { ok: false, error: { file: name, reason, message: `${name}: ${reason}` } };
   }
+}
+
+/**
+ * Hashes the file, or a session folder's files in order (a second read, after parsing: cheap
+ * next to the parse) and, when the same
+ * bytes are already stored, asks what to do. The answer becomes the store's options.
+ */
+async function duplicateCheck(
+  files: readonly Blob[],
+  name: string,
+  ask: AskDuplicate | undefined,
+  database: LoopscopeDb,
+): Promise<SaveOptions | 'skip'> {
+  const contentHash = await hashBlobs(files);
+  if (!ask) return { contentHash };
+  const existing = await findByContentHash(contentHash, database);
+  if (existing.length === 0) return { contentHash };
+  const choice = await ask({ file: name, existing });
+  if (choice === 'skip') return 'skip';
+  return choice === 'replace' ? { contentHash, replace: existing.map((e) => e.id) } : { contentHash };
 }

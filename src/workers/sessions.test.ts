@@ -70,7 +70,10 @@ describe('openSession by id', () => {
     expect(text).toContain('"startTurn":2');
     // By id: null without labels; with the page's labels, what a session over them gives.
     expect(await compareStored(id, [])).toBeNull();
-    expect(await compareStored(id, mine)).toEqual(comparePresets(new ReplaySession({ ...t, labels: mine }), mine));
+    expect(await compareStored(id, mine)).toEqual({
+      rows: comparePresets(new ReplaySession({ ...t, labels: mine }), mine),
+      judgeLines: t.judge.length,
+    });
     expect(await compareStored(424242, mine)).toBeNull();
   });
 

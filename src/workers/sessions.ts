@@ -42,6 +42,8 @@ export interface SessionInfo {
   rowStarts: Int32Array<ArrayBuffer>;
   /** Recorded judge answers in the file (the check chart explains an empty schedule with it). */
   judgeLines: number;
+  /** Whether any turn carries token counts (token metrics are n/a without them). */
+  hasTokens: boolean;
   /** The user's labels, or the file's until they edit any. */
   labels: Label[];
 }
@@ -110,6 +112,7 @@ export async function openSession(
     rows: starts[starts.length - 1],
     rowStarts: starts,
     judgeLines: t.judge.length,
+    hasTokens: t.turns.some((turn) => turn.tokens !== undefined),
     labels,
   };
   return Comlink.transfer(info, [starts.buffer]);
@@ -183,14 +186,20 @@ export function sweepOpen(
  * one by one): with `labels` when the page has newer ones, else the stored ones. Null when it
  * has no labels (its alarms can be neither true nor false) or is gone from the library.
  */
+/** Every preset on one stored transcript, and its recorded judge answers (Compare warns without them). */
+export interface StoredComparison {
+  rows: CompareRow[];
+  judgeLines: number;
+}
+
 export async function compareStored(
   id: number,
   labels?: Label[],
   database: LoopscopeDb = db,
-): Promise<CompareRow[] | null> {
+): Promise<StoredComparison | null> {
   const t = await loadTranscript(id, database);
   if (!t) return null;
   const l = labels ?? (await loadLabels(id, t, database));
   if (l.length === 0) return null;
-  return comparePresets(new ReplaySession(withLabels(t, l)), l);
+  return { rows: comparePresets(new ReplaySession(withLabels(t, l)), l), judgeLines: t.judge.length };
 }

@@ -1,13 +1,16 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
+import { libraryGaps, presetGaps, runFacts } from '../workbench/data-gaps';
+import type { CompareTableRow } from './compare-rows';
 import { CompareTable } from './CompareTable';
 import { useLibraryCompare, useSessionCompare } from './useCompare';
 import './compare.css';
 
 /** Every preset against this transcript, or summed over the whole library. */
 export function ComparePanel() {
-  const { id, labels, ready } = useWorkbench();
+  const { id, labels, ready, judgeLines, hasTokens } = useWorkbench();
+  const facts = useMemo(() => runFacts({ judgeLines, hasTokens }), [judgeLines, hasTokens]);
   const presetName = useAppStore((s) => s.presetName);
   const setPreset = useAppStore((s) => s.setPreset);
   const [whole, setWhole] = useState(false);
@@ -16,6 +19,9 @@ export function ComparePanel() {
   const lib = useLibraryCompare(id, labels, whole, run);
   const s = whole ? lib : one;
   const p = lib.progress;
+  // On this run alone, a run without token counts has unknown token totals, never 0.
+  const rows = !whole && s.rows && !facts.hasTokens ? s.rows.map(tokensUnknown) : s.rows;
+  const gaps = whole ? (p && !lib.running ? libraryGaps(p.withoutJudge, p.measured) : []) : presetGaps(facts);
   return (
     <div className="compare">
       <div className="compare-head">
@@ -59,10 +65,17 @@ export function ComparePanel() {
           {p.skipped > 0 ? `; ${p.skipped} without labels left out` : ''}.
         </p>
       )}
-      {s.rows && s.rows.length > 0 ? (
+      {gaps.length > 0 && (
+        <ul className="compare-gaps" data-testid="compare-data-warning">
+          {gaps.map((g) => (
+            <li key={g}>⚠ {g}</li>
+          ))}
+        </ul>
+      )}
+      {rows && rows.length > 0 ? (
         <div className={s.running ? 'compare-stale' : undefined} aria-busy={s.running}>
           <CompareTable
-            rows={s.rows}
+            rows={rows}
             current={presetName}
             onPick={setPreset}
             caption={whole ? 'Every preset, summed over the library' : 'Every preset on this transcript'}
@@ -76,4 +89,8 @@ export function ComparePanel() {
       <p className="small muted">Click a preset’s name to tune with it. Column headers sort.</p>
     </div>
   );
+}
+
+function tokensUnknown(r: CompareTableRow): CompareTableRow {
+  return { ...r, metrics: { ...r.metrics, tokensSaved: null, tokensWasted: null } };
 }

@@ -27,12 +27,14 @@ describe('compareLibrary', () => {
     const progress: LibraryProgress[] = [];
     const r = await compareLibrary({
       ids: [1, 2, 3, 4],
-      // The worker answers null for 2 (no labels) and 4 (gone from the library).
-      compare: async (id) => (id === 2 || id === 4 ? null : rowsOf(id)),
+      // The worker answers null for 2 (no labels) and 4 (gone from the library); 3 has judge answers.
+      compare: async (id) => (id === 2 || id === 4 ? null : { rows: rowsOf(id), judgeLines: id === 3 ? 1 : 0 }),
       onProgress: (p) => progress.push(p),
     });
     expect(r.cancelled).toBe(false);
     expect([r.done, r.total, r.measured, r.skipped]).toEqual([4, 4, 2, 2]);
+    // Of the two summed, only transcript 3 has recorded judge answers.
+    expect(r.withoutJudge).toBe(1);
     const sums = r.rows.map((x) => {
       const m = x.metrics;
       return [x.preset, x.labelled, m.transcripts, m.alarms, m.alarmsOutsideSpans, m.fp, m.clean, m.cleanFlagged];
@@ -46,7 +48,7 @@ describe('compareLibrary', () => {
     const ctl = new AbortController();
     const r = await compareLibrary({
       ids: [1, 2, 3],
-      compare: async (id) => rowsOf(id),
+      compare: async (id) => ({ rows: rowsOf(id), judgeLines: 0 }),
       onProgress: (p) => p.done === 1 && ctl.abort(),
       signal: ctl.signal,
     });

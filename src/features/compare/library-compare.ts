@@ -8,8 +8,8 @@ import { PresetTotals, type CompareTableRow } from './compare-rows';
 
 export interface LibraryCompareDeps {
   ids: readonly number[];
-  /** Every preset on transcript `id`; null when it has no labels or is gone. */
-  compare(id: number): Promise<CompareRow[] | null>;
+  /** Every preset on transcript `id` and its recorded judge answers; null when it has no labels or is gone. */
+  compare(id: number): Promise<{ rows: CompareRow[]; judgeLines: number } | null>;
   onProgress?(p: LibraryProgress): void;
   signal?: AbortSignal;
 }
@@ -21,6 +21,8 @@ export interface LibraryProgress {
   measured: number;
   /** Transcripts left out so far: no labels, or gone from the library. */
   skipped: number;
+  /** Measured transcripts without recorded judge answers (the recorded judge is unavailable on them). */
+  withoutJudge: number;
 }
 
 export interface LibraryCompareResult extends LibraryProgress {
@@ -30,22 +32,23 @@ export interface LibraryCompareResult extends LibraryProgress {
 
 export async function compareLibrary(deps: LibraryCompareDeps): Promise<LibraryCompareResult> {
   const totals = new PresetTotals();
-  const p: LibraryProgress = { done: 0, total: deps.ids.length, measured: 0, skipped: 0 };
+  const p: LibraryProgress = { done: 0, total: deps.ids.length, measured: 0, skipped: 0, withoutJudge: 0 };
   let cancelled = false;
   for (const id of deps.ids) {
     if (deps.signal?.aborted) {
       cancelled = true;
       break;
     }
-    const rows = await deps.compare(id);
+    const got = await deps.compare(id);
     if (deps.signal?.aborted) {
       cancelled = true;
       break;
     }
-    if (!rows) p.skipped++;
+    if (!got) p.skipped++;
     else {
-      totals.add(rows);
+      totals.add(got.rows);
       p.measured++;
+      if (got.judgeLines === 0) p.withoutJudge++;
     }
     p.done++;
     deps.onProgress?.({ ...p });

@@ -1,5 +1,6 @@
-import type { ImportJob } from '../../state/import-slice';
+import { jobActive, type ImportJob } from '../../state/import-slice';
 import { useAppStore } from '../../state/store';
+import { answerDuplicate } from './duplicate-question';
 import { cancelImport } from './run-import';
 
 function mb(n: number): string {
@@ -68,6 +69,36 @@ function FolderOutcome({ job }: { job: ImportJob }) {
   );
 }
 
+/** The file is already in the library: replace the stored copy, keep both, or leave it. */
+function DuplicatePrompt({ job }: { job: ImportJob }) {
+  const d = job.duplicate!;
+  const first = d.existing[0];
+  const more = d.existing.length > 1 ? ` and ${d.existing.length - 1} more` : '';
+  return (
+    <>
+      <span className="import-message" data-testid="duplicate-import">
+        <strong>{d.file}</strong> is already in the library as “{first.title}”{more}
+        {first.fileName !== d.file ? ` (from ${first.fileName})` : ''}.
+        {d.folder && <span className="muted"> The answer holds for every file of this folder already there.</span>}
+      </span>
+      <button type="button" className="primary" onClick={() => answerDuplicate(job.id, 'replace')}>
+        Replace
+      </button>
+      <button type="button" onClick={() => answerDuplicate(job.id, 'keep')}>
+        Keep both
+      </button>
+      {d.folder && (
+        <button type="button" onClick={() => answerDuplicate(job.id, 'skip')}>
+          Skip
+        </button>
+      )}
+      <button type="button" onClick={() => cancelImport(job.id)}>
+        Cancel
+      </button>
+    </>
+  );
+}
+
 /** Progress bars for running imports, and what each finished import found or why it failed. */
 export function ImportStatus() {
   const all = useAppStore((s) => s.jobs);
@@ -75,12 +106,26 @@ export function ImportStatus() {
   const done = all.filter((j) => j.status === 'done');
   const jobs = all.filter((j) => j.status !== 'done' || done.indexOf(j) >= done.length - MAX_DONE_SHOWN);
   const dismiss = useAppStore((s) => s.dismissJob);
+  const dismissAll = useAppStore((s) => s.dismissFinished);
   if (jobs.length === 0) return null;
+  const finished = all.filter((j) => !jobActive(j)).length;
   return (
     <section className="import-status" aria-label="Imports">
+      {finished > 1 && (
+        <div className="import-status-head">
+          <span className="muted small">
+            {finished} finished import{finished === 1 ? '' : 's'}
+          </span>
+          <button type="button" onClick={dismissAll}>
+            Dismiss all
+          </button>
+        </div>
+      )}
       {jobs.map((j) => (
         <div key={j.id} className={`import-job ${j.status}`} role={j.status === 'error' ? 'alert' : 'status'}>
-          {j.status === 'storing' ? (
+          {j.status === 'asking' && j.duplicate ? (
+            <DuplicatePrompt job={j} />
+          ) : j.status === 'storing' ? (
             <span>Storing {j.fileName}…</span>
           ) : j.status === 'running' && j.folder ? (
             <FolderRunning job={j} />

@@ -9,7 +9,8 @@ import type { ImportPlan } from '../../import/folder';
 import type { FolderProgress } from '../../state/import-slice';
 import { useAppStore } from '../../state/store';
 import { Comlink, startEngineWorker } from '../../workers/client';
-import type { UnitImportOutcome } from '../../workers/import-file';
+import type { DuplicateChoice, DuplicateInfo, UnitImportOutcome } from '../../workers/import-file';
+import { askDuplicate, forgetQuestion } from './duplicate-question';
 
 export const folderCancels = new Map<number, () => void>();
 
@@ -45,6 +46,12 @@ export async function importFolderPlan(label: string, plan: ImportPlan<File>): P
   );
   const stored: number[] = [];
   const warnings: string[] = [];
+  // Asked at the first file already in the library; the answer holds for the rest of the folder.
+  let choice: Promise<DuplicateChoice> | null = null;
+  const onDuplicate = Comlink.proxy(
+    (info: DuplicateInfo) => (choice ??= askDuplicate(jobId, { ...info, folder: true })),
+  );
+  let duplicates = 0;
   let base = 0;
   let done = 0;
   let imported = 0;
@@ -53,7 +60,7 @@ export async function importFolderPlan(label: string, plan: ImportPlan<File>): P
       patchFolder(jobId, { current: unit.path, currentRead: 0, currentTotal: unit.size });
       const onProgress = Comlink.proxy((read: number) => patchFolder(jobId, { currentRead: read }, base + read));
       const outcome: UnitImportOutcome | null = await Promise.race([
-        worker.api.importFolderUnit(unit, onProgress),
+        worker.api.importFolderUnit(unit, onProgress, onDuplicate),
         cancelledPromise,
       ]);
       if (cancelled || outcome === null) break;
@@ -63,7 +70,8 @@ export async function importFolderPlan(label: string, plan: ImportPlan<File>): P
         imported++;
         warnings.push(...outcome.summary.warnings);
         patchFolder(jobId, { transcripts: cur.transcripts + outcome.summary.transcripts });
-      } else if (outcome.status === 'skipped')
+      } else if (outcome.status === 'duplicate') duplicates++;
+      else if (outcome.status === 'skipped')
         patchFolder(jobId, { skipped: [...cur.skipped, `${unit.path}: ${outcome.reason}`] });
       else patchFolder(jobId, { failures: [...cur.failures, outcome.message] });
       base += unit.size;
@@ -85,6 +93,7 @@ export async function importFolderPlan(label: string, plan: ImportPlan<File>): P
     const problems = [
       end.failures.length ? `${end.failures.length} failed` : '',
       end.skipped.length ? `${end.skipped.length} skipped (not transcripts)` : '',
+      duplicates ? `${duplicates} already in the library, not imported again` : '',
     ].filter(Boolean);
     updateJob(jobId, {
       status: stored.length === 0 && end.failures.length > 0 ? 'error' : 'done',
@@ -97,6 +106,7 @@ export async function importFolderPlan(label: string, plan: ImportPlan<File>): P
     return stored;
   } finally {
     folderCancels.delete(jobId);
+    forgetQuestion(jobId);
     worker.terminate();
   }
 }

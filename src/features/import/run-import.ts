@@ -6,6 +6,8 @@
 import { Comlink, startEngineWorker } from '../../workers/client';
 import { planImport } from '../../import/folder';
 import { useAppStore } from '../../state/store';
+import type { DuplicateInfo } from '../../workers/import-file';
+import { askDuplicate, forgetQuestion } from './duplicate-question';
 import type { PickedFile } from './picked-files';
 import { folderCancels, importFolderPlan } from './run-folder-import';
 
@@ -41,13 +43,15 @@ async function importOne(file: File): Promise<number[]> {
   const jobId = addJob(file.name, file.size);
   const worker = startEngineWorker();
   let cancelled = false;
-  const cancelledPromise = new Promise<null>((resolve) =>
-    cancels.set(jobId, () => {
+  let stop = () => {};
+  const cancelledPromise = new Promise<null>((resolve) => {
+    stop = () => {
       cancelled = true;
       worker.terminate();
       resolve(null);
-    }),
-  );
+    };
+    cancels.set(jobId, stop);
+  });
   try {
     const outcome = await Promise.race([
       worker.api.importFile(
@@ -60,6 +64,11 @@ async function importOne(file: File): Promise<number[]> {
           cancels.delete(jobId);
           updateJob(jobId, { status: 'storing', read: file.size });
         }),
+        Comlink.proxy((info: DuplicateInfo) => {
+          // Cancel is offered again while the question waits: parsing is over, nothing is stored yet.
+          cancels.set(jobId, stop);
+          return askDuplicate(jobId, info);
+        }),
       ),
       cancelledPromise,
     ]);
@@ -68,7 +77,7 @@ async function importOne(file: File): Promise<number[]> {
       return [];
     }
     if (!outcome.ok) {
-      updateJob(jobId, { status: 'error', message: outcome.error.message });
+      updateJob(jobId, { status: outcome.skipped ? 'cancelled' : 'error', message: outcome.error.message });
       return [];
     }
     const { summary } = outcome;
@@ -85,6 +94,7 @@ async function importOne(file: File): Promise<number[]> {
     return [];
   } finally {
     cancels.delete(jobId);
+    forgetQuestion(jobId);
     worker.terminate();
   }
 }

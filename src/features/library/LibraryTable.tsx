@@ -60,7 +60,16 @@ export function LibraryTable({ onOpen }: { onOpen: (id: number) => void }) {
       </thead>
       <tbody>
         {table.getRowModel().rows.map((r) => (
-          <tr key={r.id} onClick={() => onOpen(r.original.id)} className="clickable">
+          <tr
+            key={r.id}
+            onClick={() => onOpen(r.original.id)}
+            // Rows are reached with Tab and opened with Enter, as they are with a click.
+            tabIndex={0}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter' && e.target === e.currentTarget) onOpen(r.original.id);
+            }}
+            className="clickable"
+          >
             {r.getAllCells().map((c) => (
               <td key={c.id}>
                 <table.FlexRender cell={c} />

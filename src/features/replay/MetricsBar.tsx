@@ -1,6 +1,10 @@
+import { useMemo } from 'react';
 import type { MetricsSummary } from '../../engine/evaluate';
+import { presetByName } from '../../engine/presets/index';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
+import { dataGaps, needsRecordedJudge, runFacts, type RunFacts } from '../workbench/data-gaps';
+import './replay.css';
 
 interface Item {
   key: string;
@@ -108,10 +112,28 @@ function Delta({
   return <span className={`delta ${good ? 'good' : 'bad'}`}>{`${d > 0 ? '+' : '−'}${fmt(Math.abs(d))}`}</span>;
 }
 
+/** What the config needs and the run lacks, said where the numbers are. */
+function DataGaps({ facts }: { facts: RunFacts }) {
+  const draft = useAppStore((s) => s.draft);
+  const presetName = useAppStore((s) => s.presetName);
+  const preset = presetByName(presetName);
+  const who = preset && needsRecordedJudge(preset, facts) ? presetName : 'the llm-judge detector';
+  const gaps = dataGaps(draft, who, facts);
+  if (gaps.length === 0) return null;
+  return (
+    <span className="data-gaps" data-testid="data-warning">
+      {gaps.map((g) => (
+        <span key={g}>⚠ {g}</span>
+      ))}
+    </span>
+  );
+}
+
 /** The numbers that matter, each with its change against the chosen preset. */
 export function MetricsBar() {
-  const { outcome, pending, runSeq } = useWorkbench();
+  const { outcome, pending, runSeq, judgeLines, hasTokens } = useWorkbench();
   const presetName = useAppStore((s) => s.presetName);
+  const facts = useMemo(() => runFacts({ judgeLines, hasTokens }), [judgeLines, hasTokens]);
   if (!outcome) return <div className="metrics-bar muted">Replaying…</div>;
   const alarms = outcome.result.events.length;
   if (!outcome.metrics)
@@ -127,6 +149,7 @@ export function MetricsBar() {
           False alarms and missed loops need labels: select turns on the timeline or in the Labels tab and mark them
           <em> loop</em> or <em>progress</em>. Until then only alarms are shown.
         </span>
+        <DataGaps facts={facts} />
       </div>
     );
   const m = outcome.metrics;
@@ -134,7 +157,9 @@ export function MetricsBar() {
   return (
     <div className="metrics-bar" data-pending={pending || undefined} data-run={runSeq} aria-label="Metrics">
       {ITEMS.map((it) => {
-        const v = it.value(m);
+        // Without any token count in the run, a token total of 0 would be a guess: unknown.
+        const unknown = !facts.hasTokens && it.key.startsWith('tokens-');
+        const v = unknown ? null : it.value(m);
         const fmt = it.fmt ?? ((x: number) => String(x));
         return (
           <span key={it.key} className="metric" title={it.title}>
@@ -142,7 +167,7 @@ export function MetricsBar() {
             <span className="metric-value" data-metric={it.key}>
               {v === null ? (it.none ?? '—') : fmt(v)}
             </span>
-            <Delta now={v} before={b ? it.value(b) : null} higherIsBetter={it.higherIsBetter} fmt={fmt} />
+            <Delta now={v} before={b && !unknown ? it.value(b) : null} higherIsBetter={it.higherIsBetter} fmt={fmt} />
           </span>
         );
       })}
@@ -156,6 +181,7 @@ export function MetricsBar() {
           </>
         )}
       </span>
+      <DataGaps facts={facts} />
     </div>
   );
 }

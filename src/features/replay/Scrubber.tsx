@@ -1,14 +1,23 @@
+import { useEffect, useRef } from 'react';
 import { SPEEDS } from '../../state/playback-slice';
 import { useAppStore } from '../../state/store';
+import { nextAlarm, previousAlarm } from './alarm-nav';
 
-/** The turn slider with play/pause and speed. The slider's accessible name says "Turn". */
-export function Scrubber({ turns }: { turns: number }) {
+/**
+ * The turn slider with play/pause, speed, pause on alarm and the jumps to the previous and next
+ * alarm. The slider's accessible name says "Turn".
+ */
+export function Scrubber({ turns, alarms }: { turns: number; alarms: readonly number[] }) {
   const turn = useAppStore((s) => s.turn);
   const setTurn = useAppStore((s) => s.setTurn);
   const playing = useAppStore((s) => s.playing);
   const setPlaying = useAppStore((s) => s.setPlaying);
   const speed = useAppStore((s) => s.speed);
   const setSpeed = useAppStore((s) => s.setSpeed);
+  const pauseOnAlarm = useAppStore((s) => s.pauseOnAlarm);
+  const setPauseOnAlarm = useAppStore((s) => s.setPauseOnAlarm);
+  const prev = previousAlarm(alarms, turn);
+  const next = nextAlarm(alarms, turn);
   return (
     <div className="scrubber">
       <button
@@ -27,6 +36,30 @@ export function Scrubber({ turns }: { turns: number }) {
           </option>
         ))}
       </select>
+      <label className="pause-on-alarm" title="Playback stops at each turn with an alarm">
+        <input type="checkbox" checked={pauseOnAlarm} onChange={(e) => setPauseOnAlarm(e.target.checked)} />
+        Pause on alarm
+      </label>
+      <button
+        type="button"
+        className="alarm-jump"
+        aria-label="Previous alarm"
+        title={prev === null ? 'No alarm before this turn' : `Previous alarm: turn ${prev} (p)`}
+        disabled={prev === null}
+        onClick={() => prev !== null && setTurn(prev)}
+      >
+        ◂ alarm
+      </button>
+      <button
+        type="button"
+        className="alarm-jump"
+        aria-label="Next alarm"
+        title={next === null ? 'No alarm after this turn' : `Next alarm: turn ${next} (n)`}
+        disabled={next === null}
+        onClick={() => next !== null && setTurn(next)}
+      >
+        alarm ▸
+      </button>
       <input
         type="range"
         min={1}
@@ -39,7 +72,45 @@ export function Scrubber({ turns }: { turns: number }) {
       <span className="turn-readout" aria-live="polite">
         Turn <strong>{turn}</strong> / {turns}
       </span>
-      <span className="muted small keys-hint">← → step · Home End · space play</span>
+      <KeysHelp />
     </div>
+  );
+}
+
+/** The keys, folded: they work wherever the focus is, except in a field being edited. */
+function KeysHelp() {
+  const box = useRef<HTMLDetailsElement>(null);
+  // Escape closes the list too (the workbench keys take Escape to leave a field).
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && box.current?.open) box.current.open = false;
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  return (
+    <details className="keys-help" ref={box}>
+      <summary>Keys</summary>
+      <dl>
+        <dt>← →</dt>
+        <dd>step a turn (Shift: 10)</dd>
+        <dt>Home End</dt>
+        <dd>first, last turn</dd>
+        <dt>Space</dt>
+        <dd>play, pause</dd>
+        <dt>n p</dt>
+        <dd>next, previous alarm</dd>
+        <dt>+ −</dt>
+        <dd>zoom the timeline around the cursor</dd>
+        <dt>0</dt>
+        <dd>whole run</dd>
+        <dt>[ ]</dt>
+        <dd>pan the timeline</dd>
+        <dt>L P</dt>
+        <dd>mark the selected range loop, progress (Labels tab)</dd>
+        <dt>Esc</dt>
+        <dd>leave a field; the keys work again</dd>
+      </dl>
+    </details>
   );
 }

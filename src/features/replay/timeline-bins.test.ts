@@ -31,4 +31,14 @@ describe('timeline rows', () => {
     expect(row.runs).toEqual([[1, 100_000]]);
     expect(row.count).toBe(100_000);
   });
+  it('zoomed in (turns 50,001-50,010; every third turn silent), bins only the window, at one turn per bin, and keeps the whole run count', () => {
+    const events = Array.from({ length: 100_000 }, (_, i) => ev('exact-repeat', i + 1)).filter((e) => e.turn % 3 !== 0);
+    const [row] = timelineRows(events, 100_000, { from: 50_000, to: 50_010 });
+    expect(row.runs).toEqual([
+      [50_002, 50_003],
+      [50_005, 50_006],
+      [50_008, 50_009],
+    ]);
+    expect(row.count).toBe(66_667);
+  });
 });

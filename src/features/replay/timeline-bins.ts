@@ -1,36 +1,46 @@
 import type { DetectorEvent, DetectorId } from '../../engine/types';
+import type { TimelineView } from '../../state/timeline-slice';
 
 export const MAX_BINS = 1500;
 
 export interface TimelineRow {
   detector: DetectorId;
-  /** [startTurn, endTurn] runs of turns holding at least one alarm of this detector. */
+  /** [startTurn, endTurn] runs of turns in the window holding at least one event of this detector. */
   runs: [number, number][];
+  /** Events of this detector in the whole run (not only the window). */
   count: number;
 }
 
 /**
- * Groups alarms per detector into runs of turns, at a resolution of at most MAX_BINS bins, so a
- * 100,000-turn timeline draws a few hundred rectangles, not one per event.
+ * Groups events per detector into runs of turns inside the window (the whole run by default), at
+ * a resolution of at most `maxBins` bins, so a 100,000-turn timeline draws a few hundred
+ * rectangles, not one per event; zoomed in, the same bins cover fewer turns and show detail.
  */
-export function timelineRows(events: DetectorEvent[], turns: number): TimelineRow[] {
-  const binSize = Math.max(1, Math.ceil(turns / MAX_BINS));
+export function timelineRows(
+  events: readonly DetectorEvent[],
+  turns: number,
+  view: TimelineView = { from: 0, to: turns },
+  maxBins = MAX_BINS,
+): TimelineRow[] {
+  const first = Math.max(1, Math.floor(view.from) + 1);
+  const last = Math.min(turns, Math.ceil(view.to));
+  const binSize = Math.max(1, Math.ceil((last - first + 1) / maxBins));
   const byDetector = new Map<DetectorId, { bins: Set<number>; count: number }>();
   for (const e of events) {
     let d = byDetector.get(e.detector);
     if (!d) byDetector.set(e.detector, (d = { bins: new Set(), count: 0 }));
-    d.bins.add(Math.floor((e.turn - 1) / binSize));
     d.count++;
+    if (e.turn >= first && e.turn <= last) d.bins.add(Math.floor((e.turn - first) / binSize));
   }
   const rows: TimelineRow[] = [];
   for (const [detector, { bins, count }] of byDetector) {
     const sorted = [...bins].sort((a, b) => a - b);
     const runs: [number, number][] = [];
     for (const b of sorted) {
-      const start = b * binSize + 1;
-      const end = Math.min(turns, (b + 1) * binSize);
-      const last = runs[runs.length - 1];
-      if (last && last[1] + 1 >= start) last[1] = end;
+      const start = first + b * binSize;
+      const end = Math.min(last, first + (b + 1) * binSize - 1);
+      const prev = runs[runs.length - 1];
+      if (prev && prev[1] + 1 >= start) prev[1] = end;
       else runs.push([start, end]);
     }
     rows.push({ detector, runs, count });

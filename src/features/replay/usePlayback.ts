@@ -1,18 +1,30 @@
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useAppStore } from '../../state/store';
 
-/** Advances the cursor while playing, at `speed` turns per second; stops at the last turn. */
-export function usePlayback(turns: number): void {
+/**
+ * Advances the cursor while playing, at `speed` turns per second; stops at the last turn, and
+ * with "pause on alarm" on, at the first turn holding an alarm (`alarms`, ascending turns).
+ */
+export function usePlayback(turns: number, alarms: readonly number[]): void {
   const playing = useAppStore((s) => s.playing);
   const speed = useAppStore((s) => s.speed);
+  const alarmSet = useRef(new Set<number>());
+  useEffect(() => {
+    alarmSet.current = new Set(alarms);
+  }, [alarms]);
   useEffect(() => {
     if (!playing) return;
     const s = useAppStore.getState();
     if (s.turn >= turns) s.setTurn(1);
     const timer = setInterval(() => {
       const st = useAppStore.getState();
-      if (st.turn >= turns) st.setPlaying(false);
-      else st.setTurn(st.turn + 1);
+      if (st.turn >= turns) {
+        st.setPlaying(false);
+        return;
+      }
+      const next = st.turn + 1;
+      st.setTurn(next);
+      if (st.pauseOnAlarm && alarmSet.current.has(next)) st.setPlaying(false);
     }, 1000 / speed);
     return () => clearInterval(timer);
   }, [playing, speed, turns]);

@@ -1,4 +1,7 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo, useRef } from 'react';
+import { resolveConfig } from '../../engine/config';
+import { useAppStore } from '../../state/store';
+import { alarmTurns } from '../replay/alarm-nav';
 import { MetricsBar } from '../replay/MetricsBar';
 import { Scrubber } from '../replay/Scrubber';
 import { Timeline } from '../replay/Timeline';
@@ -9,15 +12,24 @@ import { alarmsByRow } from './alarms-by-row';
 import { WorkbenchContext } from './context';
 import { SidePanel } from './SidePanel';
 import { useWorkbenchData } from './useWorkbenchData';
-import type { DetectorEvent } from '../../engine/types';
+import { DETECTOR_IDS, type DetectorEvent } from '../../engine/types';
 
 /** An opened transcript: replay controls, timeline, metrics, turns, the selected turn, and tools. */
 export function Workbench({ id }: { id: number }) {
   const data = useWorkbenchData(id);
   const turns = data?.turns ?? 0;
-  useReplayKeys(turns);
-  usePlayback(turns);
+  const draft = useAppStore((s) => s.draft);
+  const resolved = useMemo(() => resolveConfig(draft), [draft]);
+  const enabled = useMemo(() => DETECTOR_IDS.filter((d) => resolved.detectors[d].enabled), [resolved]);
   const events = data?.outcome?.result.events;
+  const alarms = useMemo(() => alarmTurns(events ?? [], resolved.countAction), [events, resolved.countAction]);
+  const home = useRef<HTMLDivElement>(null);
+  useReplayKeys(
+    turns,
+    alarms,
+    useCallback(() => home.current, []),
+  );
+  usePlayback(turns, alarms);
   const markers = useMemo(() => alarmsByRow(events ?? []), [events]);
   const eventsByTurn = useMemo(() => {
     const m = new Map<number, DetectorEvent[]>();
@@ -33,8 +45,11 @@ export function Workbench({ id }: { id: number }) {
   const { meta, outcome } = data;
   return (
     <WorkbenchContext.Provider value={data}>
-      <div className="workbench">
+      <div className="workbench" ref={home} tabIndex={-1} aria-label="Workbench">
         <header className="transcript-head">
+          <a className="back-link" href="#/" onClick={() => useAppStore.getState().open(null)}>
+            ← Library
+          </a>
           <h2>{meta.title}</h2>
           <span className="chip">{meta.format}</span>
           <span className="muted">
@@ -61,13 +76,14 @@ export function Workbench({ id }: { id: number }) {
             </button>
           </div>
         )}
-        <Scrubber turns={turns} />
+        <Scrubber turns={turns} alarms={alarms} />
         <MetricsBar />
         <Timeline
           turns={turns}
           labels={data.labels}
           events={events ?? []}
           stoppedAt={outcome?.result.stoppedAt?.turn ?? null}
+          detectors={enabled}
         />
         <div className="workbench-body">
           {data.rows ? (

@@ -18,6 +18,8 @@ export interface WorkbenchData {
   turns: number;
   /** Recorded judge answers in the file. */
   judgeLines: number;
+  /** Whether any turn carries token counts. */
+  hasTokens: boolean;
   /** The turn table's rows, fetched from the worker a window at a time; null until the session opens. */
   rows: RowSource | null;
   /** The detail pane's turns, fetched from the worker one at a time; null until the session opens. */

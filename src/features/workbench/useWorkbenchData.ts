@@ -109,6 +109,7 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
     meta,
     turns: session?.info.turns ?? meta.turns,
     judgeLines: session?.info.judgeLines ?? 0,
+    hasTokens: session?.info.hasTokens ?? true,
     rows: session?.rows ?? null,
     turnSource: session?.turns ?? null,
     labels: labels ?? [],

@@ -1,0 +1,60 @@
+import { expect, test } from '@playwright/test';
+import { corpus, dropFiles, libraryRows, readyApp, shot } from './helpers';
+
+test('llm-check on a run without recorded judge answers says so in the metrics bar and Compare', async ({ page }) => {
+  await readyApp(page);
+  await libraryRows(page).filter({ hasText: 'Edit and test oscillation' }).click();
+  const bar = page.locator('.metrics-bar');
+  await expect(page.locator('[data-metric="tp"]')).toHaveText('6');
+  await expect(bar.getByTestId('data-warning')).toHaveCount(0);
+  await page.getByLabel('Preset', { exact: true }).selectOption('llm-check');
+  await expect(bar.getByTestId('data-warning')).toHaveText(
+    '⚠ no recorded judge answers: llm-check shows model unavailable',
+  );
+  await expect(page.locator('[data-metric="tp"]')).toHaveText('0');
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await expect(page.getByTestId('compare-data-warning').getByRole('listitem')).toHaveText([
+    '⚠ no recorded judge answers: llm-check shows model unavailable',
+    '⚠ no recorded judge answers: gemini-cli shows model unavailable',
+  ]);
+  await shot(page, 'data-gaps-01-llm-check');
+  // Over the library: how many of the summed runs lack them (all labelled samples but the judge one).
+  await page.getByRole('checkbox', { name: 'Whole library' }).check();
+  await expect(page.getByTestId('compare-data-warning')).toHaveText(
+    '⚠ 5 of 6 runs have no recorded judge answers: llm-check and gemini-cli show model unavailable on them',
+  );
+  await page.getByRole('checkbox', { name: 'Whole library' }).uncheck();
+
+  // The sample with recorded answers: no warning.
+  await page.getByRole('link', { name: '← Library' }).click();
+  await libraryRows(page).filter({ hasText: 'Docs writer with recorded LLM judge answers' }).click();
+  await expect(page.getByRole('heading', { name: 'Docs writer with recorded LLM judge answers' })).toBeVisible();
+  await expect(page.getByLabel('Preset', { exact: true })).toHaveValue('llm-check');
+  await expect(page.locator('.metrics-bar')).not.toContainText('Replaying');
+  await expect(page.getByTestId('data-warning')).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  await expect(page.getByRole('table', { name: 'Presets compared' })).toBeVisible();
+  await expect(page.getByTestId('compare-data-warning')).toHaveCount(0);
+});
+
+test('a run without token counts shows tokens as n/a, not 0, in the metrics bar and Compare', async ({ page }) => {
+  await readyApp(page);
+  // A real SWE-agent run (no token counts) with a loop at turns 12-19.
+  await dropFiles(page, [
+    { name: 'i_got_id_demo.traj', content: corpus('swe-agent/trajectories/demonstrations/ctf/web/i_got_id_demo.traj') },
+  ]);
+  await expect(page.getByRole('heading', { level: 2 }).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Labels' }).click();
+  await page.getByLabel('From turn').fill('12');
+  await page.getByLabel('To turn').fill('19');
+  await page.getByRole('button', { name: 'Mark as loop' }).click();
+  await expect(page.locator('[data-metric="tokens-wasted"]')).toHaveText('n/a');
+  await expect(page.locator('[data-metric="tokens-saved"]')).toHaveText('n/a');
+  await expect(page.getByTestId('data-warning')).toHaveText(
+    '⚠ no token counts in this run: tokens wasted and saved show n/a',
+  );
+  await page.getByRole('tab', { name: 'Compare' }).click();
+  const cells = page.getByRole('table', { name: 'Presets compared' }).locator('td[data-col="tokensSaved"]');
+  await expect(cells).toHaveCount(10);
+  await expect(cells).toHaveText(Array(10).fill('n/a'));
+});
