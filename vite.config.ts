@@ -1,7 +1,7 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
-import { standalonePiecesPlugin } from './scripts/vite-standalone-plugin';
+import { standalonePiecesPlugin } from './scripts/vite-standalone-plugin.ts';
 
 export default defineConfig({
   plugins: [react(), standalonePiecesPlugin()],

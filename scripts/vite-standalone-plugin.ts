@@ -4,7 +4,7 @@
  * never drift from the engine. The Share panel loads it lazily (it is ~180 kB of text).
  */
 import type { Plugin } from 'vite';
-import { buildStandalonePieces } from './standalone-pieces';
+import { buildStandalonePieces } from './standalone-pieces.ts';
 
 const ID = 'virtual:loopscope-standalone';
 const RESOLVED = '\0' + ID;
