@@ -8,6 +8,7 @@ import { turnRows } from '../transcript/rows';
 import { CursorTurnDetail, CursorTurnTable } from './cursor-views';
 import { alarmsByRow } from './alarms-by-row';
 import { WorkbenchContext } from './context';
+import { MissingTranscript } from './MissingTranscript';
 import { SidePanel } from './SidePanel';
 import { useWorkbenchData } from './useWorkbenchData';
 import type { DetectorEvent } from '../../engine/types';
@@ -31,7 +32,7 @@ export function Workbench({ id }: { id: number }) {
     return m;
   }, [events]);
   if (data === undefined) return <p className="muted">Loading…</p>;
-  if (data === null) return <p role="alert">This transcript is no longer in the library.</p>;
+  if (data === null) return <MissingTranscript id={id} />;
   const { meta, transcript, outcome } = data;
   return (
     <WorkbenchContext.Provider value={data}>
