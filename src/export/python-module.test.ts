@@ -1,0 +1,147 @@
+/**
+ * The Python module runs under python3 and gives the events of `loopscope detect --json`, on every
+ * bundled sample and on real runs of the corpus converted to Loopscope JSONL, for the configs it
+ * can carry. Which detectors are ported is pinned: a new detector fails here until it is ported
+ * or listed as not ported.
+ */
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { cli } from '../cli/run-cli.test-util';
+import { resolveConfig, type DetectorSettings, type EngineConfig } from '../engine/config';
+import { DETECTOR_DEFS } from '../engine/detectors/registry';
+import { PRESETS } from '../engine/presets/index';
+import { NotPortedError, notPorted, PYTHON_DETECTORS, pythonModule, pyValue } from './python-module';
+
+const ROOT = resolve(__dirname, '../..');
+const SAMPLES = join(ROOT, 'src/samples');
+const SAMPLE_FILES = readdirSync(SAMPLES)
+  .filter((f) => f.endsWith('.loop.jsonl'))
+  .map((f) => join(SAMPLES, f));
+// The real corpus: loops, shell errors, long results, six formats (converted to Loopscope JSONL below).
+const REAL_DIR = join(ROOT, 'corpus/real');
+const REAL = readdirSync(REAL_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .flatMap((d) =>
+    readdirSync(join(REAL_DIR, d.name))
+      .filter((f) => !/LICENSE|NOTICE|README|\.md$|\.tsv$/.test(f))
+      .map((f) => join(REAL_DIR, d.name, f)),
+  );
+
+const PORTED = ['no-progress'];
+
+function python(module: string, files: string[], assistantOnly: boolean): unknown[][] {
+  const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-'));
+  writeFileSync(join(dir, 'mod.py'), module);
+  writeFileSync(
+    join(dir, 'run.py'),
+    [
+      'import json, sys',
+      'import mod',
+      'out = []',
+      'for f in sys.argv[2:]:',
+      '    lines = [json.loads(l) for l in open(f, encoding="utf-8") if l.strip()]',
+      '    if sys.argv[1] == "assistant":',
+      '        lines = [l for l in lines if l.get("type") == "assistant"]',
+      '    out.append(mod.replay(lines))',
+      'print(json.dumps(out))',
+    ].join('\n'),
+  );
+  const out = execFileSync('python3', [join(dir, 'run.py'), assistantOnly ? 'assistant' : 'all', ...files], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  return JSON.parse(out) as unknown[][];
+}
+
+async function engineEvents(config: EngineConfig, files: string[]): Promise<unknown[][]> {
+  const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-config-'));
+  const file = join(dir, 'config.json');
+  writeFileSync(file, JSON.stringify({ config }));
+  const { code, out } = await cli('detect', '--json', ...files, '--config', file);
+  expect(code).toBe(0);
+  return out
+    .trimEnd()
+    .split('\n')
+    .map((l) => (JSON.parse(l) as { events: Record<string, unknown>[] }).events.map(({ message: _m, ...e }) => e));
+}
+
+/** Each corpus file converted to one Loopscope JSONL file per transcript. */
+async function convertedReal(): Promise<string[]> {
+  const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-real-'));
+  const files: string[] = [];
+  for (const [i, f] of REAL.entries()) {
+    const { code, out } = await cli('convert', f);
+    expect(code).toBe(0);
+    // A `meta` line starts each transcript: one file each, so one transcript per replay.
+    const parts = out.split(/\n(?=\{"type":"meta")/);
+    parts.forEach((p, j) => {
+      const name = join(dir, `${i}-${j}.loop.jsonl`);
+      writeFileSync(name, p.endsWith('\n') ? p : p + '\n');
+      files.push(name);
+    });
+  }
+  return files;
+}
+
+const recommended = PRESETS.find((p) => p.name === 'recommended')!;
+const np = (s: Record<string, unknown>, extra: Partial<EngineConfig> = {}): EngineConfig => ({
+  name: 'recommended (tuned)',
+  basedOn: 'recommended',
+  ...extra,
+  detectors: { 'no-progress': { ...recommended.detectors['no-progress'], ...(s as Partial<DetectorSettings>) } },
+});
+const CONFIGS: EngineConfig[] = [
+  recommended,
+  np({ k: 3 }),
+  np({ k: 1, window: 5, actions: ['warn', 'block', 'terminate'] }),
+  np({ sameError: false, window: 50 }),
+  np({ rawText: true }),
+  np({ k: 2 }, { ignoreTextualCalls: true }),
+];
+
+describe('Python module', () => {
+  it('ports these detectors, and says which of every preset are not ported', () => {
+    expect(Object.keys(PYTHON_DETECTORS).sort()).toEqual(PORTED);
+    const all = DETECTOR_DEFS.map((d) => d.id);
+    expect(notPorted({ detectors: Object.fromEntries(all.map((id) => [id, {}])) })).toEqual(
+      all.filter((id) => !PORTED.includes(id)),
+    );
+    expect(notPorted(recommended)).toEqual([]);
+    expect(() => pythonModule(PRESETS.find((p) => p.name === 'crustly')!)).toThrow(
+      new NotPortedError(['consecutive-repeat']),
+    );
+  });
+
+  it('writes settings as Python literals', () => {
+    expect(pyValue({ a: [true, false, null, 1.5, 'x"y'] })).toBe('{"a": [True, False, None, 1.5, "x\\"y"]}');
+    const text = pythonModule(np({ k: 3 }));
+    expect(text).toContain('"""Loopscope loop detectors for the config "recommended (tuned)", based on recommended.');
+    expect(text).toContain('("no-progress", Detector_no_progress, {"window": 20, "k": 3, "sameError": True');
+  });
+
+  for (const config of CONFIGS)
+    it(`gives the engine's events on every sample: ${config.name} ${JSON.stringify(resolveConfig(config).detectors['no-progress'])}${config.ignoreTextualCalls ? ' without textual calls' : ''}`, async () => {
+      const expected = await engineEvents(config, SAMPLE_FILES);
+      const module = pythonModule(config);
+      expect(python(module, SAMPLE_FILES, true)).toEqual(expected);
+      expect(python(module, SAMPLE_FILES, false)).toEqual(expected);
+    });
+
+  it("gives the engine's events on every real run of the corpus", async () => {
+    const files = await convertedReal();
+    expect(files.length).toBe(529);
+    let total = 0;
+    for (const config of [recommended, np({ k: 1, window: 100 }), np({ k: 1, rawText: true, sameError: false })]) {
+      const expected = await engineEvents(config, files);
+      const got = python(pythonModule(config), files, false);
+      expect(got.map((e, i) => ({ file: files[i], events: e }))).toEqual(
+        expected.map((e, i) => ({ file: files[i], events: e })),
+      );
+      total += expected.flat().length;
+    }
+    expect(total).toBeGreaterThan(400);
+  }, 120_000);
+});
