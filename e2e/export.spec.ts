@@ -87,14 +87,25 @@ test('export: tune a threshold, download the TypeScript module, run it in Node: 
     [9, 12, 15].map((t, i) => ({ turn: t, call: t, detector: 'no-progress', action: 'warn', level: i + 1 })),
   );
 
-  // The Python module of the same config, when its detectors are ported.
-  const py = page.getByRole('button', { name: /Python/ });
-  if (await py.isEnabled()) {
-    const pyFile = await download(page, dir, () => py.click());
-    expect(pyFile.name).toBe('loopscope_recommended_tuned.py');
-    const out = execFileSync('python3', [pyFile.path, SAMPLE_FILE], { encoding: 'utf8' });
-    expect(JSON.parse(out)).toEqual(expected);
-  }
+  // The Python module of the same config (no-progress is ported): the same events under python3.
+  const pyFile = await download(page, dir, () => page.getByRole('button', { name: /Python/ }).click());
+  expect(pyFile.name).toBe('loopscope_recommended_tuned.py');
+  const out = execFileSync('python3', [pyFile.path, SAMPLE_FILE], { encoding: 'utf8' });
+  expect(JSON.parse(out)).toEqual(expected);
+
+  // A config with a detector not ported to Python: the button says which, the TypeScript one works.
+  await page.getByRole('tab', { name: 'Tune' }).click();
+  await page.locator('[data-param="detectors.cycle.enabled"]').check();
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await expect(page.getByRole('button', { name: /Python/ })).toBeDisabled();
+  await expect(page.getByText('Python: cycle is not ported yet; the TypeScript module runs it.')).toBeVisible();
+  await expect(page.locator('[data-snippet="gemini-cli"] pre')).toContainText('const TOOL_CALL_LOOP_THRESHOLD = 2;');
+  await page.locator('.tab-body').evaluate((el) => (el.scrollTop = 0));
+  await shot(page, 'export-03-not-ported');
+  await page.locator('[data-snippet="gemini-cli"]').scrollIntoViewIfNeeded();
+  await shot(page, 'export-04-snippets');
+  const both = await download(page, dir, () => page.getByRole('button', { name: /TypeScript/ }).click());
+  expect(readFileSync(both.path, 'utf8')).toContain('__loopscope_cycle');
 
   // A link opened where its transcript is not: the config is applied, and that is said.
   await page.getByRole('button', { name: 'Copy link' }).click();
