@@ -13,6 +13,7 @@ import { cli } from '../cli/run-cli.test-util';
 import { resolveConfig, type DetectorSettings, type EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
+import { convertedRealRuns } from './real-runs.test-util';
 import { NotPortedError, notPorted, PYTHON_DETECTORS, pythonModule, pyValue } from './python-module';
 
 const ROOT = resolve(__dirname, '../..');
@@ -20,16 +21,6 @@ const SAMPLES = join(ROOT, 'src/samples');
 const SAMPLE_FILES = readdirSync(SAMPLES)
   .filter((f) => f.endsWith('.loop.jsonl'))
   .map((f) => join(SAMPLES, f));
-// The real corpus: loops, shell errors, long results, six formats (converted to Loopscope JSONL below).
-const REAL_DIR = join(ROOT, 'corpus/real');
-const REAL = readdirSync(REAL_DIR, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .flatMap((d) =>
-    readdirSync(join(REAL_DIR, d.name))
-      .filter((f) => !/LICENSE|NOTICE|README|\.md$|\.tsv$/.test(f))
-      .map((f) => join(REAL_DIR, d.name, f)),
-  );
-
 const PORTED = ['no-progress'];
 
 function python(module: string, files: string[], assistantOnly: boolean): unknown[][] {
@@ -66,24 +57,6 @@ async function engineEvents(config: EngineConfig, files: string[]): Promise<unkn
     .trimEnd()
     .split('\n')
     .map((l) => (JSON.parse(l) as { events: Record<string, unknown>[] }).events.map(({ message: _m, ...e }) => e));
-}
-
-/** Each corpus file converted to one Loopscope JSONL file per transcript. */
-async function convertedReal(): Promise<string[]> {
-  const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-real-'));
-  const files: string[] = [];
-  for (const [i, f] of REAL.entries()) {
-    const { code, out } = await cli('convert', f);
-    expect(code).toBe(0);
-    // A `meta` line starts each transcript: one file each, so one transcript per replay.
-    const parts = out.split(/\n(?=\{"type":"meta")/);
-    parts.forEach((p, j) => {
-      const name = join(dir, `${i}-${j}.loop.jsonl`);
-      writeFileSync(name, p.endsWith('\n') ? p : p + '\n');
-      files.push(name);
-    });
-  }
-  return files;
 }
 
 const recommended = PRESETS.find((p) => p.name === 'recommended')!;
@@ -131,7 +104,7 @@ describe('Python module', () => {
     });
 
   it("gives the engine's events on every real run of the corpus", async () => {
-    const files = await convertedReal();
+    const files = await convertedRealRuns();
     expect(files.length).toBe(529);
     let total = 0;
     for (const config of [recommended, np({ k: 1, window: 100 }), np({ k: 1, rawText: true, sameError: false })]) {

@@ -13,6 +13,7 @@ import { cli } from '../cli/run-cli.test-util';
 import { resolveConfig, type EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
+import { convertedRealRuns } from './real-runs.test-util';
 import { MissingPiecesError, standaloneTs, type StandalonePieces } from './standalone-module';
 
 const ROOT = resolve(__dirname, '../..');
@@ -123,6 +124,34 @@ describe('standalone TypeScript export', () => {
         expect({ file, events: mod.replay(lines) }).toEqual({ file, events: expected.get(file) });
       }
     });
+
+  it("gives the engine's events on every real run of the corpus, every detector on", async () => {
+    const files = await convertedRealRuns();
+    expect(files.length).toBe(529);
+    let total = 0;
+    for (const config of [allOn, PRESETS.find((p) => p.name === 'recommended')!]) {
+      const mod = await load(standaloneTs(config, pieces).text);
+      const dir = mkdtempSync(join(tmpdir(), 'loopscope-export-'));
+      const file = join(dir, 'config.json');
+      writeFileSync(file, JSON.stringify({ config }));
+      const { out } = await cli('detect', '--json', ...files, '--config', file);
+      const expected = out
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { events: Record<string, unknown>[] }).events.map(({ message: _m, ...e }) => e));
+      const got = files.map((f) =>
+        mod.replay(
+          readFileSync(f, 'utf8')
+            .split('\n')
+            .filter((l) => l.trim() !== '')
+            .map((l) => JSON.parse(l) as object),
+        ),
+      );
+      expect(got.map((events, i) => ({ file: i, events }))).toEqual(expected.map((events, i) => ({ file: i, events })));
+      total += expected.flat().length;
+    }
+    expect(total).toBeGreaterThan(400);
+  }, 120_000);
 
   it('fires on a sample with the engine: recommended catches the ls loop at turn 8 with a warning', async () => {
     const mod = await load(standaloneTs(PRESETS.find((p) => p.name === 'recommended')!, pieces).text);
