@@ -95,17 +95,24 @@ test('export: tune a threshold, download the TypeScript module, run it in Node: 
 
   // A config with a detector not ported to Python: the button says which, the TypeScript one works.
   await page.getByRole('tab', { name: 'Tune' }).click();
-  await page.locator('[data-param="detectors.cycle.enabled"]').check();
+  await page.locator('[data-param="detectors.content-chanting.enabled"]').check();
   await page.getByRole('tab', { name: 'Share' }).click();
   await expect(page.getByRole('button', { name: /Python/ })).toBeDisabled();
-  await expect(page.getByText('Python: cycle is not ported yet; the TypeScript module runs it.')).toBeVisible();
-  await expect(page.locator('[data-snippet="gemini-cli"] pre')).toContainText('const TOOL_CALL_LOOP_THRESHOLD = 2;');
+  await expect(page.getByText('Python: content-chanting is not ported yet; the TypeScript module runs it.')).toBeVisible();
+  await expect(page.locator('[data-snippet="gemini-cli"] pre')).toHaveText(
+    [
+      '// packages/core/src/services/loopDetectionService.ts',
+      'const CONTENT_LOOP_THRESHOLD = 10;',
+      'const CONTENT_CHUNK_SIZE = 50;',
+      'const MAX_HISTORY_LENGTH = 5000;',
+    ].join('\n'),
+  );
   await page.locator('.tab-body').evaluate((el) => (el.scrollTop = 0));
   await shot(page, 'export-03-not-ported');
   await page.locator('[data-snippet="gemini-cli"]').scrollIntoViewIfNeeded();
   await shot(page, 'export-04-snippets');
   const both = await download(page, dir, () => page.getByRole('button', { name: /TypeScript/ }).click());
-  expect(readFileSync(both.path, 'utf8')).toContain('__loopscope_cycle');
+  expect(readFileSync(both.path, 'utf8')).toContain('__loopscope_content_chanting');
 
   // A link opened where its transcript is not: the config is applied, and that is said.
   await page.getByRole('button', { name: 'Copy link' }).click();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../cli/run-cli.test-util';
-import { resolveConfig, type DetectorSettings, type EngineConfig } from '../engine/config';
+import type { DetectorSettings, EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
 import { convertedRealRuns } from './real-runs.test-util';
@@ -21,7 +21,8 @@ const SAMPLES = join(ROOT, 'src/samples');
 const SAMPLE_FILES = readdirSync(SAMPLES)
   .filter((f) => f.endsWith('.loop.jsonl'))
   .map((f) => join(SAMPLES, f));
-const PORTED = ['no-progress'];
+const PORTED = ['consecutive-repeat', 'cycle', 'exact-repeat', 'no-progress', 'pattern', 'summary-loop'];
+const PY_PRESETS = ['chatloop', 'chatloop-conservative', 'chatloop-aggressive', 'crustly', 'cycle-escalation', 'openhands'];
 
 function python(module: string, files: string[], assistantOnly: boolean): unknown[][] {
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-'));
@@ -73,6 +74,18 @@ const CONFIGS: EngineConfig[] = [
   np({ sameError: false, window: 50 }),
   np({ rawText: true }),
   np({ k: 2 }, { ignoreTextualCalls: true }),
+  ...PRESETS.filter((p) => PY_PRESETS.includes(p.name!)),
+  {
+    name: 'ported, tuned',
+    detectors: {
+      'exact-repeat': { maxDuplicates: 1, rawText: true },
+      pattern: { match: 'name', minPatternRepetitions: 3 },
+      'consecutive-repeat': { defaultThreshold: 1, action: 'warn' },
+      cycle: { maxPeriod: 2, minRepetitions: 3, compareResults: true },
+      'summary-loop': { threshold: 1, sameText: true, resetOnUserMessage: true },
+      'no-progress': { k: 1 },
+    },
+  },
 ];
 
 describe('Python module', () => {
@@ -83,8 +96,9 @@ describe('Python module', () => {
       all.filter((id) => !PORTED.includes(id)),
     );
     expect(notPorted(recommended)).toEqual([]);
-    expect(() => pythonModule(PRESETS.find((p) => p.name === 'crustly')!)).toThrow(
-      new NotPortedError(['consecutive-repeat']),
+    expect(PRESETS.filter((p) => notPorted(p).length === 0).map((p) => p.name)).toEqual([...PY_PRESETS, 'recommended']);
+    expect(() => pythonModule(PRESETS.find((p) => p.name === 'gemini-cli')!)).toThrow(
+      new NotPortedError(['llm-judge', 'content-chanting']),
     );
   });
 
@@ -96,7 +110,7 @@ describe('Python module', () => {
   });
 
   for (const config of CONFIGS)
-    it(`gives the engine's events on every sample: ${config.name} ${JSON.stringify(resolveConfig(config).detectors['no-progress'])}${config.ignoreTextualCalls ? ' without textual calls' : ''}`, async () => {
+    it(`gives the engine's events on every sample: ${config.name} ${JSON.stringify(config.detectors)}${config.ignoreTextualCalls ? ' without textual calls' : ''}`, async () => {
       const expected = await engineEvents(config, SAMPLE_FILES);
       const module = pythonModule(config);
       expect(python(module, SAMPLE_FILES, true)).toEqual(expected);
@@ -107,7 +121,13 @@ describe('Python module', () => {
     const files = await convertedRealRuns();
     expect(files.length).toBe(529);
     let total = 0;
-    for (const config of [recommended, np({ k: 1, window: 100 }), np({ k: 1, rawText: true, sameError: false })]) {
+    for (const config of [
+      recommended,
+      np({ k: 1, window: 100 }),
+      np({ k: 1, rawText: true, sameError: false }),
+      CONFIGS[CONFIGS.length - 1],
+      ...PRESETS.filter((p) => PY_PRESETS.includes(p.name!)),
+    ]) {
       const expected = await engineEvents(config, files);
       const got = python(pythonModule(config), files, false);
       expect(got.map((e, i) => ({ file: files[i], events: e }))).toEqual(
