@@ -21,8 +21,27 @@ const SAMPLES = join(ROOT, 'src/samples');
 const SAMPLE_FILES = readdirSync(SAMPLES)
   .filter((f) => f.endsWith('.loop.jsonl'))
   .map((f) => join(SAMPLES, f));
-const PORTED = ['consecutive-repeat', 'cycle', 'exact-repeat', 'no-progress', 'pattern', 'summary-loop'];
-const PY_PRESETS = ['chatloop', 'chatloop-conservative', 'chatloop-aggressive', 'crustly', 'cycle-escalation', 'openhands'];
+const PORTED = [
+  'bash-failure-cascade',
+  'consecutive-repeat',
+  'cycle',
+  'doom-loop',
+  'exact-repeat',
+  'global-doom-loop',
+  'no-progress',
+  'pattern',
+  'summary-loop',
+  'test-fix',
+];
+const PY_PRESETS = [
+  'chatloop',
+  'chatloop-conservative',
+  'chatloop-aggressive',
+  'crustly',
+  'cycle-escalation',
+  'doom-loop',
+  'openhands',
+];
 
 function python(module: string, files: string[], assistantOnly: boolean): unknown[][] {
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-'));
@@ -84,6 +103,10 @@ const CONFIGS: EngineConfig[] = [
       cycle: { maxPeriod: 2, minRepetitions: 3, compareResults: true },
       'summary-loop': { threshold: 1, sameText: true, resetOnUserMessage: true },
       'no-progress': { k: 1 },
+      'doom-loop': { exactThreshold: 2, fuzzyThreshold: 2, warningAt: 2, criticalAt: 3, rawText: true },
+      'test-fix': { threshold: 1, testTools: ['bash'] },
+      'bash-failure-cascade': { threshold: 1, actions: ['warn', 'terminate'] },
+      'global-doom-loop': { threshold: 2, minAgents: 1 },
     },
   },
 ];

@@ -236,6 +236,78 @@ def describe_call(name, args):
     return "%s(%s)" % (name, a[:160] + "…" if len(a) > 160 else a)
 
 
+def _from_argv(argv):
+    if not all(isinstance(a, str) for a in argv):
+        return None
+    if len(argv) == 3 and re.fullmatch(r"(?:/bin/|/usr/bin/)?(?:ba|z)?sh", argv[0]) and re.fullmatch(r"-l?c", argv[1]):
+        return argv[2]
+    return " ".join(argv)
+
+
+def shell_command(name, args):
+    """The command a shell tool ran, or None when the call is not a shell command."""
+    if not is_shell_tool(name):
+        return None
+    if isinstance(args, str):
+        return args
+    if not isinstance(args, dict):
+        return None
+    c = args.get("command")
+    if c is None:
+        c = args.get("cmd")
+    if isinstance(c, str):
+        return c
+    if isinstance(c, list):
+        return _from_argv(c)
+    return None
+
+
+_TEST_FAILURE = re.compile(r"\bFAILED\b|^\s*(?:--- )?FAIL\b|BUILD FAILURE|\b[1-9]\d* (?:failed|failing|errors?)\b", _A | re.M)
+_FILE_OP = re.compile(r"^\s*(?:sudo\s+)?(?:cat|head|tail|less|more|echo|printf|sed|awk|tee|touch|truncate)\b", _A)
+
+
+def test_failed(result):
+    return shell_failed(result) or bool(_TEST_FAILURE.search(result["content"]))
+
+
+def test_command_regex(patterns):
+    parts = [x.strip() for x in patterns if x.strip()]
+    if not parts:
+        return None
+    return re.compile(r"(?:^|[^\w./-])(?:" + "|".join(re.escape(x) for x in parts) + r")(?![\w./-])", _A)
+
+
+def is_file_operation(command):
+    return bool(_FILE_OP.search(command)) or bool(re.search(r"<<-?\s*['\"]?\w+", command, _A))
+
+
+# -- src/engine/fingerprint.ts: the primary (fuzzy) fingerprint of seed 004 --
+_PRIMARY_KEYS = ["command", "content", "file_path", "filename", "limit", "offset", "path", "pattern", "query", "url"]
+_FILE_READ = re.compile(r"^\s*(?:cat|head|tail|less|more)(?:\s+-{1,2}\w[\w=+-]*(?:\s+\+?\d+)?)*\s+(['\"]?)([^\s'\"-][^\s'\"]*)\1\s*\Z", _A)
+_COMPLEX = re.compile(r"[|><;&`]|\$\(")
+
+
+def bash_file_read(command):
+    if _COMPLEX.search(command):
+        return None
+    m = _FILE_READ.match(command)
+    return m.group(2) if m else None
+
+
+def primary_fingerprint(name, args):
+    command = shell_command(name, args)
+    if command is not None:
+        f = bash_file_read(command)
+        if f is not None:
+            return "bash:file_read:" + f
+    if isinstance(args, dict):
+        has = [k in _PRIMARY_KEYS for k in args]
+        if all(has) or not any(has):
+            return exact_fingerprint(name, args)
+        return name + ":" + canonical_json({k: args[k] for k in _PRIMARY_KEYS if k in args})
+    return exact_fingerprint(name, args)
+
+
 # -- src/engine/call-view.ts: what detectors see of a call, normalised forms computed once --
 class CallView:
     def __init__(self, turn, index, name, args, result, agent):
@@ -251,6 +323,14 @@ class CallView:
     @property
     def norm_exact(self):
         return self._get("ne", lambda: exact_fingerprint(self.name, normalize_args(self.args)))
+
+    @property
+    def primary(self):
+        return self._get("p", lambda: primary_fingerprint(self.name, self.args))
+
+    @property
+    def norm_primary(self):
+        return self._get("np", lambda: primary_fingerprint(self.name, normalize_args(self.args)))
 
     @property
     def result_fp(self):
@@ -559,10 +639,12 @@ def _replay(items, detectors, ignore_textual_calls, messages=False):
             events.append(e)
         return emit
 
+    if ignore_textual_calls:
+        turns = [dict(t, calls=[c for c in t["calls"] if not c["textual"]]) for t in turns]
     env = {"turns": turns}
     running = [(cls(settings, env), sink_for(det_id)) for det_id, cls, settings in detectors]
     for turn in turns:
-        calls = [c for c in turn["calls"] if not (ignore_textual_calls and c["textual"])]
+        calls = turn["calls"]
         pos["turn"], pos["call"] = turn["index"], None
         view = {"index": turn["index"], "text": turn["text"], "callCount": len(calls), "agent": turn["agent"]}
         for det, emit in running:
