@@ -569,6 +569,18 @@ def _read_assistant(o):
             "agent": _opt_string(o, "agent"), "timestamp": _opt_string(o, "timestamp")}
 
 
+def _read_judge(o):
+    turn = o.get("turn")
+    if not isinstance(turn, (int, float)) or isinstance(turn, bool) or turn != int(turn) or turn < 1:
+        raise _LineProblem('"turn" must be an integer >= 1, got %s' % ("nothing" if turn is None else js_stringify(turn)))
+    if o.get("model") not in ("flash", "pro"):
+        raise _LineProblem('"model" must be "flash" or "pro", got %s' % ("nothing" if o.get("model") is None else js_stringify(o.get("model"))))
+    c = o.get("confidence")
+    if not isinstance(c, (int, float)) or isinstance(c, bool) or not (0 <= c <= 1):
+        raise _LineProblem('"confidence" must be a number from 0 to 1, got %s' % ("nothing" if c is None else js_stringify(c)))
+    return {"turn": int(turn), "model": o["model"], "confidence": c, "analysis": _opt_string(o, "analysis")}
+
+
 def _normalize_result(r, rejected):
     if r is None:
         return None
@@ -581,16 +593,19 @@ def _normalize_result(r, rejected):
 
 
 def read_turns(items):
-    """The turns of a run from its lines' objects (a missing "type" means assistant) and the skipped ones."""
+    """The turns of a run from its lines' objects (a missing "type" means assistant), the skipped ones, the judge lines."""
     if not isinstance(items, list):
         raise TypeError("replay(turns): turns must be a list of assistant-line dicts")
-    drafts, pending, skipped = [], [], []
+    drafts, pending, skipped, judge = [], [], [], []
     for n, o in enumerate(items, 1):
         try:
             if not isinstance(o, dict):
                 raise _LineProblem("expected a JSON object")
             kind = o.get("type", "assistant")
-            if kind in ("meta", "label", "judge"):
+            if kind in ("meta", "label"):
+                continue
+            if kind == "judge":
+                judge.append(_read_judge(o))
                 continue
             if not isinstance(kind, str):
                 raise _LineProblem('missing "type"')
@@ -619,12 +634,12 @@ def read_turns(items):
             out.append({"index": call_no, "name": c["name"], "args": _as_json(c["args"]),
                         "result": _normalize_result(c["result"], c["rejected"]), "agent": c["agent"], "textual": c["textual"]})
         turns.append({"index": i, "text": t["text"], "calls": out, "agent": t["agent"], "before": t["before"]})
-    return turns, skipped
+    return turns, skipped, judge
 
 
 # -- src/engine/replay-core.ts: every turn and call, in order, to every detector --
 def _replay(items, detectors, ignore_textual_calls, messages=False):
-    turns, skipped = read_turns(items)
+    turns, skipped, judge = read_turns(items)
     events, pos = [], {"turn": 0, "call": None}
 
     def sink_for(det_id):
@@ -641,7 +656,7 @@ def _replay(items, detectors, ignore_textual_calls, messages=False):
 
     if ignore_textual_calls:
         turns = [dict(t, calls=[c for c in t["calls"] if not c["textual"]]) for t in turns]
-    env = {"turns": turns}
+    env = {"turns": turns, "judge": judge}
     running = [(cls(settings, env), sink_for(det_id)) for det_id, cls, settings in detectors]
     for turn in turns:
         calls = turn["calls"]
