@@ -87,18 +87,17 @@ test('export: tune a threshold, download the TypeScript module, run it in Node: 
     [9, 12, 15].map((t, i) => ({ turn: t, call: t, detector: 'no-progress', action: 'warn', level: i + 1 })),
   );
 
-  // The Python module of the same config (no-progress is ported): the same events under python3.
+  // The Python module of the same config: the same events under python3.
   const pyFile = await download(page, dir, () => page.getByRole('button', { name: /Python/ }).click());
   expect(pyFile.name).toBe('loopscope_recommended_tuned.py');
   const out = execFileSync('python3', [pyFile.path, SAMPLE_FILE], { encoding: 'utf8' });
   expect(JSON.parse(out)).toEqual(expected);
 
-  // A config with a detector not ported to Python: the button says which, the TypeScript one works.
+  // content-chanting switched on as well: its Gemini CLI constants appear; both modules carry it.
   await page.getByRole('tab', { name: 'Tune' }).click();
   await page.locator('[data-param="detectors.content-chanting.enabled"]').check();
   await page.getByRole('tab', { name: 'Share' }).click();
-  await expect(page.getByRole('button', { name: /Python/ })).toBeDisabled();
-  await expect(page.getByText('Python: content-chanting is not ported yet; the TypeScript module runs it.')).toBeVisible();
+  await expect(page.getByText('The 2 detectors of “recommended (tuned)” as tuned: content-chanting, no-progress.')).toBeVisible();
   await expect(page.locator('[data-snippet="gemini-cli"] pre')).toHaveText(
     [
       '// packages/core/src/services/loopDetectionService.ts',
@@ -108,11 +107,16 @@ test('export: tune a threshold, download the TypeScript module, run it in Node: 
     ].join('\n'),
   );
   await page.locator('.tab-body').evaluate((el) => (el.scrollTop = 0));
-  await shot(page, 'export-03-not-ported');
+  await shot(page, 'export-03-two-detectors');
   await page.locator('[data-snippet="gemini-cli"]').scrollIntoViewIfNeeded();
   await shot(page, 'export-04-snippets');
   const both = await download(page, dir, () => page.getByRole('button', { name: /TypeScript/ }).click());
   expect(readFileSync(both.path, 'utf8')).toContain('__loopscope_content_chanting');
+  const bothConfig = await download(page, dir, () => page.getByRole('button', { name: 'Download config' }).click());
+  const bothExpected = engineEvents(bothConfig.path);
+  expect(runModule(dir, both.path)).toEqual(bothExpected);
+  const bothPy = await download(page, dir, () => page.getByRole('button', { name: /Python/ }).click());
+  expect(JSON.parse(execFileSync('python3', [bothPy.path, SAMPLE_FILE], { encoding: 'utf8' }))).toEqual(bothExpected);
 
   // A link opened where its transcript is not: the config is applied, and that is said.
   await page.getByRole('button', { name: 'Copy link' }).click();

@@ -26,10 +26,10 @@ export class NotPortedError extends Error {
 }
 
 /** Enabled detectors of the config that have no Python port. */
-export function notPorted(config: EngineConfig): string[] {
+export function notPorted(config: EngineConfig, ported: Record<string, string> = PYTHON_DETECTORS): string[] {
   return enabledSettings(config)
     .map((e) => e.id)
-    .filter((id) => !PYTHON_DETECTORS[id]);
+    .filter((id) => !ported[id]);
 }
 
 function pyString(s: string): string {
@@ -54,8 +54,8 @@ function pyClass(id: string): string {
 }
 
 /** The module's text; throws NotPortedError naming the enabled detectors without a port. */
-export function pythonModule(config: EngineConfig): string {
-  const missing = notPorted(config);
+export function pythonModule(config: EngineConfig, ported: Record<string, string> = PYTHON_DETECTORS): string {
+  const missing = notPorted(config, ported);
   if (missing.length) throw new NotPortedError(missing);
   const enabled = enabledSettings(config);
   const name = (config.name ?? 'config').replace(/"""/g, "'''");
@@ -80,7 +80,7 @@ export function pythonModule(config: EngineConfig): string {
     '',
     CORE.trimEnd(),
     '',
-    ...enabled.map((e) => PYTHON_DETECTORS[e.id].trimEnd().replace(/^class Detector\b/m, `class ${pyClass(e.id)}`)),
+    ...enabled.map((e) => ported[e.id].trimEnd().replace(/^class Detector\b/m, `class ${pyClass(e.id)}`)),
     '',
     `CONFIG = ${pyValue(config)}`,
     `IGNORE_TEXTUAL_CALLS = ${pyValue(config.ignoreTextualCalls === true)}`,
