@@ -1,6 +1,6 @@
 /**
  * The Python module for a config: a port of the engine's reader and replay loop
- * (python/loopscope_core.py) plus one file per ported detector (python/detectors/<id>.py), found
+ * (python/core/*.py, concatenated in name order) plus one file per ported detector (python/detectors/<id>.py), found
  * by name, with the config's resolved settings written in. Detectors not ported yet are named,
  * never dropped silently: the module is not offered then. python-module.test.ts runs python3 on
  * every sample and compares its events with the engine's.
@@ -8,9 +8,12 @@
 import type { EngineConfig } from '../engine/config';
 import { enabledSettings } from './standalone-module';
 
-const CORE = Object.values(
-  import.meta.glob<string>('./python/loopscope_core.py', { query: '?raw', import: 'default', eager: true }),
-)[0];
+// The core's parts in file-name order (00-header … 10-similarity): each ports one engine file.
+const CORE_PARTS = import.meta.glob<string>('./python/core/*.py', { query: '?raw', import: 'default', eager: true });
+const CORE = Object.keys(CORE_PARTS)
+  .sort()
+  .map((k) => CORE_PARTS[k].trimEnd())
+  .join('\n\n\n');
 const FILES = import.meta.glob<string>('./python/detectors/*.py', { query: '?raw', import: 'default', eager: true });
 
 /** Ported detectors' sources by id. */
