@@ -1,9 +1,10 @@
 /// <reference types="vitest/config" />
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { standalonePiecesPlugin } from './scripts/vite-standalone-plugin.ts';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), standalonePiecesPlugin()],
   worker: { format: 'es' },
   build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },

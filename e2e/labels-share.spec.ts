@@ -139,13 +139,13 @@ test('share: config file out and back in, a broken one named, a link that carrie
   await expect(current.locator('[data-config-based-on]')).toHaveText('crustly');
   await current.getByText('1 change from the preset').click();
   await expect(current).toContainText('detectors.consecutive-repeat.explorationThreshold: 10 → 5');
-  await expect(page.locator('[data-snippet="seed-002"] pre')).toContainText(
+  await expect(page.locator('[data-snippet="crustly"] pre')).toContainText(
     'exploration_threshold = 5  # ls, glob, grep, read',
   );
   await expect(page.locator('[data-metric="latency"]')).toHaveText('4.0');
   await page
-    .locator('[data-snippet="seed-002"]')
-    .getByRole('button', { name: 'Copy Seed 002 · Crustly crustly.toml' })
+    .locator('[data-snippet="crustly"]')
+    .getByRole('button', { name: 'Copy crustly · crustly.toml' })
     .click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
     '[agent.loop_detection]\nexploration_threshold = 5',
@@ -225,7 +225,9 @@ test('share: config file out and back in, a broken one named, a link that carrie
   }).toPass({ timeout: 10_000 });
   await other.getByRole('tab', { name: 'Share' }).click();
   await other.getByRole('button', { name: 'Copy link' }).click();
-  await other.locator('[data-snippet="seed-001"] summary').click();
+  // Only the system that has settings for consecutive-repeat: crustly (open), and the CLI.
+  await expect(other.locator('[data-snippet]')).toHaveCount(2);
+  await expect(other.locator('[data-snippet="crustly"]')).toHaveAttribute('open', '');
   await other.locator('.tab-body').evaluate((el) => (el.scrollTop = el.scrollHeight));
   await other.screenshot({ path: 'test-results/screenshots/share-05-panel-bottom.png', fullPage: true });
 });

@@ -3,6 +3,7 @@ import { shareHash } from '../../persistence/share-link';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
 import { copyText } from './download';
+import { exportedConfig } from './export-name';
 
 /** A link to this transcript and turn carrying the draft config in the URL fragment. */
 export function LinkSection() {
@@ -20,7 +21,7 @@ export function LinkSection() {
 
   const copy = async () => {
     // basedOn travels with the config, so the receiver measures it against the same preset.
-    const hash = shareHash(id, turn, { ...draft, basedOn: presetName });
+    const hash = shareHash(id, turn, exportedConfig(draft, presetName));
     const link = `${window.location.origin}${window.location.pathname}${hash}`;
     setShown({ link, copied: await copyText(link) });
   };

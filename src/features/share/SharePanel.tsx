@@ -2,12 +2,14 @@ import { presetByName } from '../../engine/presets/index';
 import { useAppStore } from '../../state/store';
 import { changedParams, formatChange } from './config-summary';
 import { ConfigFileSection } from './ConfigFileSection';
+import { ExportCodeSection } from './ExportCodeSection';
+import { exportName } from './export-name';
 import { LinkSection } from './LinkSection';
 import { ReportSection } from './ReportSection';
 import { SnippetsSection } from './SnippetsSection';
 import './share.css';
 
-/** Take the tuned config and the findings elsewhere: a file, a link, the seeds' own syntax, a report. */
+/** Take the tuned config and the findings elsewhere: code, a file, a link, other systems' syntax, a report. */
 export function SharePanel() {
   const draft = useAppStore((s) => s.draft);
   const presetName = useAppStore((s) => s.presetName);
@@ -16,7 +18,7 @@ export function SharePanel() {
     <div className="share-panel">
       <div className="share-current" aria-label="Current config">
         <span>
-          Config <strong data-config-name>{draft.name ?? presetName}</strong>, based on{' '}
+          Config <strong data-config-name>{exportName(draft, presetName)}</strong>, based on{' '}
           <strong data-config-based-on>{presetName}</strong>
         </span>
         {changes.length === 0 ? (
@@ -36,6 +38,7 @@ export function SharePanel() {
           </details>
         )}
       </div>
+      <ExportCodeSection />
       <ConfigFileSection />
       <LinkSection />
       <SnippetsSection />

@@ -2,11 +2,10 @@ import { useMemo } from 'react';
 import { presetByName } from '../../engine/presets/index';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
-import { enabledDetectors } from './config-summary';
 import { CopyButton } from './CopyButton';
-import { allSnippets } from './snippets';
+import { allSnippets, snippetNotes } from './snippets';
 
-/** The draft in each seed system's own syntax; the ones for detectors this config runs start open. */
+/** The draft in the syntax of each system that has settings for the detectors it runs. */
 export function SnippetsSection() {
   const { meta } = useWorkbench();
   const draft = useAppStore((s) => s.draft);
@@ -15,17 +14,12 @@ export function SnippetsSection() {
     () => allSnippets(draft, presetName, presetByName(presetName), meta.fileName),
     [draft, presetName, meta.fileName],
   );
-  const on = new Set<string>(enabledDetectors(draft));
+  const notes = snippetNotes(draft, snippets);
   return (
     <section className="share-section" aria-labelledby="share-snippets">
       <h3 id="share-snippets">Snippets</h3>
       {snippets.map((s) => (
-        <details
-          key={s.id}
-          className="snippet"
-          open={s.from.length === 0 || s.from.some((d) => on.has(d))}
-          data-snippet={s.id}
-        >
+        <details key={s.id} className="snippet" open data-snippet={s.id}>
           <summary>
             {s.title} <span className="muted small">· {s.where}</span>
           </summary>
@@ -40,6 +34,18 @@ export function SnippetsSection() {
           </div>
         </details>
       ))}
+      {notes.uncovered.length > 0 && (
+        <p className="small muted" data-snippet-note="uncovered">
+          No system has a setting for {notes.uncovered.join(', ')}: the TypeScript and Python modules above run{' '}
+          {notes.uncovered.length === 1 ? 'it' : 'them'} as tuned.
+        </p>
+      )}
+      {notes.openhands && (
+        <p className="small muted" data-snippet-note="openhands">
+          OpenHands: its StuckDetector has no settings (its thresholds are fixed in openhands/controller/stuck.py), so
+          there is nothing to paste there.
+        </p>
+      )}
     </section>
   );
 }

@@ -11,18 +11,22 @@ describe('config file', () => {
     expect(configFile(tuned, 'crustly')).toEqual({
       loopscope: 'config',
       version: 1,
-      name: 'crustly',
+      name: 'crustly (tuned)',
       basedOn: 'crustly',
-      config: tuned,
+      config: { ...tuned, name: 'crustly (tuned)' },
     });
-    expect(configFile({ detectors: {} }, 'chatloop').name).toBe('chatloop');
+    expect(configFile(crustly, 'crustly')).toMatchObject({ name: 'crustly', config: crustly });
+    expect(configFile({ detectors: {} }, 'chatloop').name).toBe('chatloop (tuned)');
     expect(
-      configFileText(tuned, 'crustly').startsWith('{\n  "loopscope": "config",\n  "version": 1,\n  "name": "crustly",'),
+      configFileText(tuned, 'crustly').startsWith('{\n  "loopscope": "config",\n  "version": 1,\n  "name": "crustly (tuned)",'),
     ).toBe(true);
   });
 
   it('reads its own file back, with the preset it was tuned from', () => {
-    expect(readConfigFile(configFileText(tuned, 'crustly'))).toEqual({ config: tuned, presetName: 'crustly' });
+    expect(readConfigFile(configFileText(tuned, 'crustly'))).toEqual({
+      config: { ...tuned, name: 'crustly (tuned)' },
+      presetName: 'crustly',
+    });
   });
 
   it('reads a bare config; the preset comes from its basedOn when known', () => {

@@ -7,6 +7,7 @@ import { ConfigError, validateConfig, type EngineConfig } from '../../engine/con
 import { presetByName } from '../../engine/presets/index';
 import { withLineColumn } from '../../import/json-parse';
 import { CONFIG_LIMITS, describeBytes } from '../../model/limits';
+import { exportName } from './export-name';
 
 export const CONFIG_FILE_NAME = 'loopscope-config.json';
 
@@ -18,8 +19,10 @@ export interface ConfigFile {
   config: EngineConfig;
 }
 
+/** A tuned preset is exported as "<preset> (tuned)" (export-name.ts), in the file and its config. */
 export function configFile(draft: EngineConfig, presetName: string): ConfigFile {
-  return { loopscope: 'config', version: 1, name: draft.name ?? presetName, basedOn: presetName, config: draft };
+  const name = exportName(draft, presetName);
+  return { loopscope: 'config', version: 1, name, basedOn: presetName, config: { ...draft, name } };
 }
 
 export function configFileText(draft: EngineConfig, presetName: string): string {

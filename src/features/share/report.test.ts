@@ -98,7 +98,7 @@ describe('report', () => {
         '| File | run.loop.jsonl |',
         '| Format | loopscope-jsonl |',
         '| Turns / calls | 12 / 1,234 |',
-        '| Config | chatloop |',
+        '| Config | chatloop (tuned) |',
         '| Detectors | exact-repeat, pattern |',
         '| Alarms count from | warn |',
         '| Generated | 2026-03-02T09:00:00.000Z |',

@@ -8,6 +8,7 @@ import type { ReplayResult } from '../../engine/replay';
 import type { DetectorEvent } from '../../engine/types';
 import type { Label } from '../../model/transcript';
 import { changedParams, enabledDetectors, formatValue } from './config-summary';
+import { exportName } from './export-name';
 
 export interface ReportInput {
   meta: { title: string; format: string; fileName: string; turns: number; calls: number };
@@ -159,7 +160,7 @@ export function buildReport(input: ReportInput): string {
     `| File | ${cell(meta.fileName)} |`,
     `| Format | ${cell(meta.format)} |`,
     `| Turns / calls | ${n(meta.turns)} / ${n(meta.calls)} |`,
-    `| Config | ${cell(draft.name ?? presetName)} |`,
+    `| Config | ${cell(exportName(draft, presetName))} |`,
     `| Detectors | ${enabledDetectors(draft).join(', ') || 'none'} |`,
     `| Alarms count from | ${resolved.countAction} |`,
     `| Generated | ${input.generatedAt} |`,

@@ -1,13 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { resolveConfig, setParam } from '../../engine/config';
+import { resolveConfig, setParam, type EngineConfig } from '../../engine/config';
 import { presetByName } from '../../engine/presets/index';
-import { allSnippets, cliSnippet, seed000Snippet, seed001Snippet, seed002Snippet, seed004Snippet } from './snippets';
+import {
+  allSnippets,
+  chatloopSnippet,
+  cliSnippet,
+  crustlySnippet,
+  geminiCliSnippet,
+  snippetNotes,
+} from './snippets';
 
 const chatloop = presetByName('chatloop')!;
+const ids = (draft: EngineConfig) => allSnippets(draft, 'x', undefined, 'a.jsonl').map((s) => s.id);
 
-describe('seed config snippets', () => {
-  it('seed 001: LoopDetectorConfig as the seed writes its default', () => {
-    expect(seed001Snippet(resolveConfig(chatloop))).toBe(
+describe('system config snippets', () => {
+  it('ChatLoop: LoopDetectorConfig as ChatLoop writes its default', () => {
+    expect(chatloopSnippet(resolveConfig(chatloop))).toBe(
       [
         'LoopDetectorConfig {',
         '    window_size: 10,',
@@ -21,17 +29,17 @@ describe('seed config snippets', () => {
     );
   });
 
-  it('seed 001: says what the seed cannot hold (two windows, block, name matching)', () => {
+  it('ChatLoop: says what it cannot hold (two windows, block, name matching, a check switched off)', () => {
     let d = setParam(chatloop, 'detectors.exact-repeat.maxDuplicates', 1);
     d = setParam(d, 'detectors.pattern.windowSize', 12);
     d = setParam(d, 'detectors.pattern.match', 'name');
     d = setParam(d, 'detectors.exact-repeat.actions', ['block', 'terminate']);
-    expect(seed001Snippet(resolveConfig(d))).toBe(
+    expect(chatloopSnippet(resolveConfig(d))).toBe(
       [
-        "// the seed shares one window; Loopscope's pattern window is 12",
-        "// the seed shares one action list; Loopscope's pattern actions are [warn, warn, terminate]",
+        "// ChatLoop shares one window; Loopscope's pattern window is 12",
+        "// ChatLoop shares one action list; Loopscope's pattern actions are [warn, warn, terminate]",
         '// LoopAction has no Block: "block" is written as Warn',
-        '// Loopscope matches patterns on the tool name only; the seed compares name + arguments',
+        '// Loopscope matches patterns on the tool name only; ChatLoop compares name + arguments',
         'LoopDetectorConfig {',
         '    window_size: 10,',
         '    max_duplicates: 1,',
@@ -42,11 +50,18 @@ describe('seed config snippets', () => {
         '}',
       ].join('\n'),
     );
+    const noPattern = setParam(setParam(chatloop, 'detectors.pattern.enabled', false), 'detectors.exact-repeat.maxDuplicates', 4);
+    expect(chatloopSnippet(resolveConfig(noPattern))!.split('\n').slice(0, 3)).toEqual([
+      "// pattern is off in this config; ChatLoop cannot switch it off: its pattern fields keep ChatLoop's defaults",
+      'LoopDetectorConfig {',
+      '    window_size: 10,',
+    ]);
+    expect(chatloopSnippet(resolveConfig(presetByName('recommended')!))).toBeNull();
   });
 
-  it('seed 002: crustly.toml from consecutive-repeat', () => {
+  it('crustly: crustly.toml from consecutive-repeat, only when it runs', () => {
     const d = setParam(presetByName('crustly')!, 'detectors.consecutive-repeat.explorationThreshold', 5);
-    expect(seed002Snippet(resolveConfig(d))).toBe(
+    expect(crustlySnippet(resolveConfig(d))).toBe(
       [
         '# crustly.toml',
         '[agent.loop_detection]',
@@ -56,40 +71,56 @@ describe('seed config snippets', () => {
         'buffer_size = 15',
       ].join('\n'),
     );
-    // Off in the draft: the defaults, said so.
-    expect(seed002Snippet(resolveConfig(chatloop)).split('\n').slice(0, 2)).toEqual([
-      '# crustly.toml',
-      '# consecutive-repeat is off in this config: these are the defaults',
-    ]);
+    expect(crustlySnippet(resolveConfig(chatloop))).toBeNull();
   });
 
-  it('seed 004: threshold and fuzzyThreshold from doom-loop', () => {
-    const d = setParam(presetByName('doom-loop')!, 'detectors.doom-loop.fuzzyThreshold', 5);
-    expect(seed004Snippet(resolveConfig(d))).toBe(
+  it('Gemini CLI: the LoopDetectionService constants of the detectors that run', () => {
+    expect(geminiCliSnippet(resolveConfig(presetByName('gemini-cli')!))).toBe(
       [
-        '// src/integrations/budget/loop-detector.ts',
-        '// fixed in the seed: window 10, WARNING from 4, CRITICAL from 6, rejects calls after CRITICAL',
-        "const thresholds: Pick<LoopDetectionState, 'threshold' | 'fuzzyThreshold'> = {",
-        '  threshold: 3, // exact: same tool + identical arguments',
-        '  fuzzyThreshold: 5, // fuzzy: primary keys only',
-        '};',
+        '// packages/core/src/services/loopDetectionService.ts',
+        'const TOOL_CALL_LOOP_THRESHOLD = 5;',
+        'const CONTENT_LOOP_THRESHOLD = 10;',
+        'const CONTENT_CHUNK_SIZE = 50;',
+        'const MAX_HISTORY_LENGTH = 5000;',
+        'const LLM_LOOP_CHECK_HISTORY_COUNT = 20;',
+        'const LLM_CHECK_AFTER_TURNS = 30;',
+        'const DEFAULT_LLM_CHECK_INTERVAL = 10;',
+        'const MIN_LLM_CHECK_INTERVAL = 5;',
+        'const MAX_LLM_CHECK_INTERVAL = 15;',
+        'const LLM_CONFIDENCE_THRESHOLD = 0.9;',
+      ].join('\n'),
+    );
+    // cycle-escalation tuned: the tool call loop only, with what Gemini CLI cannot say.
+    const tuned = setParam(presetByName('cycle-escalation')!, 'detectors.cycle.minRepetitions', 7);
+    expect(geminiCliSnippet(resolveConfig(tuned))).toBe(
+      [
+        '// packages/core/src/services/loopDetectionService.ts',
+        '// Gemini CLI counts identical consecutive calls only; this config also looks for cycles of up to 3 calls',
+        'const TOOL_CALL_LOOP_THRESHOLD = 7;',
       ].join('\n'),
     );
   });
 
-  it('seed 000: the Rust constants from llm-judge, f64 written as a float literal', () => {
-    const d = setParam(presetByName('llm-check')!, 'detectors.llm-judge.threshold', 1);
-    expect(seed000Snippet(resolveConfig(d))).toBe(
-      [
-        'const LLM_CHECK_AFTER_TURNS: usize = 30;',
-        'const DEFAULT_LLM_CHECK_INTERVAL: usize = 3;',
-        'const MIN_LLM_CHECK_INTERVAL: usize = 5;',
-        'const MAX_LLM_CHECK_INTERVAL: usize = 15;',
-        'const LLM_CONFIDENCE_THRESHOLD: f64 = 1.0;',
-        'const LLM_LOOP_CHECK_HISTORY_COUNT: usize = 20;',
-      ].join('\n'),
-    );
-    expect(seed000Snippet(resolveConfig(presetByName('llm-check')!))).toContain('LLM_CONFIDENCE_THRESHOLD: f64 = 0.9;');
+  it('makes no snippet for a detector that is off, never says "these are the defaults", never names a seed', () => {
+    const recommended = presetByName('recommended')!;
+    expect(ids(recommended)).toEqual(['cli']);
+    expect(snippetNotes(recommended, allSnippets(recommended, 'recommended', recommended, 'a.jsonl'))).toEqual({
+      uncovered: ['no-progress'],
+      openhands: false,
+    });
+    expect(ids(presetByName('crustly')!)).toEqual(['crustly', 'cli']);
+    expect(ids(presetByName('openhands')!)).toEqual(['gemini-cli', 'cli']);
+    const openhands = presetByName('openhands')!;
+    expect(snippetNotes(openhands, allSnippets(openhands, 'openhands', openhands, 'a.jsonl'))).toEqual({
+      uncovered: ['summary-loop'],
+      openhands: true,
+    });
+    for (const name of ['chatloop', 'crustly', 'gemini-cli', 'doom-loop', 'llm-check', 'openhands']) {
+      const text = allSnippets(presetByName(name)!, name, undefined, 'a.jsonl')
+        .map((s) => `${s.title}\n${s.text}`)
+        .join('\n');
+      expect(text).not.toMatch(/defaults\b.*:|these are the defaults|seed/i);
+    }
   });
 
   it('CLI: --preset when the draft is its preset, --config otherwise; the file name quoted for the shell', () => {
@@ -107,15 +138,5 @@ describe('seed config snippets', () => {
         'npx loopscope eval run.jsonl --config loopscope-config.json',
       ].join('\n'),
     );
-  });
-
-  it('lists the five snippets in order', () => {
-    expect(allSnippets(chatloop, 'chatloop', chatloop, 'a.jsonl').map((s) => [s.id, s.lang])).toEqual([
-      ['seed-001', 'rust'],
-      ['seed-002', 'toml'],
-      ['seed-004', 'typescript'],
-      ['seed-000', 'rust'],
-      ['cli', 'shell'],
-    ]);
   });
 });

@@ -1,16 +1,19 @@
 /**
- * The draft written in the seed systems' own config syntax, so a tuned value can be pasted where
- * the detector really runs. Values come from the resolved config (defaults filled in); what the
- * seed cannot express is said in a comment, never silently dropped.
+ * The draft written in the syntax of the systems the presets come from (ChatLoop, crustly, Gemini
+ * CLI), so a tuned value can be pasted where the detector really runs. A snippet is made only
+ * when the config runs a detector that system has a setting for, and carries only those
+ * settings; what the system cannot express is said in a comment, never silently dropped.
+ * OpenHands' StuckDetector has no settings (its thresholds are fixed in the code): a note says so.
  */
 import { resolveConfig, type EngineConfig, type ResolvedConfig } from '../../engine/config';
+import { DETECTOR_DEFS } from '../../engine/detectors/registry';
 import type { Action, DetectorId } from '../../engine/types';
 import { changedParams } from './config-summary';
 
 export interface Snippet {
-  id: 'seed-001' | 'seed-002' | 'seed-004' | 'seed-000' | 'cli';
+  id: 'chatloop' | 'crustly' | 'gemini-cli' | 'cli';
   title: string;
-  /** Where it goes, in the seed's words. */
+  /** Where it goes, in the system's words. */
   where: string;
   lang: 'rust' | 'toml' | 'typescript' | 'shell';
   /** The detectors whose parameters it carries (none: the CLI, which carries them all). */
@@ -24,54 +27,63 @@ function num(s: Settings, key: string): number {
   return s[key] as number;
 }
 
+function on(r: ResolvedConfig, id: DetectorId): Settings | null {
+  const d = r.detectors[id];
+  return d?.enabled ? (d as Settings) : null;
+}
+
 const RUST_ACTION: Record<Action, string> = {
   warn: 'LoopAction::Warn',
   block: 'LoopAction::Warn',
   terminate: 'LoopAction::Terminate',
 };
 
-function offNote(r: ResolvedConfig, ids: (keyof ResolvedConfig['detectors'])[], mark: string): string[] {
-  const off = ids.filter((id) => !r.detectors[id].enabled);
-  return off.length
-    ? [`${mark} ${off.join(' and ')} ${off.length === 1 ? 'is' : 'are'} off in this config: these are the defaults`]
-    : [];
-}
+/** ChatLoop's own `LoopDetectorConfig::default()` (seed 001), for a check this config leaves off. */
+const CHATLOOP_DEFAULTS = { windowSize: 10, maxDuplicates: 2, minPatternLength: 2, maxPatternLength: 5, minPatternRepetitions: 2 };
 
-/** Seed 001: `LoopDetectorConfig` from exact-repeat (window, duplicates, actions) and pattern. */
-export function seed001Snippet(r: ResolvedConfig): string {
-  const ex = r.detectors['exact-repeat'] as Settings;
-  const pt = r.detectors.pattern as Settings;
-  const actions = ex.actions as Action[];
-  const notes = offNote(r, ['exact-repeat', 'pattern'], '//');
-  if (num(pt, 'windowSize') !== num(ex, 'windowSize'))
-    notes.push(`// the seed shares one window; Loopscope's pattern window is ${num(pt, 'windowSize')}`);
-  if (JSON.stringify(pt.actions) !== JSON.stringify(actions))
+/** ChatLoop: `LoopDetectorConfig` from exact-repeat (window, duplicates, actions) and pattern. */
+export function chatloopSnippet(r: ResolvedConfig): string | null {
+  const ex = on(r, 'exact-repeat');
+  const pt = on(r, 'pattern');
+  if (!ex && !pt) return null;
+  const notes: string[] = [];
+  const off = !ex ? 'exact-repeat' : !pt ? 'pattern' : null;
+  if (off)
     notes.push(
-      `// the seed shares one action list; Loopscope's pattern actions are [${(pt.actions as Action[]).join(', ')}]`,
+      `// ${off} is off in this config; ChatLoop cannot switch it off: its ${off === 'pattern' ? 'pattern' : 'duplicate'} fields keep ChatLoop's defaults`,
     );
+  if (ex && pt && num(pt, 'windowSize') !== num(ex, 'windowSize'))
+    notes.push(`// ChatLoop shares one window; Loopscope's pattern window is ${num(pt, 'windowSize')}`);
+  if (ex && pt && JSON.stringify(pt.actions) !== JSON.stringify(ex.actions))
+    notes.push(
+      `// ChatLoop shares one action list; Loopscope's pattern actions are [${(pt.actions as Action[]).join(', ')}]`,
+    );
+  const actions = ((ex ?? pt)!.actions as Action[]);
   if (actions.includes('block')) notes.push('// LoopAction has no Block: "block" is written as Warn');
-  if (pt.match === 'name')
-    notes.push('// Loopscope matches patterns on the tool name only; the seed compares name + arguments');
+  if (pt?.match === 'name')
+    notes.push('// Loopscope matches patterns on the tool name only; ChatLoop compares name + arguments');
+  const d = CHATLOOP_DEFAULTS;
   return [
     ...notes,
     'LoopDetectorConfig {',
-    `    window_size: ${num(ex, 'windowSize')},`,
-    `    max_duplicates: ${num(ex, 'maxDuplicates')},`,
-    `    min_pattern_length: ${num(pt, 'minPatternLength')},`,
-    `    max_pattern_length: ${num(pt, 'maxPatternLength')},`,
-    `    min_pattern_repetitions: ${num(pt, 'minPatternRepetitions')},`,
+    `    window_size: ${ex ? num(ex, 'windowSize') : num(pt!, 'windowSize')},`,
+    `    max_duplicates: ${ex ? num(ex, 'maxDuplicates') : d.maxDuplicates},`,
+    `    min_pattern_length: ${pt ? num(pt, 'minPatternLength') : d.minPatternLength},`,
+    `    max_pattern_length: ${pt ? num(pt, 'maxPatternLength') : d.maxPatternLength},`,
+    `    min_pattern_repetitions: ${pt ? num(pt, 'minPatternRepetitions') : d.minPatternRepetitions},`,
     `    actions: vec![${actions.map((a) => RUST_ACTION[a]).join(', ')}],`,
     '}',
   ].join('\n');
 }
 
-/** Seed 002: the `[agent.loop_detection]` table of `crustly.toml`, from consecutive-repeat. */
-export function seed002Snippet(r: ResolvedConfig): string {
-  const c = r.detectors['consecutive-repeat'] as Settings;
+/** crustly: the `[agent.loop_detection]` table of `crustly.toml`, from consecutive-repeat. */
+export function crustlySnippet(r: ResolvedConfig): string | null {
+  const c = on(r, 'consecutive-repeat');
+  if (!c) return null;
   const tools = (k: string) => (c[k] as string[]).join(', ') || 'none';
   return [
     '# crustly.toml',
-    ...offNote(r, ['consecutive-repeat'], '#'),
+    ...(c.action === 'block' ? [] : [`# crustly blocks the repeated call; this config's action is ${String(c.action)}`]),
     '[agent.loop_detection]',
     `exploration_threshold = ${num(c, 'explorationThreshold')}  # ${tools('explorationTools')}`,
     `modification_threshold = ${num(c, 'modificationThreshold')}  # ${tools('modificationTools')}`,
@@ -80,37 +92,55 @@ export function seed002Snippet(r: ResolvedConfig): string {
   ].join('\n');
 }
 
-/** Seed 004: the LoopDetector's tuning thresholds, from doom-loop. */
-export function seed004Snippet(r: ResolvedConfig): string {
-  const d = r.detectors['doom-loop'] as Settings;
-  return [
-    '// src/integrations/budget/loop-detector.ts',
-    ...offNote(r, ['doom-loop'], '//'),
-    `// fixed in the seed: window ${num(d, 'windowSize')}, WARNING from ${num(d, 'warningAt')}, CRITICAL from ${num(d, 'criticalAt')}` +
-      `, ${d.block ? 'rejects' : 'does not reject'} calls after CRITICAL`,
-    "const thresholds: Pick<LoopDetectionState, 'threshold' | 'fuzzyThreshold'> = {",
-    `  threshold: ${num(d, 'exactThreshold')}, // exact: same tool + identical arguments`,
-    `  fuzzyThreshold: ${num(d, 'fuzzyThreshold')}, // fuzzy: primary keys only`,
-    '};',
-  ].join('\n');
+function tsNumber(v: number): string {
+  return String(v);
 }
 
-function f64(v: number): string {
-  return Number.isInteger(v) ? `${v}.0` : String(v);
+/**
+ * Gemini CLI: the constants of its LoopDetectionService, from cycle (the tool call loop),
+ * content-chanting and llm-judge — only those of the detectors this config runs.
+ */
+export function geminiCliSnippet(r: ResolvedConfig): string | null {
+  const cy = on(r, 'cycle');
+  const ch = on(r, 'content-chanting');
+  const j = on(r, 'llm-judge');
+  if (!cy && !ch && !j) return null;
+  const out = ['// packages/core/src/services/loopDetectionService.ts'];
+  if (cy) {
+    if (num(cy, 'maxPeriod') !== 1 || cy.compareResults)
+      out.push(
+        `// Gemini CLI counts identical consecutive calls only; this config also looks for cycles of up to ${num(cy, 'maxPeriod')} calls${cy.compareResults ? ' with their results compared' : ''}`,
+      );
+    out.push(`const TOOL_CALL_LOOP_THRESHOLD = ${num(cy, 'minRepetitions')};`);
+  }
+  if (ch) {
+    out.push(`const CONTENT_LOOP_THRESHOLD = ${num(ch, 'threshold')};`);
+    out.push(`const CONTENT_CHUNK_SIZE = ${num(ch, 'chunkSize')};`);
+    out.push(`const MAX_HISTORY_LENGTH = ${num(ch, 'maxHistory')};`);
+    if (num(ch, 'maxDistanceChunks') !== 5)
+      out.push(
+        `// fixed in Gemini CLI: an average distance of at most 5 chunks (CONTENT_CHUNK_SIZE * 5); this config: ${num(ch, 'maxDistanceChunks')}`,
+      );
+  }
+  if (j) {
+    out.push(`const LLM_LOOP_CHECK_HISTORY_COUNT = ${num(j, 'historyCount')};`);
+    out.push(`const LLM_CHECK_AFTER_TURNS = ${num(j, 'checkAfterTurns')};`);
+    out.push(`const DEFAULT_LLM_CHECK_INTERVAL = ${num(j, 'initialInterval')};`);
+    out.push(`const MIN_LLM_CHECK_INTERVAL = ${num(j, 'minInterval')};`);
+    out.push(`const MAX_LLM_CHECK_INTERVAL = ${num(j, 'maxInterval')};`);
+    out.push(`const LLM_CONFIDENCE_THRESHOLD = ${tsNumber(num(j, 'threshold'))};`);
+  }
+  return out.join('\n');
 }
 
-/** Seed 000: the LLM loop check's Rust constants, from llm-judge. */
-export function seed000Snippet(r: ResolvedConfig): string {
-  const j = r.detectors['llm-judge'] as Settings;
-  return [
-    ...offNote(r, ['llm-judge'], '//'),
-    `const LLM_CHECK_AFTER_TURNS: usize = ${num(j, 'checkAfterTurns')};`,
-    `const DEFAULT_LLM_CHECK_INTERVAL: usize = ${num(j, 'initialInterval')};`,
-    `const MIN_LLM_CHECK_INTERVAL: usize = ${num(j, 'minInterval')};`,
-    `const MAX_LLM_CHECK_INTERVAL: usize = ${num(j, 'maxInterval')};`,
-    `const LLM_CONFIDENCE_THRESHOLD: f64 = ${f64(num(j, 'threshold'))};`,
-    `const LLM_LOOP_CHECK_HISTORY_COUNT: usize = ${num(j, 'historyCount')};`,
-  ].join('\n');
+/** Detectors whose settings OpenHands would need: its StuckDetector has none to paste. */
+const OPENHANDS_DETECTORS: DetectorId[] = ['cycle', 'summary-loop'];
+
+export interface SnippetNotes {
+  /** Enabled detectors no system snippet carries (the TypeScript and Python modules do). */
+  uncovered: DetectorId[];
+  /** Set when the config runs a detector of the OpenHands preset. */
+  openhands: boolean;
 }
 
 function shellQuote(s: string): string {
@@ -141,39 +171,34 @@ export function allSnippets(
   fileName: string,
 ): Snippet[] {
   const r = resolveConfig(draft);
-  return [
+  const systems: (Omit<Snippet, 'text'> & { text: string | null })[] = [
     {
-      id: 'seed-001',
-      title: 'Seed 001 · Rust LoopDetectorConfig',
+      id: 'chatloop',
+      title: 'ChatLoop · Rust LoopDetectorConfig',
       where: 'ChatLoopConfig.loop_detection',
       lang: 'rust',
       from: ['exact-repeat', 'pattern'],
-      text: seed001Snippet(r),
+      text: chatloopSnippet(r),
     },
     {
-      id: 'seed-002',
-      title: 'Seed 002 · Crustly crustly.toml',
+      id: 'crustly',
+      title: 'crustly · crustly.toml',
       where: '[agent.loop_detection]',
       lang: 'toml',
       from: ['consecutive-repeat'],
-      text: seed002Snippet(r),
+      text: crustlySnippet(r),
     },
     {
-      id: 'seed-004',
-      title: 'Seed 004 · TypeScript LoopDetector',
-      where: 'loop-detector.ts',
+      id: 'gemini-cli',
+      title: 'Gemini CLI · LoopDetectionService constants',
+      where: 'packages/core/src/services/loopDetectionService.ts',
       lang: 'typescript',
-      from: ['doom-loop'],
-      text: seed004Snippet(r),
+      from: ['cycle', 'content-chanting', 'llm-judge'],
+      text: geminiCliSnippet(r),
     },
-    {
-      id: 'seed-000',
-      title: 'Seed 000 · Rust LLM loop check',
-      where: 'the LLM loop check constants',
-      lang: 'rust',
-      from: ['llm-judge'],
-      text: seed000Snippet(r),
-    },
+  ];
+  return [
+    ...systems.filter((s): s is Snippet => s.text !== null),
     {
       id: 'cli',
       title: 'Loopscope CLI',
@@ -183,4 +208,15 @@ export function allSnippets(
       text: cliSnippet(fileName, draft, presetName, preset),
     },
   ];
+}
+
+/** What the snippets leave out: enabled detectors no system has a setting for; OpenHands' case. */
+export function snippetNotes(draft: EngineConfig, snippets: Snippet[]): SnippetNotes {
+  const r = resolveConfig(draft);
+  const enabled = DETECTOR_DEFS.filter((d) => r.detectors[d.id].enabled).map((d) => d.id);
+  const covered = new Set(snippets.flatMap((s) => s.from));
+  return {
+    uncovered: enabled.filter((id) => !covered.has(id)),
+    openhands: enabled.some((id) => OPENHANDS_DETECTORS.includes(id)),
+  };
 }

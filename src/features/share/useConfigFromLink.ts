@@ -3,6 +3,7 @@ import { presetByName } from '../../engine/presets/index';
 import { saveDraft } from '../../persistence/draft';
 import { configPayload, decodeConfig } from '../../persistence/share-link';
 import { useAppStore } from '../../state/store';
+import { linkTranscriptId, useAppliedLink } from './link-state';
 
 function notify(status: 'done' | 'error', message: string): void {
   // The app's notice area (the import status list) shows it on every page, with a dismiss button.
@@ -22,6 +23,7 @@ function apply(hash: string): void {
     // Stored first, so the restore of the saved draft on start reads this one (IndexedDB keeps the order).
     void saveDraft({ presetName, draft: config });
     s.setDraft(config, presetName);
+    useAppliedLink.setState({ link: { transcriptId: linkTranscriptId(hash), configName: config.name ?? presetName } });
     notify('done', `Share link: applied the config “${config.name ?? presetName}”, measured against ${presetName}.`);
   } catch (e) {
     notify('error', `Share link: ${(e as Error).message}. Your current config is kept.`);

@@ -10,6 +10,7 @@ import { useReplayKeys } from '../replay/useReplayKeys';
 import { CursorTurnDetail, CursorTurnTable } from './cursor-views';
 import { alarmsByRow } from './alarms-by-row';
 import { WorkbenchContext } from './context';
+import { MissingTranscript } from './MissingTranscript';
 import { SidePanel } from './SidePanel';
 import { useWorkbenchData } from './useWorkbenchData';
 import { DETECTOR_IDS, type DetectorEvent } from '../../engine/types';
@@ -41,7 +42,7 @@ export function Workbench({ id }: { id: number }) {
     return m;
   }, [events]);
   if (data === undefined) return <p className="muted">Loading…</p>;
-  if (data === null) return <p role="alert">This transcript is no longer in the library.</p>;
+  if (data === null) return <MissingTranscript id={id} />;
   const { meta, outcome } = data;
   return (
     <WorkbenchContext.Provider value={data}>

@@ -1,0 +1,112 @@
+/**
+ * The Python module for a config: a port of the engine's reader and replay loop
+ * (python/core/*.py, concatenated in name order) plus one file per ported detector (python/detectors/<id>.py), found
+ * by name, with the config's resolved settings written in. Detectors not ported yet are named,
+ * never dropped silently: the module is not offered then. python-module.test.ts runs python3 on
+ * every sample and compares its events with the engine's.
+ */
+import type { EngineConfig } from '../engine/config';
+import { enabledSettings } from './standalone-module';
+
+// The core's parts in file-name order (00-header … 10-similarity): each ports one engine file.
+const CORE_PARTS = import.meta.glob<string>('./python/core/*.py', { query: '?raw', import: 'default', eager: true });
+const CORE = Object.keys(CORE_PARTS)
+  .sort()
+  .map((k) => CORE_PARTS[k].trimEnd())
+  .join('\n\n\n');
+const FILES = import.meta.glob<string>('./python/detectors/*.py', { query: '?raw', import: 'default', eager: true });
+
+/** Ported detectors' sources by id. */
+export const PYTHON_DETECTORS: Record<string, string> = Object.fromEntries(
+  Object.entries(FILES).map(([path, text]) => [path.replace(/^.*\/|\.py$/g, ''), text]),
+);
+
+export class NotPortedError extends Error {
+  constructor(readonly missing: string[]) {
+    super(`not ported to Python yet: ${missing.join(', ')}`);
+    this.name = 'NotPortedError';
+  }
+}
+
+/** Enabled detectors of the config that have no Python port. */
+export function notPorted(config: EngineConfig, ported: Record<string, string> = PYTHON_DETECTORS): string[] {
+  return enabledSettings(config)
+    .map((e) => e.id)
+    .filter((id) => !ported[id]);
+}
+
+function pyString(s: string): string {
+  return JSON.stringify(s);
+}
+
+/** Python literal of a JSON value (settings are numbers, booleans, strings and lists of them). */
+export function pyValue(v: unknown): string {
+  if (v === true) return 'True';
+  if (v === false) return 'False';
+  if (v === null || v === undefined) return 'None';
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v);
+  if (typeof v === 'string') return pyString(v);
+  if (Array.isArray(v)) return `[${v.map(pyValue).join(', ')}]`;
+  return `{${Object.entries(v as Record<string, unknown>)
+    .map(([k, x]) => `${pyString(k)}: ${pyValue(x)}`)
+    .join(', ')}}`;
+}
+
+function pyClass(id: string): string {
+  return `Detector_${id.replace(/[^A-Za-z0-9]/g, '_')}`;
+}
+
+/** The module's text; throws NotPortedError naming the enabled detectors without a port. */
+export function pythonModule(config: EngineConfig, ported: Record<string, string> = PYTHON_DETECTORS): string {
+  const missing = notPorted(config, ported);
+  if (missing.length) throw new NotPortedError(missing);
+  const enabled = enabledSettings(config);
+  const name = (config.name ?? 'config').replace(/"""/g, "'''");
+  return [
+    `"""Loopscope loop detectors for the config "${name}"${config.basedOn ? `, based on ${config.basedOn}` : ''}.`,
+    '',
+    "A port of Loopscope's engine (reader, replay loop and the enabled detectors); no dependencies,",
+    'Python 3.8+. Usage: events = replay(turns), turns being the assistant lines of a Loopscope JSONL',
+    'transcript (dicts, in order); every line of the file may be passed too (user lines are context,',
+    'judge lines recorded judge answers). Returns [{"turn", "call"?, "detector", "action", "level"}],',
+    'the events of `loopscope detect --json` under this config.',
+    '',
+    ...(enabled.length ? ['Detectors:'] : ['No detector is enabled in this config: replay() always returns [].']),
+    ...enabled.map(
+      (e) =>
+        `- ${e.id}: ${Object.entries(e.settings)
+          .filter(([k]) => k !== 'enabled')
+          .map(([k, v]) => `${k} ${Array.isArray(v) ? `[${v.join(', ')}]` : String(v)}`)
+          .join(', ')}`.replace(/"""/g, "'''"),
+    ),
+    '"""',
+    '',
+    CORE.trimEnd(),
+    '',
+    ...enabled.map((e) => ported[e.id].trimEnd().replace(/^class Detector\b/m, `class ${pyClass(e.id)}`)),
+    '',
+    `CONFIG = ${pyValue(config)}`,
+    `IGNORE_TEXTUAL_CALLS = ${pyValue(config.ignoreTextualCalls === true)}`,
+    'DETECTORS = [',
+    ...enabled.map((e) => `    (${pyString(e.id)}, ${pyClass(e.id)}, ${pyValue(e.settings)}),`),
+    ']',
+    '',
+    '',
+    'def replay(turns):',
+    '    """The events of this config\'s detectors on a run (see the module docstring)."""',
+    '    return _replay(turns, DETECTORS, IGNORE_TEXTUAL_CALLS)["events"]',
+    '',
+    '',
+    'def replay_with_messages(turns):',
+    '    """The same events with the message each detector would send to the agent."""',
+    '    return _replay(turns, DETECTORS, IGNORE_TEXTUAL_CALLS, messages=True)["events"]',
+    '',
+    '',
+    'if __name__ == "__main__":',
+    '    import json, sys',
+    '',
+    '    lines = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8") if l.strip()]',
+    '    print(json.dumps(replay(lines)))',
+    '',
+  ].join('\n');
+}

@@ -1,0 +1,36 @@
+# -- src/engine/detectors/bash-failure-cascade.ts: N consecutive failing shell commands --
+def _bash_cascade_prompt(n, file_operation):
+    if file_operation:
+        return ("[System] %d consecutive shell commands have failed while doing file operations.\n"
+                "Stop using the shell for files. Use the file tools instead:\n"
+                "- read a file: read_file (instead of cat/head/tail)\n"
+                "- create a file: write_file (instead of echo/cat with a redirect or a heredoc)\n"
+                "- change a file: edit_file (instead of sed/awk)\n"
+                "Switch to these tools now." % n)
+    return ("[System] %d consecutive shell commands have failed. Stop and:\n"
+            "1. Explain what you're trying to accomplish\n"
+            "2. Try a DIFFERENT approach or tool\n"
+            "3. Do not run another command of the same kind until you know why these failed" % n)
+
+
+class Detector(DetectorBase):
+    def __init__(self, p, env):
+        DetectorBase.__init__(self, p, env)
+        self.failures = 0
+
+    def on_call(self, call, emit):
+        p = self.p
+        if call.result is None:
+            return
+        cmd = shell_command(call.name, call.args)
+        if cmd is None:
+            return
+        if not shell_failed(call.result):
+            self.failures = 0
+            return
+        self.failures += 1
+        if self.failures < p["threshold"]:
+            return
+        level = self.failures - p["threshold"] + 1
+        emit(p["actions"][min(level - 1, len(p["actions"]) - 1)], level,
+             _bash_cascade_prompt(self.failures, is_file_operation(cmd)))

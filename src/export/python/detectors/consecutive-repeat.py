@@ -1,0 +1,40 @@
+# -- src/engine/detectors/consecutive-repeat.ts: identical consecutive calls beyond a per-category threshold --
+def _crustly_signature(call):
+    a = call.args
+    if isinstance(a, str):
+        return "%s:%s" % (call.name, a)
+    if isinstance(a, dict):
+        for k in ("path", "file_path", "command", "pattern", "query", "url"):
+            if isinstance(a.get(k), str):
+                return "%s:%s" % (call.name, a[k])
+    return call.exact
+
+
+class Detector(DetectorBase):
+    def __init__(self, p, env):
+        DetectorBase.__init__(self, p, env)
+        self.exploration = {n.lower() for n in p["explorationTools"]}
+        self.modification = {n.lower() for n in p["modificationTools"]}
+        self.last, self.run, self.level = "", 0, 0
+
+    def on_call(self, call, emit):
+        p = self.p
+        fp = call.exact if p["rawText"] else call.norm_exact
+        prior = self.run if self.run > 0 and fp == self.last else 0
+        self.run = min(prior + 1, p["bufferSize"])
+        self.last = fp
+        name = call.name.lower()
+        kind = "exploration" if name in self.exploration else "modification" if name in self.modification else "other"
+        threshold = {"exploration": p["explorationThreshold"], "modification": p["modificationThreshold"]}.get(
+            kind, p["defaultThreshold"])
+        if prior < threshold:
+            return
+        self.level += 1
+        message = "⚠️ Detected tool loop: '%s' called %d times in a row. Breaking loop." % (_crustly_signature(call), prior)
+        if kind == "exploration":
+            message += ("\n💡 Hint: The model is stuck trying to access the same path %d times. "
+                        "This often means the path doesn't exist or the model is confused about the directory structure." % prior)
+        elif kind == "modification":
+            message += ("\n⚠️ Modification tool loop detected! This could be dangerous. "
+                        "The model tried to modify the same file/run the same command %d times." % prior)
+        emit(p["action"], self.level, message)

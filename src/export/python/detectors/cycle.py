@@ -1,0 +1,92 @@
+# -- src/engine/detectors/cycle.ts: 1- to maxPeriod-call cycles repeated consecutively, escalating per pattern --
+import re as _re_cycle
+
+_TESTISH = _re_cycle.compile(r"test|pytest|jest|vitest|spec", _re_cycle.I)
+_EDITISH = _re_cycle.compile(r"edit|write|replace|patch|apply|insert|create", _re_cycle.I)
+_READISH = _re_cycle.compile(r"read|view|cat|open|grep|search|find|list|ls|glob|fetch", _re_cycle.I)
+
+
+def _numbered(unit):
+    return "\n".join("  %d. %s" % (i + 1, describe_call(c.name, c.args)) for i, c in enumerate(unit))
+
+
+def _alternatives(unit):
+    names = [c.name for c in unit]
+    if len(unit) == 1:
+        out = ["- Do not call %s with these arguments again: the result will not change. Work with the result you already have." % names[0]]
+    else:
+        out = ["- Stop cycling through %s: commit to one approach, or change something real before the next attempt." % " → ".join(names)]
+    if any(_TESTISH.search(c.name + " " + canonical_json(c.args)) for c in unit):
+        out.append("- Before running the tests again, read the full failure output and change the code the failure points at.")
+    if any(_EDITISH.search(n) for n in names):
+        out.append("- Your edits are not fixing the problem: re-read the file as it is now, or revert and try a different fix.")
+    if any(_READISH.search(n) for n in names):
+        out.append("- You already have this content: use it instead of fetching it again.")
+    out.append("- If you are blocked, explain what is blocking you or ask the user for help instead of retrying.")
+    return out
+
+
+def _cycle_message(action, level, count, unit, nxt):
+    if action == "terminate":
+        return ("LOOP_DETECTED: stopping the session. The following pattern has repeated %d times "
+                "(detection %d of this pattern):\n%s" % (count, level, _numbered(unit)))
+    if level == 1:
+        return ("⚠️ Loop detected: You appear to be repeating the same sequence of tool calls\n"
+                "without making progress. The following pattern has repeated %d times:\n%s\n\n"
+                "Please try a different approach. Consider:\n"
+                "- Re-reading error messages more carefully\n"
+                "- Trying an alternative solution strategy\n"
+                "- Breaking the problem into smaller steps" % (count, _numbered(unit)))
+    return ("⚠️ Loop detected again: You are still repeating the same sequence of tool calls\n"
+            "after a warning. The following pattern has repeated %d times:\n%s\n\n"
+            "This is detection %d of this pattern. Do something specific and different now:\n" % (count, _numbered(unit), level)
+            + "\n".join(_alternatives(unit))
+            + ("\nIf this pattern repeats once more, the session will be stopped (LOOP_DETECTED)." if nxt == "terminate" else ""))
+
+
+def _pattern_key(unit):
+    if len(unit) == 1:
+        return unit[0]
+    return min("\u0001".join(unit[(r + i) % len(unit)] for i in range(len(unit))) for r in range(len(unit)))
+
+
+class Detector(DetectorBase):
+    def __init__(self, p, env):
+        DetectorBase.__init__(self, p, env)
+        self.recent = []
+        self.streak = [0] * (p["maxPeriod"] + 1)
+        self.detections = {}
+
+    def on_call(self, call, emit):
+        p, raw = self.p, self.p["rawText"]
+        max_p = p["maxPeriod"]
+        self.recent.append(call)
+        if len(self.recent) > 2 * max_p:
+            self.recent.pop(0)
+        recent = self.recent
+        period = 0
+        for q in range(1, max_p + 1):
+            prev = recent[len(recent) - 1 - q] if len(recent) > q else None
+            if prev is None:
+                same = False
+            elif raw:
+                same = prev.exact == call.exact and (not p["compareResults"] or prev.result_fp == call.result_fp)
+            else:
+                same = same_norm_step(prev, call) if p["compareResults"] else same_norm_exact(prev, call)
+            self.streak[q] = self.streak[q] + 1 if same else 0
+            if period == 0 and self.streak[q] >= q:
+                period = q
+        if period == 0 or self.streak[period] % period != 0:
+            return
+        count = self.streak[period] // period + 1
+        if count < p["minRepetitions"]:
+            return
+        unit = [recent[len(recent) - 1 - i] for i in range(period - 1, -1, -1)]
+        key = _pattern_key([c.exact if raw else c.norm_exact for c in unit])
+        if key not in self.detections and len(self.detections) >= 4096:
+            self.detections.clear()
+        level = self.detections.get(key, 0) + 1
+        self.detections[key] = level
+        a = p["actions"]
+        action, nxt = a[min(level - 1, len(a) - 1)], a[min(level, len(a) - 1)]
+        emit(action, level, _cycle_message(action, level, count, unit, nxt))

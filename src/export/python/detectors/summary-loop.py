@@ -1,0 +1,35 @@
+# -- src/engine/detectors/summary-loop.ts: N consecutive text-only turns --
+def _summary_loop_prompt(n):
+    return ("[System] Your last %d responses were text only, without any tool call. You should be DOING the work, not summarizing it.\n"
+            "Pick the most important remaining task and start on it NOW with your tools (read_file, edit_file, write_file, bash...).\n"
+            "Do NOT write another status summary or task list." % n)
+
+
+def _user_spoke(turn):
+    return any(m["role"] == "user" and not m["text"].lstrip().startswith("[System]") for m in turn["before"])
+
+
+class Detector(DetectorBase):
+    def __init__(self, p, env):
+        DetectorBase.__init__(self, p, env)
+        self.run, self.last_text = 0, ""
+
+    def on_turn(self, turn, emit):
+        p = self.p
+        if turn["callCount"] > 0:
+            self.run = 0
+            return
+        if p["resetOnUserMessage"]:
+            turns = self.env["turns"]
+            t = turns[turn["index"] - 1] if 0 < turn["index"] <= len(turns) else None
+            if t is not None and t["index"] == turn["index"] and _user_spoke(t):
+                self.run = 0
+        text = normalize_text(turn["text"]) if p["sameText"] and not p["rawText"] else turn["text"]
+        if p["sameText"] and self.run > 0 and text != self.last_text:
+            self.run = 0
+        self.last_text = text
+        self.run += 1
+        if self.run < p["threshold"]:
+            return
+        level = self.run - p["threshold"] + 1
+        emit(p["actions"][min(level - 1, len(p["actions"]) - 1)], level, _summary_loop_prompt(self.run))

@@ -1,0 +1,41 @@
+/**
+ * The core of the exported standalone module (bundled by scripts/standalone-pieces.ts): a run's
+ * line objects become a transcript through the same reader as a `.loop.jsonl` file, then the
+ * engine's own replay loop runs the detectors the module carries.
+ */
+import type { DetectorEvent } from '../engine/types';
+import { replayDetectors, type DetectorRun } from '../engine/replay-core';
+import type { ImportWarning } from '../model/transcript';
+import { LoopscopeReader } from '../import/loopscope-reader';
+
+export interface StandaloneResult {
+  events: DetectorEvent[];
+  stoppedAt: { turn: number; call?: number } | null;
+  /** Objects that could not be used, by position (1-based), as the file reader reports lines. */
+  warnings: ImportWarning[];
+}
+
+/** Lines that carry nothing a detector reads; a `meta` would also start a second transcript. */
+const SKIPPED = new Set(['meta', 'label']);
+
+/**
+ * `items`: the assistant lines' objects in order (a missing `type` means assistant), or every line
+ * of the file: `user`/`system` lines are context as in the file, `judge` lines recorded answers.
+ */
+export function run(items: readonly unknown[], detectors: DetectorRun[], ignoreTextualCalls: boolean): StandaloneResult {
+  if (!Array.isArray(items)) throw new TypeError('replay(turns): turns must be an array of assistant-line objects');
+  const reader = new LoopscopeReader('turns');
+  items.forEach((o, i) => {
+    if (typeof o === 'object' && o !== null && !Array.isArray(o)) {
+      const type = (o as { type?: unknown }).type;
+      if (typeof type === 'string' && SKIPPED.has(type)) return;
+      if (type === undefined) o = { ...o, type: 'assistant' };
+    }
+    reader.add(o, i + 1);
+  });
+  reader.finish();
+  const t = reader.done[0];
+  if (!t) return { events: [], stoppedAt: null, warnings: reader.warnings };
+  const r = replayDetectors(t, detectors, ignoreTextualCalls);
+  return { events: r.events, stoppedAt: r.stoppedAt, warnings: reader.warnings };
+}

@@ -1,0 +1,168 @@
+/**
+ * The exported TypeScript module gives the events of `loopscope detect --json` under the same
+ * config, on every bundled sample, for every preset, tuned configs and every detector at once.
+ * The pieces are bundled from the engine's source here, as the app's build does.
+ */
+import { transform } from 'esbuild';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildStandalonePieces } from '../../scripts/standalone-pieces';
+import { cli } from '../cli/run-cli.test-util';
+import { resolveConfig, type EngineConfig } from '../engine/config';
+import { DETECTOR_DEFS } from '../engine/detectors/registry';
+import { PRESETS } from '../engine/presets/index';
+import { convertedRealRuns } from './real-runs.test-util';
+import { MissingPiecesError, standaloneTs, type StandalonePieces } from './standalone-module';
+
+const ROOT = resolve(__dirname, '../..');
+const SAMPLES = join(ROOT, 'src/samples');
+const SAMPLE_FILES = readdirSync(SAMPLES).filter((f) => f.endsWith('.loop.jsonl'));
+
+type Event = { detector: string };
+type Replay = (turns: readonly object[]) => unknown[];
+interface Loaded {
+  replay: Replay;
+  replayWithMessages: (turns: readonly object[]) => { message: string }[];
+  replayDetails: (turns: readonly object[]) => { stoppedAt: unknown; skipped: unknown[] };
+}
+
+/** Runs the module text as Node would after stripping its types (it has no import to resolve). */
+async function load(text: string): Promise<Loaded> {
+  const js = await transform(text, { loader: 'ts', format: 'cjs' });
+  const module = { exports: {} as Loaded };
+  new Function('module', 'exports', js.code)(module, module.exports);
+  return module.exports;
+}
+
+function linesOf(file: string): Record<string, unknown>[] {
+  return readFileSync(join(SAMPLES, file), 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => JSON.parse(l) as Record<string, unknown>);
+}
+
+/** The events of `loopscope detect --json` on every sample under a config, by file name. */
+async function engineEvents(config: EngineConfig): Promise<Map<string, unknown[]>> {
+  const dir = mkdtempSync(join(tmpdir(), 'loopscope-export-'));
+  const file = join(dir, 'config.json');
+  writeFileSync(file, JSON.stringify({ loopscope: 'config', version: 1, config }));
+  const { code, out, err } = await cli('detect', '--json', ...SAMPLE_FILES.map((f) => join(SAMPLES, f)), '--config', file);
+  expect(err).toBe('');
+  expect(code).toBe(0);
+  const byFile = new Map<string, unknown[]>();
+  for (const line of out.trimEnd().split('\n')) {
+    const r = JSON.parse(line) as { file: string; events: Record<string, unknown>[] };
+    byFile.set(
+      r.file.split('/').pop()!,
+      r.events.map(({ message: _m, ...e }) => e),
+    );
+  }
+  return byFile;
+}
+
+const allOn: EngineConfig = {
+  name: 'every detector',
+  detectors: Object.fromEntries(DETECTOR_DEFS.map((d) => [d.id, { enabled: true }])),
+};
+const CONFIGS: EngineConfig[] = [
+  ...PRESETS,
+  { name: 'recommended (tuned)', basedOn: 'recommended', detectors: { 'no-progress': { k: 3, window: 12, sameError: false } } },
+  {
+    name: 'cycle and same-result tuned',
+    detectors: {
+      cycle: { minRepetitions: 2, actions: ['warn', 'terminate'] },
+      'same-result': { enabled: true },
+      'similar-args': { enabled: true },
+    },
+  },
+  allOn,
+  { ...allOn, name: 'every detector, textual calls out', ignoreTextualCalls: true },
+];
+
+let pieces: StandalonePieces;
+beforeAll(async () => {
+  pieces = await buildStandalonePieces(ROOT);
+}, 60_000);
+
+describe('standalone TypeScript export', () => {
+  it('has a piece for every detector of the registry (a detector file must be named by its id)', () => {
+    const missing = DETECTOR_DEFS.map((d) => d.id).filter((id) => !pieces.detectors[id]);
+    expect(missing).toEqual([]);
+  });
+
+  it('has no import and no require, and carries only the enabled detectors', () => {
+    const { text, detectors } = standaloneTs(PRESETS.find((p) => p.name === 'recommended')!, pieces);
+    expect(detectors).toEqual(['no-progress']);
+    expect(text).not.toMatch(/\bimport\b|\brequire\s*\(/);
+    expect(text).toMatch(/^export function replay\(turns: readonly object\[\]\): LoopscopeEvent\[\] \{$/m);
+    expect(text).toContain('__loopscope_no_progress');
+    expect(text).not.toContain('__loopscope_cycle');
+  });
+
+  it('refuses a config whose detector has no piece, naming it', () => {
+    const { ['cycle']: _gone, ...rest } = pieces.detectors;
+    expect(() => standaloneTs({ detectors: { cycle: {}, pattern: {} } }, { ...pieces, detectors: rest })).toThrow(
+      new MissingPiecesError(['cycle']),
+    );
+  });
+
+  for (const config of CONFIGS)
+    it(`gives the events of loopscope detect --json on every sample: ${config.name}`, async () => {
+      const mod = await load(standaloneTs(config, pieces).text);
+      const expected = await engineEvents(config);
+      expect([...expected.keys()].sort()).toEqual([...SAMPLE_FILES].sort());
+      for (const file of SAMPLE_FILES) {
+        const lines = linesOf(file);
+        const turns = lines.filter((l) => l.type === 'assistant');
+        // Recorded judge answers are judge lines: with the assistant lines alone the judge has none.
+        const judged = lines.some((l) => l.type === 'judge') && resolveConfig(config).detectors['llm-judge'].enabled;
+        const withoutJudge = expected.get(file)!.filter((e) => !judged || (e as Event).detector !== 'llm-judge');
+        expect({ file, events: mod.replay(turns) }).toEqual({ file, events: withoutJudge });
+        // The whole file's lines (user, judge, label, meta included) give the same.
+        expect({ file, events: mod.replay(lines) }).toEqual({ file, events: expected.get(file) });
+      }
+    });
+
+  it("gives the engine's events on every real run of the corpus, every detector on", async () => {
+    const files = await convertedRealRuns();
+    expect(files.length).toBe(529);
+    let total = 0;
+    for (const config of [allOn, PRESETS.find((p) => p.name === 'recommended')!]) {
+      const mod = await load(standaloneTs(config, pieces).text);
+      const dir = mkdtempSync(join(tmpdir(), 'loopscope-export-'));
+      const file = join(dir, 'config.json');
+      writeFileSync(file, JSON.stringify({ config }));
+      const { out } = await cli('detect', '--json', ...files, '--config', file);
+      const expected = out
+        .trimEnd()
+        .split('\n')
+        .map((l) => (JSON.parse(l) as { events: Record<string, unknown>[] }).events.map(({ message: _m, ...e }) => e));
+      const got = files.map((f) =>
+        mod.replay(
+          readFileSync(f, 'utf8')
+            .split('\n')
+            .filter((l) => l.trim() !== '')
+            .map((l) => JSON.parse(l) as object),
+        ),
+      );
+      expect(got.map((events, i) => ({ file: i, events }))).toEqual(expected.map((events, i) => ({ file: i, events })));
+      total += expected.flat().length;
+    }
+    expect(total).toBeGreaterThan(400);
+  }, 120_000);
+
+  it('fires on a sample with the engine: recommended catches the ls loop at turn 8 with a warning', async () => {
+    const mod = await load(standaloneTs(PRESETS.find((p) => p.name === 'recommended')!, pieces).text);
+    const turns = linesOf('missing-path-ls-loop.loop.jsonl')
+      .filter((l) => l.type === 'assistant')
+      .map(({ type: _t, ...rest }) => rest);
+    const events = mod.replay(turns);
+    expect(events[0]).toEqual({ turn: 8, call: 8, detector: 'no-progress', action: 'warn', level: 1 });
+    expect(mod.replayWithMessages(turns)[0].message).toMatch(/./);
+    expect(mod.replayDetails([{ calls: 'nope' }, ...turns]).skipped).toEqual([
+      { line: 1, reason: '"calls" must be an array' },
+    ]);
+  });
+});

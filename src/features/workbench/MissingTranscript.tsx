@@ -1,0 +1,25 @@
+import { useAppliedLink } from '../share/link-state';
+
+/**
+ * A transcript id that is not in this library (a share link made elsewhere, a deleted run). Share
+ * links carry the config only: when one brought us here, say its config was applied anyway.
+ */
+export function MissingTranscript({ id }: { id: number }) {
+  const link = useAppliedLink((s) => s.link);
+  const fromLink = link !== null && link.transcriptId === id;
+  return (
+    <div className="missing-transcript">
+      <p role="alert">
+        {fromLink
+          ? `Config “${link.configName}” applied; transcript #${id} is not in this library.`
+          : `Transcript #${id} is not in this library.`}
+      </p>
+      <p className="muted small">
+        {fromLink
+          ? 'A share link carries the config only, never the transcript: import the run here (or open any run) to use the config on it.'
+          : 'It may have been deleted, or the link was made in another browser.'}{' '}
+        <a href="#/">Back to the library</a>
+      </p>
+    </div>
+  );
+}
