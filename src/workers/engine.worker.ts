@@ -4,7 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import { importFile, importFolderUnit } from './import-file';
-import { compareSession, compareTranscript, openSession, runSession, sweepOpen } from './sessions';
+import { compareSession, compareTranscript, openSession, runSession, setJudgeAnswers, sweepOpen } from './sessions';
 
 const api = {
   importFile,
@@ -14,6 +14,7 @@ const api = {
   compareSession,
   compareTranscript,
   sweepOpen,
+  setJudgeAnswers,
 };
 
 export type EngineWorkerApi = typeof api;

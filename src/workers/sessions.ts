@@ -6,6 +6,7 @@
 import { comparePresets, diffAlarms, metricsOf, withLabels, type CompareRow } from '../engine/compare';
 import { resolveConfig, type EngineConfig } from '../engine/config';
 import type { MetricsSummary } from '../engine/evaluate';
+import type { JudgeCache } from '../engine/judge/request';
 import type { ReplayResult } from '../engine/replay';
 import { ReplaySession } from '../engine/session';
 import { sweepSession, type SweepPoint } from '../engine/sweep-session';
@@ -17,6 +18,8 @@ import { loadTranscript } from '../persistence/transcripts';
 
 const sessions = new Map<number, ReplaySession>();
 const KEEP = 3;
+/** Endpoint answers of the LLM judge per transcript (llm-judge source openai-compatible). */
+const judgeCaches = new Map<number, JudgeCache>();
 
 /** Opens (or re-opens) the stored transcript `id` in a session; its labels are the user's, if edited. */
 export async function openSession(id: number, database: LoopscopeDb = db): Promise<void> {
@@ -24,8 +27,16 @@ export async function openSession(id: number, database: LoopscopeDb = db): Promi
   if (!t) throw new Error(`transcript ${id} is not in the library`);
   const labels = await loadLabels(id, t, database);
   sessions.delete(id);
-  sessions.set(id, new ReplaySession(withLabels(t, labels)));
+  sessions.set(id, new ReplaySession(withLabels(t, labels), { judgeCache: judgeCaches.get(id) }));
   while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
+}
+
+/** Gives session `id` the judge's endpoint answers (a fresh session: detector runs are cached by settings). */
+export function setJudgeAnswers(id: number, cache: JudgeCache | null): void {
+  if (cache) judgeCaches.set(id, cache);
+  else judgeCaches.delete(id);
+  const s = sessions.get(id);
+  if (s) sessions.set(id, new ReplaySession(s.transcript, { judgeCache: cache ?? undefined }));
 }
 
 function get(key: number): ReplaySession {

@@ -9,6 +9,7 @@ import { CursorTurnDetail, CursorTurnTable } from './cursor-views';
 import { alarmsByRow } from './alarms-by-row';
 import { WorkbenchContext } from './context';
 import { SidePanel } from './SidePanel';
+import { JudgeSync } from '../judge/JudgeSync';
 import { useWorkbenchData } from './useWorkbenchData';
 import type { DetectorEvent } from '../../engine/types';
 
@@ -35,6 +36,7 @@ export function Workbench({ id }: { id: number }) {
   const { meta, transcript, outcome } = data;
   return (
     <WorkbenchContext.Provider value={data}>
+      <JudgeSync />
       <div className="workbench">
         <header className="transcript-head">
           <h2>{meta.title}</h2>
