@@ -61,7 +61,11 @@ export function JudgeRunSection() {
   const patchRun = useJudgeStore((s) => s.patchRun);
   const { estimate, error } = useEstimate();
   const job = judgeJob(id, draft, settings, apiKey);
-  const threshold = Number(getParam(draft, 'detectors.llm-judge.threshold'));
+  const words = {
+    threshold: Number(getParam(draft, 'detectors.llm-judge.threshold')),
+    minInterval: Number(getParam(draft, 'detectors.llm-judge.minInterval')),
+    maxInterval: Number(getParam(draft, 'detectors.llm-judge.maxInterval')),
+  };
   const mine = run && run.transcriptId === id ? run : null;
   const running = mine?.status === 'running';
   const allowed = job !== null && cspAllows(job.baseUrl);
@@ -103,7 +107,7 @@ export function JudgeRunSection() {
       {error && <p className="judge-problem small">{error}</p>}
       {job && estimate && (
         <ul className="judge-estimate small" aria-label="What will be sent">
-          {estimateLines(estimate, threshold, job.models.pro !== '').map((l) => (
+          {estimateLines(estimate, words, job.models.pro !== '').map((l) => (
             <li key={l}>{l}</li>
           ))}
         </ul>

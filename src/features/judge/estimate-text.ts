@@ -7,9 +7,16 @@ export function checksText(e: JudgeEstimate): string {
   return e.minChecks === e.maxChecks ? `${e.maxChecks} checks` : `${e.minChecks} to ${e.maxChecks} checks`;
 }
 
-export function estimateLines(e: JudgeEstimate, threshold: number, hasPro: boolean): string[] {
+export interface ScheduleWords {
+  threshold: number;
+  minInterval: number;
+  maxInterval: number;
+}
+
+export function estimateLines(e: JudgeEstimate, p: ScheduleWords, hasPro: boolean): string[] {
+  const threshold = p.threshold;
   const lines = [
-    `${checksText(e)} on this run's schedule (the count depends on the answers: low confidence checks every 15 turns, high every 5).`,
+    `${checksText(e)} on this run's schedule (the count depends on the answers: low confidence checks every ${p.maxInterval} turns, high every ${p.minInterval}).`,
   ];
   if (e.cachedChecks) lines.push(`${n(e.cachedChecks)} of them already answered in the cache (not sent again).`);
   lines.push(
