@@ -7,9 +7,14 @@ const SAMPLE = 'Docs writer with recorded LLM judge answers';
 let stub: JudgeStub;
 
 test.beforeEach(async () => {
-  // Low, then rising, then confident: checks at 30 (0.1), 33 (0.55 → every 9), 42 (0.92, pro 0.96 → terminate).
+  // Rate limited once (Retry-After: 2), then low, rising, confident: checks at 30 (0.1),
+  // 33 (0.55 → every 9), 42 (0.92, pro 0.96 → terminate).
+  const rateLimited = { status: 429, headers: { 'retry-after': '2' }, json: { error: { message: 'slow down' } } };
   stub = await startJudgeStub(
-    perModel({ 'small-m': [answer(0.1), answer(0.55), answer(0.92)], 'large-m': [answer(0.96, 'same write again')] }),
+    perModel({
+      'small-m': [rateLimited, answer(0.1), answer(0.55), answer(0.92)],
+      'large-m': [answer(0.96, 'same write again')],
+    }),
   );
 });
 test.afterEach(() => stub.close());
@@ -46,9 +51,11 @@ test('the judge asks only on the explicit action, only the configured endpoint; 
   await ask.click();
   const result = page.getByRole('status', { name: 'Judge run result' });
   await expect(result).toContainText(
-    '3 checks, 4 requests sent, 0 answers from the cache: stopped where the judge stopped the run.',
+    '3 checks, 5 requests sent, 0 answers from the cache: stopped where the judge stopped the run.',
   );
-  expect(stub.requests.map((r) => r.model)).toEqual(['small-m', 'small-m', 'small-m', 'large-m']);
+  expect(stub.requests.map((r) => r.model)).toEqual(['small-m', 'small-m', 'small-m', 'small-m', 'large-m']);
+  // The worker read Retry-After (exposed by CORS) and waited 2 s, not its own 1 s backoff.
+  expect(stub.requests[1].at - stub.requests[0].at).toBeGreaterThanOrEqual(2000);
   // Every request the browser made went to the app itself or to the configured endpoint.
   const elsewhere = seen.filter(
     (u) => !u.startsWith(origin) && !u.startsWith(stub.origin) && !u.startsWith('blob:') && !u.startsWith('data:'),
@@ -75,7 +82,7 @@ test('the judge asks only on the explicit action, only the configured endpoint; 
   await expect(estimate).toContainText('Nothing to send: every check is answered from the cache.');
   await page.getByRole('button', { name: /^Ask the judge for this run \(≤ 0 requests, ≈ 0 tokens\)$/ }).click();
   await expect(result).toContainText('3 checks, 0 requests sent, 4 answers from the cache');
-  expect(stub.requests).toHaveLength(4);
+  expect(stub.requests).toHaveLength(5);
 
   // The answers as judge lines in a .loop.jsonl.
   const [download] = await Promise.all([
@@ -97,13 +104,18 @@ test('the judge asks only on the explicit action, only the configured endpoint; 
   await page.reload(); // the workbench of the same transcript (its id is in the URL)
   await expect(page.getByRole('heading', { name: SAMPLE })).toBeVisible();
   await page.getByRole('tab', { name: 'Charts' }).click();
-  await expect(
-    page
-      .getByRole('region', { name: 'LLM check schedule' })
-      .locator('.recharts-legend-item-text')
-      .filter({ hasText: 'flash (live)' }),
-  ).toBeVisible();
-  expect(stub.requests).toHaveLength(4);
+  await expect(legend.filter({ hasText: 'flash (live)' })).toBeVisible();
+  expect(stub.requests).toHaveLength(5);
+
+  // Saved into the transcript as judge lines: the recorded source replays them (circles).
+  await page.getByRole('tab', { name: 'Judge' }).click();
+  await page.getByRole('button', { name: 'Save as judge lines' }).click();
+  await expect(page.getByText('Saved 4 judge lines into this transcript')).toBeVisible();
+  await page.getByRole('tab', { name: 'Charts' }).click();
+  await expect(legend.filter({ hasText: 'flash (recorded)' })).toBeVisible();
+  await expect(legend.filter({ hasText: 'pro (recorded)' })).toBeVisible();
+  await expect(checks.locator('.recharts-scatter-symbol path')).toHaveCount(4);
+  expect(stub.requests).toHaveLength(5);
   expect(await page.evaluate(() => localStorage.getItem('loopscope.judge.key'))).toBeNull();
 });
 

@@ -13,6 +13,8 @@ export interface StubRequest {
   model: string;
   body: Record<string, unknown> | null;
   headers: http.IncomingHttpHeaders;
+  /** Date.now() when it arrived. */
+  at: number;
 }
 
 export interface StubReply {
@@ -99,7 +101,14 @@ export async function startJudgeStub(script: StubScript, port = 0): Promise<Judg
         body = null;
       }
       const model = typeof body?.model === 'string' ? body.model : '';
-      const r: StubRequest = { method: req.method ?? '', path: req.url ?? '', model, body, headers: req.headers };
+      const r: StubRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        model,
+        body,
+        headers: req.headers,
+        at: Date.now(),
+      };
       requests.push(r);
       if (req.method !== 'POST' || !/\/chat\/completions$/.test(req.url ?? '')) {
         res.writeHead(404, { ...CORS, 'content-type': 'application/json' });
