@@ -159,3 +159,36 @@ test('the page policy allows loopback and the one configured remote origin, noth
   await expect(page.getByText(/may only contact https:\/\/another\.example\.test after a reload/)).toBeVisible();
   await expect(page.getByRole('button', { name: /^Ask the judge for this run/ })).toBeDisabled();
 });
+
+test('Cancel stops a run waiting on a slow model; nothing is cached', async ({ page }) => {
+  const slow = await startJudgeStub(() => ({ hang: true }));
+  try {
+    await readyApp(page);
+    await openJudgeTab(page);
+    await page.getByLabel('Base URL').fill(slow.baseUrl);
+    await page.getByLabel('First model').fill('slow-m');
+    await page.getByRole('button', { name: /^Ask the judge for this run \(/ }).click();
+    await expect.poll(() => slow.requests.length).toBe(1);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByRole('status', { name: 'Judge run result' })).toContainText(
+      '1 check, 1 request sent, 0 answers from the cache: cancelled.',
+    );
+    const cached = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          const open = indexedDB.open('loopscope');
+          open.onsuccess = () => {
+            const req = open.result.transaction('judgeCache').objectStore('judgeCache').count();
+            req.onsuccess = () => {
+              open.result.close();
+              resolve(req.result);
+            };
+          };
+        }),
+    );
+    expect(cached).toBe(0);
+    expect(await page.evaluate(() => localStorage.getItem('loopscope.judge.key'))).toBeNull();
+  } finally {
+    await slow.close();
+  }
+});

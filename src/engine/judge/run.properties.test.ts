@@ -54,7 +54,7 @@ describe('live run ≡ replay of its judge lines', () => {
       fc.asyncProperty(
         fc.integer({ min: 28, max: 90 }),
         fc.array(conf, { minLength: 1, maxLength: 12 }),
-        fc.oneof(fc.array(conf, { minLength: 1, maxLength: 6 }), fc.constant([404 as const])),
+        fc.oneof(fc.array(conf, { minLength: 1, maxLength: 6 }), fc.constant<(number | null | 404)[]>([404])),
         fc.constantFrom<JudgeLoopParams['intervalScale']>('threshold', 'unit'),
         fc.boolean(),
         async (n, flash, pro, intervalScale, stopAtTerminate) => {

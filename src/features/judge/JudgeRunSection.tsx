@@ -18,6 +18,10 @@ const ENDS: Record<JudgeRunResult['end'], string> = {
   fatal: 'failed',
 };
 
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 function useEstimate(): { estimate: JudgeEstimate | null; error: string | null } {
   const { id } = useWorkbench();
   const draft = useAppStore((s) => s.draft);
@@ -136,8 +140,8 @@ export function JudgeRunSection() {
       {mine?.result && mine.status !== 'running' && (
         <div className="judge-result small" role="status" aria-label="Judge run result">
           <p>
-            {mine.result.checks} checks, {mine.result.requests} requests sent, {mine.result.fromCache} answers from the
-            cache: {ENDS[mine.result.end]}.
+            {plural(mine.result.checks, 'check')}, {plural(mine.result.requests, 'request')} sent,{' '}
+            {plural(mine.result.fromCache, 'answer')} from the cache: {ENDS[mine.result.end]}.
             {mine.result.usage.input > 0 &&
               ` The endpoint counted ${mine.result.usage.input.toLocaleString('en-US')} input and ${mine.result.usage.output.toLocaleString('en-US')} output tokens.`}
           </p>
