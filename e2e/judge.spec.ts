@@ -42,7 +42,7 @@ test('the judge asks only on the explicit action, only the configured endpoint; 
   const estimate = page.getByRole('list', { name: 'What will be sent' });
   await expect(estimate).toContainText('2 to 4 checks');
   await expect(estimate).toContainText('At most 4 requests to the first model');
-  const ask = page.getByRole('button', { name: /^Ask the judge for this run \(≤ 4 requests, ≈ [\d,]+ tokens\)$/ });
+  const ask = page.getByRole('button', { name: /^Ask the judge for this run \(≤ 4 checks to ask, ≈ [\d,]+ tokens\)$/ });
   await expect(ask).toBeEnabled();
   await shot(page, 'judge-01-before-asking');
   expect(stub.requests).toHaveLength(0);
@@ -80,7 +80,7 @@ test('the judge asks only on the explicit action, only the configured endpoint; 
   // Asking again sends nothing: every answer is in the cache.
   await page.getByRole('tab', { name: 'Judge' }).click();
   await expect(estimate).toContainText('Nothing to send: every check is answered from the cache.');
-  await page.getByRole('button', { name: /^Ask the judge for this run \(≤ 0 requests, ≈ 0 tokens\)$/ }).click();
+  await page.getByRole('button', { name: /^Ask the judge for this run \(≤ 0 checks to ask, ≈ 0 tokens\)$/ }).click();
   await expect(result).toContainText('3 checks, 0 requests sent, 4 answers from the cache');
   expect(stub.requests).toHaveLength(5);
 

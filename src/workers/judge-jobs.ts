@@ -43,7 +43,7 @@ function prefixes(job: JudgeJob): string[] {
 export async function judgeEstimate(job: JudgeJob): Promise<JudgeEstimate> {
   const t = judgedTranscript(job.config, await transcriptOf(job.transcriptId));
   const cached = await indexedDbJudgeStore().load(prefixes(job));
-  return estimateJudgeRun(t, judgeParamsOf(job.config), job.models, job.baseUrl, cached);
+  return estimateJudgeRun(t, judgeParamsOf(job.config), job.models, job.baseUrl, cached, job.stopAtTerminate);
 }
 
 /** fetch, refusing any URL but the endpoint's: the run cannot send anywhere else. */

@@ -37,6 +37,7 @@ function walk(
   baseUrl: string,
   cached: ReadonlyMap<string, StoredAnswer>,
   unknown: number,
+  stopAtTerminate: boolean,
 ) {
   const ids = { flash: modelCacheId(baseUrl, models.flash), pro: modelCacheId(baseUrl, models.pro) };
   const loop = new JudgeLoop({ ...params, source: 'openai-compatible' }, t);
@@ -60,7 +61,7 @@ function walk(
       chars += JSON.stringify(buildJudgeRequest(models.flash, history).messages).length;
       return { confidence: unknown };
     });
-    if (out.event?.action === 'terminate') break;
+    if (out.event?.action === 'terminate' && stopAtTerminate) break;
   }
   return { checks, cachedChecks, requests, chars };
 }
@@ -71,10 +72,11 @@ export function estimateJudgeRun(
   models: JudgeModels,
   baseUrl: string,
   cached: ReadonlyMap<string, StoredAnswer> = new Map(),
+  stopAtTerminate = true,
 ): JudgeEstimate {
-  const low = walk(t, params, models, baseUrl, cached, 0);
+  const low = walk(t, params, models, baseUrl, cached, 0, stopAtTerminate);
   // Just under the threshold: no confirmation, the shortest interval the formula gives.
-  const high = walk(t, params, models, baseUrl, cached, Math.max(0, params.threshold - 1e-6));
+  const high = walk(t, params, models, baseUrl, cached, Math.max(0, params.threshold - 1e-6), stopAtTerminate);
   const tokens = estimateTokens(high.chars);
   return {
     minChecks: Math.min(low.checks, high.checks),

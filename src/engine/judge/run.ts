@@ -90,7 +90,7 @@ export async function runJudge(o: JudgeRunOptions): Promise<JudgeRunResult> {
   const stats: AskStats = { requests: 0, waits: result.waits };
   const formats = new Map<string, ResponseFormat>();
   const signal = o.signal ?? new AbortController().signal;
-  let proDown: string | null = models.pro.trim() ? null : 'no double-check model configured';
+  let proDown: string | null = null;
   let nextAt = 0;
   const now = o.deps?.now ?? Date.now;
 
@@ -122,8 +122,12 @@ export async function runJudge(o: JudgeRunOptions): Promise<JudgeRunResult> {
       result.fromCache++;
       return 'answer' in hit ? got(hit.answer) : fail(hit.failed);
     }
+    if (role === 'pro' && !models.pro.trim()) {
+      answers[key] = null; // no double-check model: "unavailable", the first model is trusted
+      return undefined;
+    }
     if (role === 'pro' && proDown !== null) {
-      if (models.pro.trim()) await remember(key, { failed: proDown });
+      await remember(key, { failed: proDown });
       return fail(proDown);
     }
     if (!o.deps) {

@@ -32,7 +32,9 @@ function useEstimate(): { estimate: JudgeEstimate | null; error: string | null }
     error: null,
   });
   const job = judgeJob(id, draft, settings, '');
-  const key = job ? endpointId(settings) + JSON.stringify(draft.detectors['llm-judge'] ?? null) : '';
+  const key = job
+    ? `${endpointId(settings)}|${settings.stopAtTerminate}|${JSON.stringify(draft.detectors['llm-judge'] ?? null)}`
+    : '';
   useEffect(() => {
     if (!job) return;
     let live = true;

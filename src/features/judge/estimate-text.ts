@@ -30,5 +30,5 @@ export function estimateLines(e: JudgeEstimate, p: ScheduleWords, hasPro: boolea
 
 export function askLabel(e: JudgeEstimate | null): string {
   if (!e) return 'Ask the judge for this run';
-  return `Ask the judge for this run (≤ ${n(e.maxRequests)} requests, ≈ ${n(e.maxTokens)} tokens)`;
+  return `Ask the judge for this run (≤ ${n(e.maxRequests)} checks to ask, ≈ ${n(e.maxTokens)} tokens)`;
 }

@@ -43,6 +43,6 @@ describe('what a run will send, in words', () => {
       '1 of them already answered in the cache (not sent again).',
       'At most 3 requests to the first model, ≈ 1,210 input tokens each, ≈ 3,630 in all, plus one to the double-check model for each answer ≥ 0.9.',
     ]);
-    expect(askLabel(e)).toBe('Ask the judge for this run (≤ 3 requests, ≈ 3,630 tokens)');
+    expect(askLabel(e)).toBe('Ask the judge for this run (≤ 3 checks to ask, ≈ 3,630 tokens)');
   });
 });
