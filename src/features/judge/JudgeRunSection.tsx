@@ -109,7 +109,7 @@ export function JudgeRunSection() {
   return (
     <section className="judge-section" aria-label="Ask the judge">
       <h3>This run</h3>
-      {!job && <p className="muted small">Set the base URL and the first model to see what a run would send.</p>}
+      {!job && <p className="muted small">Set the base URL and the first model below to see what a run would send.</p>}
       {error && <p className="judge-problem small">{error}</p>}
       {job && estimate && (
         <ul className="judge-estimate small" aria-label="What will be sent">
