@@ -15,6 +15,7 @@ import { printFormats } from './commands/formats';
 import { mergeShards, printMerge } from './commands/merge';
 import { parseValues, printSweep, sweepRecords } from './commands/sweep';
 import { loadEach, loadPaths, megabytesFlag, UsageError, type Out } from './io';
+import { runJudgeCommand } from './judge-command';
 import type { ImportContext } from '../import/types';
 import type { ImportLimits } from '../model/limits';
 
@@ -34,6 +35,11 @@ Commands:
                    session folder (an OpenHands events/ folder) [--format NAME]
   presets          list the presets and their full configs [--json]
   formats          list the transcript formats read, with their --format ids [--json]
+  judge PATH...    ask an OpenAI-compatible endpoint the LLM check's questions and write the
+                   transcripts as Loopscope JSONL with its answers as judge lines
+                   --base-url URL --model M [--double-check-model M2] [--out DIR]
+                   [--cache FILE] [--timeout S] [--all-checks] [--preset NAME | --config FILE]
+                   (default preset llm-check; API key from $LOOPSCOPE_JUDGE_API_KEY; docs/judge.md)
 
 Options:
   --preset NAME    a named preset (see \`loopscope presets\`); default: recommended
@@ -60,6 +66,13 @@ const OPTIONS = {
   'max-entry-mb': { type: 'string' },
   'max-archive-mb': { type: 'string' },
   'max-config-mb': { type: 'string' },
+  'base-url': { type: 'string' },
+  model: { type: 'string' },
+  'double-check-model': { type: 'string' },
+  out: { type: 'string' },
+  cache: { type: 'string' },
+  timeout: { type: 'string' },
+  'all-checks': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -74,6 +87,20 @@ const ALLOWED: Record<string, string[]> = {
   convert: ['format', ...LIMIT_FLAGS],
   presets: ['json'],
   formats: ['json'],
+  judge: [
+    'base-url',
+    'model',
+    'double-check-model',
+    'out',
+    'cache',
+    'timeout',
+    'all-checks',
+    'preset',
+    'config',
+    'format',
+    ...LIMIT_FLAGS,
+    'max-config-mb',
+  ],
 };
 
 export async function main(argv: string[], out: Out, err: Out): Promise<number> {
@@ -116,6 +143,7 @@ async function run(
   command: string,
   files: string[],
   opts: {
+    [flag: string]: string | boolean | undefined;
     preset?: string;
     config?: string;
     format?: string;
@@ -178,6 +206,10 @@ async function run(
     // A session folder may hold several transcripts (an OpenHands events folder beside others).
     for await (const loaded of loadEach(files, opts.format, err, ctx))
       out.write(writeLoopscopeJsonl(loaded.result.transcripts));
+    return;
+  }
+  if (command === 'judge') {
+    await runJudgeCommand(files, opts, out, err, ctx);
     return;
   }
   const config = await configFromArgs(opts.preset, opts.config, megabytesFlag('max-config-mb', opts['max-config-mb']));

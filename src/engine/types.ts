@@ -92,6 +92,8 @@ export interface JudgeCheck {
   /** The interval in force after this check. */
   nextInterval: number;
   source: 'recorded' | 'heuristic' | 'openai-compatible';
+  /** openai-compatible only: no cached answer yet (the endpoint was never asked for this history). */
+  notAsked?: true;
 }
 
 export interface CycleSample {

@@ -66,11 +66,14 @@ export interface StoredConfig {
   savedAt: number;
 }
 
+/** A judge answer by endpoint + model + prompt version + history hash (src/engine/judge/cache-key.ts). */
 export interface JudgeCacheEntry {
   key: string;
   confidence: number;
   analysis: string;
   at: number;
+  /** A definitive failure (a malformed answer, an unknown model) instead of an answer. */
+  failed?: string;
 }
 
 export interface MetaEntry {

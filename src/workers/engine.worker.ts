@@ -4,13 +4,14 @@
  */
 import * as Comlink from 'comlink';
 import { importFile, importFolderUnit } from './import-file';
-import { compareSession, compareStored, openSession, runSession, sweepOpen } from './sessions';
+import { closeSession, compareSession, compareStored, openSession, runSession, setJudgeAnswers, sweepOpen } from './sessions';
 import { exportJsonl, rowWindow, turnAt } from './views';
 
 const api = {
   importFile,
   importFolderUnit,
   openSession,
+  closeSession,
   runSession,
   compareSession,
   compareStored,
@@ -18,6 +19,7 @@ const api = {
   rowWindow,
   turnAt,
   exportJsonl,
+  setJudgeAnswers,
 };
 
 export type EngineWorkerApi = typeof api;

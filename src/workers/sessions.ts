@@ -7,6 +7,7 @@ import * as Comlink from 'comlink';
 import { comparePresets, diffAlarms, metricsOf, withLabels, type CompareRow } from '../engine/compare';
 import { resolveConfig, type EngineConfig } from '../engine/config';
 import type { MetricsSummary } from '../engine/evaluate';
+import type { JudgeCache } from '../engine/judge/request';
 import { ReplaySession } from '../engine/session';
 import { sweepSession, type SweepPoint } from '../engine/sweep-session';
 import type { DetectorEvent } from '../engine/types';
@@ -32,6 +33,8 @@ export interface OpenSession {
 
 const sessions = new Map<number, OpenSession>();
 const KEEP = 3;
+/** Endpoint answers of the LLM judge per transcript (llm-judge source openai-compatible). */
+const judgeCaches = new Map<number, JudgeCache>();
 
 /** What the page keeps of an open transcript: counts and the small turn → row map, never turns. */
 export interface SessionInfo {
@@ -97,7 +100,7 @@ export async function openSession(
       loadFingerprints(id, version, database).catch(() => undefined),
     ]);
     if (!t) throw new Error(`transcript ${id} is not in the library`);
-    const session = new ReplaySession(t, { fingerprints: stored });
+    const session = new ReplaySession(t, { fingerprints: stored, judgeCache: judgeCaches.get(id) });
     if (!stored) writeLater(() => saveFingerprints(id, version, session.storedFingerprints(), database));
     open = { session, rowStarts: rowStarts(t.turns), importedAt: row.importedAt, version };
   }
@@ -116,6 +119,14 @@ export async function openSession(
     labels,
   };
   return Comlink.transfer(info, [starts.buffer]);
+}
+
+/** Gives session `id` the judge's endpoint answers (a fresh session: detector runs are cached by settings). */
+export function setJudgeAnswers(id: number, cache: JudgeCache | null): void {
+  if (cache) judgeCaches.set(id, cache);
+  else judgeCaches.delete(id);
+  const open = sessions.get(id);
+  if (open) open.session = new ReplaySession(open.session.transcript, { judgeCache: cache ?? undefined });
 }
 
 /** Drops the open session `key` (what a new worker, after a page load, starts without). */

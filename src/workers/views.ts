@@ -4,7 +4,7 @@
  */
 import { withLabels } from '../engine/compare';
 import { loopscopeJsonlLines } from '../import/write-loopscope-jsonl';
-import type { Label, Turn } from '../model/transcript';
+import type { JudgeRecord, Label, Turn } from '../model/transcript';
 import { rowWindow as cutRows, type TurnRow } from './rows';
 import { openedSession } from './sessions';
 
@@ -19,9 +19,13 @@ export function turnAt(key: number, turn: number): Turn | undefined {
   return openedSession(key).session.transcript.turns[turn - 1];
 }
 
-/** The open transcript with `labels` as a Loopscope JSONL file, built here in parts. */
-export function exportJsonl(key: number, labels: Label[]): Blob {
-  const t = withLabels(openedSession(key).session.transcript, labels);
+/**
+ * The open transcript with `labels` as a Loopscope JSONL file, built here in parts; `judge`
+ * replaces its judge lines (the judge's cached answers, downloaded without saving them).
+ */
+export function exportJsonl(key: number, labels: Label[], judge?: JudgeRecord[]): Blob {
+  const labelled = withLabels(openedSession(key).session.transcript, labels);
+  const t = judge ? { ...labelled, judge } : labelled;
   const parts: string[] = [];
   let part = '';
   for (const line of loopscopeJsonlLines(t)) {

@@ -252,13 +252,23 @@ describe('llm-judge: openai-compatible source (cache only, no network)', () => {
     ]);
   });
 
-  it('no cache or no answer: the model is unavailable (null), no decision', () => {
+  it('no cache entry: not asked yet (null, marked notAsked); a failed answer: unavailable; no decision', () => {
     expect(replay(turns(31), cfg({ source: 'openai-compatible' })).checks).toEqual([
-      { turn: 30, model: 'flash', confidence: null, nextInterval: 3, source: 'openai-compatible' },
+      { turn: 30, model: 'flash', confidence: null, nextInterval: 3, source: 'openai-compatible', notAsked: true },
     ]);
     const failed: JudgeCache = { models, answers: { [judgeCacheKey('gpt-4o-mini', hash30)]: null } };
-    expect(
-      replay(turns(31), cfg({ source: 'openai-compatible' }), { judgeCache: failed }).checks[0].confidence,
-    ).toBeNull();
+    expect(replay(turns(31), cfg({ source: 'openai-compatible' }), { judgeCache: failed }).checks).toEqual([
+      { turn: 30, model: 'flash', confidence: null, nextInterval: 3, source: 'openai-compatible' },
+    ]);
+  });
+
+  it('flash confident and pro never asked: no decision yet (an unasked pro is not "unavailable")', () => {
+    const cache: JudgeCache = { models, answers: { [judgeCacheKey('gpt-4o-mini', hash30)]: { confidence: 0.95 } } };
+    const r = replay(turns(31), cfg({ source: 'openai-compatible' }), { judgeCache: cache });
+    expect(r.events).toEqual([]);
+    expect(r.checks.map((c) => [c.model, c.confidence, c.notAsked ?? false])).toEqual([
+      ['flash', 0.95, false],
+      ['pro', null, true],
+    ]);
   });
 });

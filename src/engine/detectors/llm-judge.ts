@@ -6,14 +6,12 @@
  * stand-in (`heuristic`), or a cache of a user's endpoint answers (`openai-compatible`).
  */
 import type { JudgeRecord } from '../../model/transcript';
-import { Escalation } from '../escalation';
 import { heuristicJudge } from '../judge/heuristic';
 import { historyHash, prepareHistory } from '../judge/history';
 import { judgeCacheKey, type JudgeAnswer } from '../judge/request';
-import { JudgeSchedule } from '../judge/schedule';
+import { JudgeLoop, type Reply } from '../judge/judge-loop';
 import type { DetectorDef } from '../params';
-import type { Action, DetectorEnv, DetectorSink, JudgeCheck } from '../types';
-import { startsNewPrompt } from './user-prompt';
+import type { Action, DetectorEnv, JudgeCheck } from '../types';
 
 export const JUDGE_SOURCES = ['recorded', 'heuristic', 'openai-compatible'] as const;
 export type JudgeSource = (typeof JUDGE_SOURCES)[number];
@@ -34,12 +32,7 @@ export interface LlmJudgeParams {
 }
 
 type Model = JudgeCheck['model'];
-/** undefined: the model gave no answer (unavailable / not asked yet). */
-type Ask = (model: Model, turn: number) => JudgeAnswer | undefined;
-
-function fmt(c: number): string {
-  return String(Math.round(c * 1000) / 1000);
-}
+type Ask = (model: Model, turn: number) => Reply;
 
 function recordedAsk(judge: JudgeRecord[]): Ask {
   // Later lines for the same turn and model replace earlier ones.
@@ -65,8 +58,10 @@ function historyAsk(env: DetectorEnv, p: LlmJudgeParams): Ask {
     }
     if (p.source === 'heuristic') return heuristic;
     const cache = env.judgeCache;
-    if (!cache) return undefined;
-    return cache.answers[judgeCacheKey(cache.models[model], hash)] ?? undefined;
+    if (!cache) return 'unasked';
+    const key = judgeCacheKey(cache.models[model], hash);
+    // null: asked and failed (unavailable); absent: never asked.
+    return key in cache.answers ? (cache.answers[key] ?? undefined) : 'unasked';
   };
 }
 
@@ -115,63 +110,14 @@ export const llmJudge: DetectorDef<LlmJudgeParams> = {
     actions: ['terminate'],
   },
   create(p, env) {
-    const schedule = new JudgeSchedule({ ...p, maxInterval: Math.max(p.minInterval, p.maxInterval) });
-    const escalation = new Escalation(p.actions);
+    const loop = new JudgeLoop(p, env.transcript);
     const ask: Ask = p.source === 'recorded' ? recordedAsk(env.judge) : historyAsk(env, p);
-    const source = p.source;
-    const stand = source === 'heuristic' ? 'heuristic stand-in (not an LLM)' : 'LLM judge';
-
-    function confirm(
-      sink: DetectorSink,
-      turn: number,
-      flash: JudgeAnswer,
-      pro: JudgeAnswer | undefined,
-      single: boolean,
-    ): void {
-      const { action, level } = escalation.next();
-      const by = single
-        ? `score ${fmt(flash.confidence)}`
-        : `flash ${fmt(flash.confidence)}, ` +
-          (pro ? `pro ${fmt(pro.confidence)}` : 'pro unavailable (trusting flash)');
-      const analysis = (pro ?? flash).analysis;
-      sink.emit({
-        action,
-        level,
-        message:
-          `Loop confirmed by the ${stand} at turn ${turn}: ${by} (threshold ${p.threshold}).` +
-          (analysis ? ` Analysis: ${analysis}` : ''),
-      });
-    }
-
-    function check(turn: number, sink: DetectorSink): void {
-      const flash = ask('flash', turn);
-      if (!flash) {
-        // Unavailable: no decision, the interval stays.
-        sink.check({ model: 'flash', confidence: null, nextInterval: schedule.interval, source });
-        return;
-      }
-      if (flash.confidence < p.threshold) {
-        schedule.adapt(flash.confidence);
-        sink.check({ model: 'flash', confidence: flash.confidence, nextInterval: schedule.interval, source });
-        return;
-      }
-      if (source === 'heuristic') {
-        // The stand-in is deterministic: a second opinion from it would be the same number.
-        sink.check({ model: 'flash', confidence: flash.confidence, nextInterval: schedule.interval, source });
-        confirm(sink, turn, flash, undefined, true);
-        return;
-      }
-      const pro = ask('pro', turn);
-      if (pro && pro.confidence < p.threshold) schedule.adapt(pro.confidence);
-      sink.check({ model: 'flash', confidence: flash.confidence, nextInterval: schedule.interval, source });
-      sink.check({ model: 'pro', confidence: pro ? pro.confidence : null, nextInterval: schedule.interval, source });
-      if (!pro || pro.confidence >= p.threshold) confirm(sink, turn, flash, pro, false);
-    }
-
     return {
       onTurn(turn, sink) {
-        if (p.resetOnUserMessage && startsNewPrompt(env.transcript, turn.index)) schedule.reset();
-        if (schedule.startTurn()) check(turn.index, sink);
+        if (!loop.startTurn(turn.index)) return;
+        const out = loop.checkWith(turn.index, (model) => ask(model, turn.index));
+        for (const c of out.checks) sink.check(c);
+        if (out.event) sink.emit(out.event);
       },
     };
   },

@@ -15,11 +15,12 @@ import type { JudgeCheck } from '../../engine/types';
 import { useAppStore } from '../../state/store';
 import { checkRows, checkSources, niceTicks, type CheckRow } from './chart-data';
 import { cursorLine, LEGEND_STYLE, MARGIN, TICK } from './chart-theme';
+import { checkSeries, withSeriesKeys } from './check-series';
 
 const SOURCE_NOTE: Record<string, string> = {
-  recorded: 'answers recorded in the transcript',
-  heuristic: 'a deterministic stand-in, not an LLM',
-  'openai-compatible': 'cached answers of your endpoint',
+  recorded: 'answers recorded in the transcript (circles)',
+  heuristic: 'a deterministic stand-in, not an LLM (triangles)',
+  'openai-compatible': 'live: answers of your endpoint, from its cache (stars)',
 };
 
 function CheckTip({ active, payload }: { active?: boolean; payload?: readonly { payload?: CheckRow }[] }) {
@@ -36,6 +37,7 @@ function CheckTip({ active, payload }: { active?: boolean; payload?: readonly { 
       <b>Check at turn {r.turn}</b> ({r.source}){r.flash !== null && <div>flash: {r.flash}</div>}
       {r.pro !== null && <div>pro: {r.pro}</div>}
       {r.unavailableModels && <div>model unavailable: {r.unavailableModels}</div>}
+      {r.notAskedModels && <div>not asked yet: {r.notAskedModels}</div>}
       <div>next check in {r.interval} turns</div>
     </div>
   );
@@ -76,6 +78,9 @@ export function CheckChart({
   wide: boolean;
 }) {
   const rows = useMemo(() => checkRows(checks, turn), [checks, turn]);
+  const points = useMemo(() => withSeriesKeys(rows), [rows]);
+  // Series from the whole run, so the legend does not change while scrubbing.
+  const series = useMemo(() => checkSeries(checkRows(checks, Infinity)), [checks]);
   const sources = useMemo(() => checkSources(checks), [checks]);
   const enabled = draft.detectors['llm-judge'] !== undefined && draft.detectors['llm-judge'].enabled !== false;
   const source = String(getParam(draft, 'detectors.llm-judge.source'));
@@ -92,8 +97,8 @@ export function CheckChart({
   const threshold = Number(getParam(draft, 'detectors.llm-judge.threshold'));
   // Headroom above the largest interval keeps the step line off the threshold line and the top edge.
   const intervalTicks = niceTicks(1.25 * Math.max(1, ...checks.map((c) => c.nextInterval)));
-  const src = sources.join(' / ');
-  const unavailable = checks.some((c) => c.confidence === null);
+  const unavailable = checks.some((c) => c.confidence === null && !c.notAsked);
+  const notAsked = checks.some((c) => c.notAsked);
   return (
     <>
       <p className="chart-caption small">
@@ -105,7 +110,7 @@ export function CheckChart({
         <span className="muted"> {sources.map((s) => SOURCE_NOTE[s] ?? s).join('; ')}</span>
       </p>
       <ResponsiveContainer width="100%" height={wide ? 250 : 220}>
-        <ComposedChart data={rows} margin={MARGIN}>
+        <ComposedChart data={points} margin={MARGIN}>
           <XAxis
             type="number"
             dataKey="turn"
@@ -142,24 +147,18 @@ export function CheckChart({
             dot={false}
             isAnimationActive={false}
           />
-          <Scatter
-            yAxisId="c"
-            dataKey="flash"
-            name={`flash (${src})`}
-            fill="#2563eb"
-            shape="circle"
-            legendType="circle"
-            isAnimationActive={false}
-          />
-          <Scatter
-            yAxisId="c"
-            dataKey="pro"
-            name={`pro (${src})`}
-            fill="#7c3aed"
-            shape="diamond"
-            legendType="diamond"
-            isAnimationActive={false}
-          />
+          {series.map((x) => (
+            <Scatter
+              key={x.key}
+              yAxisId="c"
+              dataKey={x.key}
+              name={x.name}
+              fill={x.color}
+              shape={x.shape}
+              legendType={x.shape}
+              isAnimationActive={false}
+            />
+          ))}
           {unavailable && (
             <Scatter
               yAxisId="c"
@@ -168,6 +167,17 @@ export function CheckChart({
               fill="#6b7280"
               shape="cross"
               legendType="cross"
+              isAnimationActive={false}
+            />
+          )}
+          {notAsked && (
+            <Scatter
+              yAxisId="c"
+              dataKey="notAsked"
+              name="not asked yet"
+              fill="#d1d5db"
+              shape="square"
+              legendType="square"
               isAnimationActive={false}
             />
           )}

@@ -160,6 +160,9 @@ export interface CheckRow {
   unavailable: number | null;
   /** Which models had no answer, e.g. "pro". */
   unavailableModels: string;
+  /** 0 when a model was never asked (no cached endpoint answer yet), else absent. */
+  notAsked?: number;
+  notAskedModels?: string;
   /** The interval in force after the last check of this turn. */
   interval: number;
   source: string;
@@ -187,7 +190,10 @@ export function checkRows(checks: readonly JudgeCheck[], turn: number): CheckRow
       };
       rows.push(row);
     }
-    if (c.confidence === null) {
+    if (c.notAsked) {
+      row.notAsked = 0;
+      row.notAskedModels = row.notAskedModels ? `${row.notAskedModels}, ${c.model}` : c.model;
+    } else if (c.confidence === null) {
       row.unavailable = 0;
       row.unavailableModels = row.unavailableModels ? `${row.unavailableModels}, ${c.model}` : c.model;
     } else row[c.model] = c.confidence;
@@ -195,7 +201,17 @@ export function checkRows(checks: readonly JudgeCheck[], turn: number): CheckRow
   }
   const last = rows.at(-1);
   if (last && last.turn < turn)
-    rows.push({ ...last, turn, check: false, flash: null, pro: null, unavailable: null, unavailableModels: '' });
+    rows.push({
+      ...last,
+      turn,
+      check: false,
+      flash: null,
+      pro: null,
+      unavailable: null,
+      unavailableModels: '',
+      notAsked: undefined,
+      notAskedModels: undefined,
+    });
   return rows;
 }
 

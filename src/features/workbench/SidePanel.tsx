@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { ChartsPanel } from '../charts/ChartsPanel';
 import { ComparePanel } from '../compare/ComparePanel';
+import { JudgePanel } from '../judge/JudgePanel';
 import { LabelsPanel } from '../labels/LabelsPanel';
 import { SharePanel } from '../share/SharePanel';
 import { TunePanel } from '../tuning/TunePanel';
@@ -8,6 +9,7 @@ import { TunePanel } from '../tuning/TunePanel';
 const TABS = [
   { id: 'tune', label: 'Tune', Panel: TunePanel },
   { id: 'charts', label: 'Charts', Panel: ChartsPanel },
+  { id: 'judge', label: 'Judge', Panel: JudgePanel },
   { id: 'labels', label: 'Labels', Panel: LabelsPanel },
   { id: 'compare', label: 'Compare', Panel: ComparePanel },
   { id: 'share', label: 'Share', Panel: SharePanel },

@@ -12,6 +12,7 @@ import { alarmsByRow } from './alarms-by-row';
 import { WorkbenchContext } from './context';
 import { MissingTranscript } from './MissingTranscript';
 import { SidePanel } from './SidePanel';
+import { JudgeSync } from '../judge/JudgeSync';
 import { useWorkbenchData } from './useWorkbenchData';
 import { DETECTOR_IDS, type DetectorEvent } from '../../engine/types';
 
@@ -46,6 +47,7 @@ export function Workbench({ id }: { id: number }) {
   const { meta, outcome } = data;
   return (
     <WorkbenchContext.Provider value={data}>
+      <JudgeSync />
       <div className="workbench" ref={home} tabIndex={-1} aria-label="Workbench">
         <header className="transcript-head">
           <a className="back-link" href="#/" onClick={() => useAppStore.getState().open(null)}>

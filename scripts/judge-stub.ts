@@ -1,0 +1,153 @@
+/**
+ * A scripted OpenAI-compatible `/v1/chat/completions` server on loopback, for the judge's tests
+ * (vitest, the CLI test, the browser test) and for trying the workbench by hand:
+ *   npx tsx scripts/judge-stub.ts [--port 8788]   (answers 0.1, 0.55, then 0.92 / pro 0.96)
+ * It speaks CORS (a browser page on another port may call it) and records every request.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface StubRequest {
+  method: string;
+  path: string;
+  model: string;
+  body: Record<string, unknown> | null;
+  headers: http.IncomingHttpHeaders;
+  /** Date.now() when it arrived. */
+  at: number;
+}
+
+export interface StubReply {
+  status?: number;
+  headers?: Record<string, string>;
+  /** A JSON body; `text` for a raw one. */
+  json?: unknown;
+  text?: string;
+  /** Never answer (a timeout). */
+  hang?: boolean;
+}
+
+/** `k` is how many POSTs for the same model came before this one. */
+export type StubScript = (req: StubRequest, k: number) => StubReply;
+
+export interface JudgeStub {
+  /** The base URL to configure: http://127.0.0.1:PORT/v1 */
+  baseUrl: string;
+  origin: string;
+  /** Chat completion POSTs, in order (preflights are not counted). */
+  requests: StubRequest[];
+  close(): Promise<void>;
+}
+
+/** A chat completion whose content is the seed's JSON answer. */
+export function answer(confidence: number, analysis = `confidence ${confidence}`): StubReply {
+  return {
+    json: {
+      id: 'stub',
+      object: 'chat.completion',
+      choices: [
+        {
+          index: 0,
+          message: {
+            role: 'assistant',
+            content: JSON.stringify({
+              unproductive_state_analysis: analysis,
+              unproductive_state_confidence: confidence,
+            }),
+          },
+          finish_reason: 'stop',
+        },
+      ],
+      usage: { prompt_tokens: 1000, completion_tokens: 50 },
+    },
+  };
+}
+
+/** The k-th request for a model gets the k-th reply of its list (the last one repeats). */
+export function perModel(replies: Record<string, StubReply[]>): StubScript {
+  return (req, k) => {
+    const list = replies[req.model];
+    if (!list || list.length === 0)
+      return { status: 404, json: { error: { message: `model '${req.model}' not found` } } };
+    return list[Math.min(k, list.length - 1)];
+  };
+}
+
+const CORS = {
+  'access-control-allow-origin': '*',
+  'access-control-allow-headers': 'content-type, authorization',
+  'access-control-allow-methods': 'POST, OPTIONS',
+  'access-control-allow-private-network': 'true',
+  'access-control-expose-headers':
+    'retry-after, retry-after-ms, x-ratelimit-remaining-requests, x-ratelimit-reset-requests, x-ratelimit-reset-tokens',
+};
+
+export async function startJudgeStub(script: StubScript, port = 0): Promise<JudgeStub> {
+  const requests: StubRequest[] = [];
+  const perModelCount = new Map<string, number>();
+  const server = http.createServer((req, res) => {
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204, CORS);
+      res.end();
+      return;
+    }
+    let raw = '';
+    req.on('data', (c) => (raw += String(c)));
+    req.on('end', () => {
+      let body: Record<string, unknown> | null;
+      try {
+        body = JSON.parse(raw) as Record<string, unknown>;
+      } catch {
+        body = null;
+      }
+      const model = typeof body?.model === 'string' ? body.model : '';
+      const r: StubRequest = {
+        method: req.method ?? '',
+        path: req.url ?? '',
+        model,
+        body,
+        headers: req.headers,
+        at: Date.now(),
+      };
+      requests.push(r);
+      if (req.method !== 'POST' || !/\/chat\/completions$/.test(req.url ?? '')) {
+        res.writeHead(404, { ...CORS, 'content-type': 'application/json' });
+        res.end(JSON.stringify({ error: { message: 'not found' } }));
+        return;
+      }
+      const k = perModelCount.get(model) ?? 0;
+      perModelCount.set(model, k + 1);
+      const reply = script(r, k);
+      if (reply.hang) return;
+      res.writeHead(reply.status ?? 200, {
+        ...CORS,
+        'content-type': reply.text !== undefined ? 'text/plain' : 'application/json',
+        ...reply.headers,
+      });
+      res.end(reply.text ?? JSON.stringify(reply.json ?? {}));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    baseUrl: `${origin}/v1`,
+    origin,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+// Run by hand: a low-then-high run for any model name.
+if (process.argv[1]?.endsWith('judge-stub.ts')) {
+  const i = process.argv.indexOf('--port');
+  const port = i > 0 ? Number(process.argv[i + 1]) : 8788;
+  const flash = [answer(0.1), answer(0.55), answer(0.92)];
+  void startJudgeStub(
+    (req, k) => (/pro|large|double/i.test(req.model) ? answer(0.96) : flash[Math.min(k, 2)]),
+    port,
+  ).then((s) => console.log(`judge stub at ${s.baseUrl}`));
+}

@@ -1,0 +1,88 @@
+import { useJudgeStore } from './judge-store';
+import { baseUrlProblem, cspAllows } from './judge-settings';
+
+/** Base URL, the two models, the key and the timeout. Nothing here sends anything. */
+export function EndpointForm() {
+  const s = useJudgeStore((x) => x.settings);
+  const apiKey = useJudgeStore((x) => x.apiKey);
+  const setSettings = useJudgeStore((x) => x.setSettings);
+  const setApiKey = useJudgeStore((x) => x.setApiKey);
+  const problem = s.baseUrl ? baseUrlProblem(s.baseUrl) : null;
+  const needsReload = !problem && s.baseUrl.trim() !== '' && !cspAllows(s.baseUrl);
+  return (
+    <fieldset className="judge-section judge-endpoint">
+      <legend>Endpoint (OpenAI-compatible)</legend>
+      <label>
+        Base URL
+        <input
+          type="url"
+          value={s.baseUrl}
+          placeholder="http://127.0.0.1:11434/v1"
+          spellCheck={false}
+          onChange={(e) => setSettings({ baseUrl: e.target.value })}
+        />
+      </label>
+      {problem && <p className="judge-problem small">{problem}</p>}
+      {needsReload && (
+        <p className="judge-problem small" role="status">
+          This page may only contact {new URL(s.baseUrl.trim()).origin} after a reload: its security policy is fixed
+          when it loads.{' '}
+          <button type="button" onClick={() => location.reload()}>
+            Reload now
+          </button>
+        </p>
+      )}
+      <label>
+        First model
+        <input
+          value={s.flashModel}
+          placeholder="llama3.1:8b"
+          spellCheck={false}
+          onChange={(e) => setSettings({ flashModel: e.target.value })}
+        />
+      </label>
+      <label>
+        Double-check model <span className="muted small">(optional; asked when the first answers ≥ threshold)</span>
+        <input
+          value={s.proModel}
+          placeholder="qwen2.5:32b"
+          spellCheck={false}
+          onChange={(e) => setSettings({ proModel: e.target.value })}
+        />
+      </label>
+      <label>
+        API key <span className="muted small">(optional; kept in memory for this visit)</span>
+        <input type="password" value={apiKey} autoComplete="off" onChange={(e) => setApiKey(e.target.value)} />
+      </label>
+      <label className="judge-check">
+        <input
+          type="checkbox"
+          checked={s.rememberKey}
+          onChange={(e) => setSettings({ rememberKey: e.target.checked })}
+        />
+        Remember the key in this browser (stored unencrypted in localStorage)
+      </label>
+      <label>
+        Timeout per request (seconds)
+        <input
+          type="number"
+          min={1}
+          max={3600}
+          value={s.timeoutSeconds}
+          onChange={(e) => {
+            const v = Number(e.target.value);
+            if (Number.isFinite(v) && v >= 1) setSettings({ timeoutSeconds: Math.min(3600, v) });
+          }}
+        />
+      </label>
+      <label className="judge-check">
+        <input
+          type="checkbox"
+          checked={s.stopAtTerminate}
+          onChange={(e) => setSettings({ stopAtTerminate: e.target.checked })}
+        />
+        Stop asking once the judge stops the run (its action is terminate)
+      </label>
+    </fieldset>
+  );
+}

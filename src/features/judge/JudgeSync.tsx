@@ -1,0 +1,43 @@
+import { useEffect } from 'react';
+import { getParam } from '../../engine/config';
+import { useAppStore } from '../../state/store';
+import { engineWorker } from '../../workers/client';
+import { useWorkbench } from '../workbench/context';
+import { judgeJob, judgeWorker } from './judge-job';
+import { endpointId, useJudgeStore } from './judge-store';
+
+/**
+ * Gives the engine the endpoint's stored answers when the judge source is openai-compatible, so
+ * a reload, a re-tune or a new schedule reads the cache and never asks. Reads IndexedDB only.
+ */
+export function JudgeSync() {
+  const { id, retry } = useWorkbench();
+  const draft = useAppStore((s) => s.draft);
+  const settings = useJudgeStore((s) => s.settings);
+  const run = useJudgeStore((s) => s.run);
+  const enabled = draft.detectors['llm-judge'] !== undefined && draft.detectors['llm-judge'].enabled !== false;
+  const live = enabled && getParam(draft, 'detectors.llm-judge.source') === 'openai-compatible';
+  const job = judgeJob(id, draft, settings, '');
+  const key = job ? endpointId(settings) : '';
+  // This run's answers for this endpoint, failures included (a transient failure is not stored).
+  const runAnswers =
+    run && run.transcriptId === id && run.endpoint === key ? run.result?.judgeCache.answers : undefined;
+  useEffect(() => {
+    if (!live || !job) return;
+    let current = true;
+    void (async () => {
+      const stored = await judgeWorker().judgeCachedAnswers(job);
+      if (!current) return;
+      await engineWorker().setJudgeAnswers(id, {
+        models: stored.models,
+        answers: { ...stored.answers, ...runAnswers },
+      });
+      if (current) retry();
+    })();
+    return () => {
+      current = false;
+    };
+    // The job object is rebuilt each render; its identity is the endpoint key.
+  }, [id, live, key, runAnswers, retry]); // eslint-disable-line react-hooks/exhaustive-deps
+  return null;
+}

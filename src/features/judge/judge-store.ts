@@ -1,0 +1,55 @@
+/**
+ * The judge's page state: endpoint settings, the key (memory unless remembered), and the latest
+ * run per transcript. Its own small store: nothing here belongs in a shared config or link.
+ */
+import { create } from 'zustand';
+import type { JudgeProgress, JudgeRunResult } from '../../engine/judge/run';
+import { loadSettings, loadStoredKey, saveSettings, storeKey, type JudgeSettings } from './judge-settings';
+
+export interface JudgeRunState {
+  transcriptId: number;
+  /** The settings the run used (its answers are filed under them). */
+  endpoint: string;
+  status: 'running' | 'done' | 'cancelled' | 'failed';
+  progress: JudgeProgress | null;
+  result: JudgeRunResult | null;
+  error: string | null;
+}
+
+interface JudgeStore {
+  settings: JudgeSettings;
+  apiKey: string;
+  run: JudgeRunState | null;
+  setSettings(patch: Partial<JudgeSettings>): void;
+  setApiKey(key: string): void;
+  setRun(run: JudgeRunState | null): void;
+  patchRun(patch: Partial<JudgeRunState>): void;
+}
+
+/** Identifies the endpoint and models a run's answers belong to. */
+export function endpointId(s: JudgeSettings): string {
+  return `${s.baseUrl.trim()}|${s.flashModel.trim()}|${s.proModel.trim()}`;
+}
+
+export const useJudgeStore = create<JudgeStore>((set, get) => ({
+  settings: loadSettings(),
+  apiKey: loadStoredKey(),
+  run: null,
+  setSettings(patch) {
+    const settings = { ...get().settings, ...patch };
+    saveSettings(settings);
+    storeKey(get().apiKey, settings.rememberKey);
+    set({ settings });
+  },
+  setApiKey(apiKey) {
+    storeKey(apiKey, get().settings.rememberKey);
+    set({ apiKey });
+  },
+  setRun(run) {
+    set({ run });
+  },
+  patchRun(patch) {
+    const run = get().run;
+    if (run) set({ run: { ...run, ...patch } });
+  },
+}));

@@ -1,0 +1,104 @@
+/**
+ * The judge worker's jobs: estimate a run, run it (asking the endpoint), or read what the cache
+ * already holds. The transcript is read from IndexedDB here; answers are stored as they arrive.
+ * The only network call is the POST to the configured endpoint's /chat/completions.
+ */
+import type { EngineConfig } from '../engine/config';
+import { modelCacheId } from '../engine/judge/cache-key';
+import { chatCompletionsUrl, type FetchLike } from '../engine/judge/client';
+import { estimateJudgeRun, type JudgeEstimate } from '../engine/judge/estimate';
+import { runJudge, type JudgeModels, type JudgeProgress, type JudgeRunResult } from '../engine/judge/run';
+import type { JudgeCache } from '../engine/judge/request';
+import { judgedTranscript, judgeParamsOf } from '../engine/judge/run-config';
+import type { Transcript } from '../model/transcript';
+import { forgetJudgeFailures, indexedDbJudgeStore } from '../persistence/judge-cache';
+import { loadTranscript } from '../persistence/transcripts';
+
+export interface JudgeJob {
+  transcriptId: number;
+  config: EngineConfig;
+  baseUrl: string;
+  models: JudgeModels;
+  apiKey?: string;
+  timeoutSeconds: number;
+  stopAtTerminate: boolean;
+}
+
+let loaded: { id: number; t: Transcript } | null = null;
+let running: AbortController | null = null;
+
+async function transcriptOf(id: number): Promise<Transcript> {
+  if (loaded?.id !== id) {
+    const t = await loadTranscript(id);
+    if (!t) throw new Error(`transcript ${id} is not in the library`);
+    loaded = { id, t };
+  }
+  return loaded.t;
+}
+
+function prefixes(job: JudgeJob): string[] {
+  return [`${modelCacheId(job.baseUrl, job.models.flash)}#`, `${modelCacheId(job.baseUrl, job.models.pro)}#`];
+}
+
+export async function judgeEstimate(job: JudgeJob): Promise<JudgeEstimate> {
+  const t = judgedTranscript(job.config, await transcriptOf(job.transcriptId));
+  const cached = await indexedDbJudgeStore().load(prefixes(job));
+  return estimateJudgeRun(t, judgeParamsOf(job.config), job.models, job.baseUrl, cached, job.stopAtTerminate);
+}
+
+/** fetch, refusing any URL but the endpoint's: the run cannot send anywhere else. */
+function endpointOnly(baseUrl: string): FetchLike {
+  const allowed = chatCompletionsUrl(baseUrl);
+  return (url, init) => {
+    if (url !== allowed) return Promise.reject(new Error(`refused to send to ${url}`));
+    return fetch(url, { ...init, credentials: 'omit', referrerPolicy: 'no-referrer' });
+  };
+}
+
+/** `ask`: the explicit user action; `cache`: answers already stored, nothing sent. */
+export async function judgeRun(
+  job: JudgeJob,
+  mode: 'ask' | 'cache',
+  onProgress?: (p: JudgeProgress) => void,
+): Promise<JudgeRunResult> {
+  const t = judgedTranscript(job.config, await transcriptOf(job.transcriptId));
+  const ctl = new AbortController();
+  if (mode === 'ask') {
+    running?.abort();
+    running = ctl;
+  }
+  try {
+    return await runJudge({
+      transcript: t,
+      params: judgeParamsOf(job.config),
+      endpoint: { baseUrl: job.baseUrl, apiKey: job.apiKey, timeoutMs: job.timeoutSeconds * 1000 },
+      models: job.models,
+      deps: mode === 'ask' ? { fetch: endpointOnly(job.baseUrl) } : null,
+      store: indexedDbJudgeStore(),
+      signal: ctl.signal,
+      onProgress,
+      stopAtTerminate: job.stopAtTerminate,
+    });
+  } finally {
+    if (running === ctl) running = null;
+  }
+}
+
+export function judgeCancel(): void {
+  running?.abort();
+}
+
+/** Every stored answer of these models, for the engine's openai-compatible source (any schedule). */
+export async function judgeCachedAnswers(job: JudgeJob): Promise<JudgeCache> {
+  const stored = await indexedDbJudgeStore().load(prefixes(job));
+  const answers: JudgeCache['answers'] = {};
+  for (const [k, v] of stored) answers[k] = 'answer' in v ? v.answer : null;
+  return {
+    models: { flash: modelCacheId(job.baseUrl, job.models.flash), pro: modelCacheId(job.baseUrl, job.models.pro) },
+    answers,
+  };
+}
+
+export function judgeForgetFailures(job: JudgeJob): Promise<number> {
+  return forgetJudgeFailures(prefixes(job));
+}
