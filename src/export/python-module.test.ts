@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../cli/run-cli.test-util';
+import type { EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
 import { convertedRealRuns } from './real-runs.test-util';
