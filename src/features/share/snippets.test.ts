@@ -95,7 +95,7 @@ describe('system config snippets', () => {
     expect(geminiCliSnippet(resolveConfig(tuned))).toBe(
       [
         '// packages/core/src/services/loopDetectionService.ts',
-        '// Gemini CLI counts identical consecutive calls only; this config also looks for cycles of up to 3 calls',
+        '// Gemini CLI looks for cycles of 1 to 5 calls, results not compared; this config: cycles of up to 3 calls',
         'const TOOL_CALL_LOOP_THRESHOLD = 7;',
       ].join('\n'),
     );
@@ -109,10 +109,11 @@ describe('system config snippets', () => {
       openhands: false,
     });
     expect(ids(presetByName('crustly')!)).toEqual(['crustly', 'cli']);
-    expect(ids(presetByName('openhands')!)).toEqual(['gemini-cli', 'cli']);
+    // The openhands preset is the exact StuckDetector port: nothing to paste, a note says so.
+    expect(ids(presetByName('openhands')!)).toEqual(['cli']);
     const openhands = presetByName('openhands')!;
     expect(snippetNotes(openhands, allSnippets(openhands, 'openhands', openhands, 'a.jsonl'))).toEqual({
-      uncovered: ['summary-loop'],
+      uncovered: ['openhands-stuck'],
       openhands: true,
     });
     for (const name of ['chatloop', 'crustly', 'gemini-cli', 'doom-loop', 'llm-check', 'openhands']) {

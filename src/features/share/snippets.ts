@@ -107,9 +107,10 @@ export function geminiCliSnippet(r: ResolvedConfig): string | null {
   if (!cy && !ch && !j) return null;
   const out = ['// packages/core/src/services/loopDetectionService.ts'];
   if (cy) {
-    if (num(cy, 'maxPeriod') !== 1 || cy.compareResults)
+    // Gemini CLI since acae712 (#28429): cycles of 1 to 5 calls, results not compared.
+    if (num(cy, 'maxPeriod') !== 5 || cy.compareResults)
       out.push(
-        `// Gemini CLI counts identical consecutive calls only; this config also looks for cycles of up to ${num(cy, 'maxPeriod')} calls${cy.compareResults ? ' with their results compared' : ''}`,
+        `// Gemini CLI looks for cycles of 1 to 5 calls, results not compared; this config: cycles of up to ${num(cy, 'maxPeriod')} calls${cy.compareResults ? ' with their results compared' : ''}`,
       );
     out.push(`const TOOL_CALL_LOOP_THRESHOLD = ${num(cy, 'minRepetitions')};`);
   }
@@ -134,7 +135,7 @@ export function geminiCliSnippet(r: ResolvedConfig): string | null {
 }
 
 /** Detectors whose settings OpenHands would need: its StuckDetector has none to paste. */
-const OPENHANDS_DETECTORS: DetectorId[] = ['cycle', 'summary-loop'];
+const OPENHANDS_DETECTORS: DetectorId[] = ['openhands-stuck'];
 
 export interface SnippetNotes {
   /** Enabled detectors no system snippet carries (the TypeScript and Python modules do). */
