@@ -5,7 +5,7 @@ test('llm-check on a run without recorded judge answers says so in the metrics b
   await readyApp(page);
   await libraryRows(page).filter({ hasText: 'Edit and test oscillation' }).click();
   const bar = page.locator('.metrics-bar');
-  await expect(page.locator('[data-metric="tp"]')).toHaveText('6');
+  await expect(page.locator('[data-metric="tp"]')).toHaveText('3');
   await expect(bar.getByTestId('data-warning')).toHaveCount(0);
   await page.getByLabel('Preset', { exact: true }).selectOption('llm-check');
   await expect(bar.getByTestId('data-warning')).toHaveText(
@@ -55,6 +55,6 @@ test('a run without token counts shows tokens as n/a, not 0, in the metrics bar 
   );
   await page.getByRole('tab', { name: 'Compare' }).click();
   const cells = page.getByRole('table', { name: 'Presets compared' }).locator('td[data-col="tokensSaved"]');
-  await expect(cells).toHaveCount(10);
-  await expect(cells).toHaveText(Array(10).fill('n/a'));
+  await expect(cells).toHaveCount(14);
+  await expect(cells).toHaveText(Array(14).fill('n/a'));
 });

@@ -126,7 +126,10 @@ test('share: config file out and back in, a broken one named, a link that carrie
     version: 1,
     name: 'crustly-tight',
     basedOn: 'crustly',
-    config: { name: 'crustly-tight', detectors: { 'consecutive-repeat': { explorationThreshold: 5 } } },
+    config: {
+      name: 'crustly-tight',
+      detectors: { 'consecutive-repeat': { explorationThreshold: 5, signature: 'main-argument' } },
+    },
   };
   const input = page.getByTestId('config-file-input');
   await input.setInputFiles({

@@ -1,14 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { libraryRows, readyApp, shot } from './helpers';
 
-// The oscillation sample under `recommended`: no-progress alarms at turns 5, 7, 9, 11, 13, 15.
+// The oscillation sample under `recommended`: no-progress alarms at turns 7, 11, 15 (as `loopscope detect`).
 const SAMPLE = 'Edit and test oscillation';
 
 async function openSample(page: Page): Promise<void> {
   await readyApp(page);
   await libraryRows(page).filter({ hasText: SAMPLE }).click();
   await expect(page.getByRole('heading', { name: SAMPLE })).toBeVisible();
-  await expect(page.locator('[data-metric="tp"]')).toHaveText('6');
+  await expect(page.locator('[data-metric="tp"]')).toHaveText('3');
 }
 
 const readout = (page: Page) => page.locator('.turn-readout');
@@ -26,7 +26,7 @@ test('keys step turns whatever was clicked last; Escape leaves a field; n / p ju
   await expect(readout(page)).toHaveText('Turn 3 / 18');
   await expect(check).toBeChecked();
   await check.click(); // back to the preset
-  await expect(page.locator('[data-metric="tp"]')).toHaveText('6');
+  await expect(page.locator('[data-metric="tp"]')).toHaveText('3');
 
   // A select picked with the mouse keeps ↑ ↓, but ← → step turns and leave it as it is.
   const speed = page.getByLabel('Playback speed');
@@ -67,20 +67,20 @@ test('keys step turns whatever was clicked last; Escape leaves a field; n / p ju
   // n / p: the next and previous turn with an alarm.
   await page.keyboard.press('Escape');
   await page.keyboard.press('n');
-  await expect(readout(page)).toHaveText('Turn 5 / 18');
-  await page.keyboard.press('n');
   await expect(readout(page)).toHaveText('Turn 7 / 18');
+  await page.keyboard.press('n');
+  await expect(readout(page)).toHaveText('Turn 11 / 18');
   await page.keyboard.press('p');
-  await expect(readout(page)).toHaveText('Turn 5 / 18');
-  await page.keyboard.press('p'); // none before 5: stays
-  await expect(readout(page)).toHaveText('Turn 5 / 18');
+  await expect(readout(page)).toHaveText('Turn 7 / 18');
+  await page.keyboard.press('p'); // none before 7: stays
+  await expect(readout(page)).toHaveText('Turn 7 / 18');
   await page.keyboard.press('End');
   await page.keyboard.press('p');
   await expect(readout(page)).toHaveText('Turn 15 / 18');
   await expect(page.getByRole('button', { name: 'Next alarm' })).toBeDisabled();
   await page.getByRole('button', { name: 'Previous alarm' }).click();
-  await expect(readout(page)).toHaveText('Turn 13 / 18');
-  await expect(page).toHaveURL(/\/turn\/13$/);
+  await expect(readout(page)).toHaveText('Turn 11 / 18');
+  await expect(page).toHaveURL(/\/turn\/11$/);
 });
 
 test('pause on alarm stops playback at the first alarm, then at the next', async ({ page }) => {
@@ -89,12 +89,12 @@ test('pause on alarm stops playback at the first alarm, then at the next', async
   await page.getByRole('checkbox', { name: 'Pause on alarm' }).check();
   await page.getByRole('button', { name: 'Play' }).click();
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
-  await expect(readout(page)).toHaveText('Turn 5 / 18');
-  await expect(page.getByRole('article', { name: 'Turn 5' })).toContainText('no-progress');
+  await expect(readout(page)).toHaveText('Turn 7 / 18');
+  await expect(page.getByRole('article', { name: 'Turn 7' })).toContainText('no-progress');
   await shot(page, 'timeline-01-paused-on-alarm');
   await page.keyboard.press(' ');
   await expect(page.getByRole('button', { name: 'Play' })).toBeVisible();
-  await expect(readout(page)).toHaveText('Turn 7 / 18');
+  await expect(readout(page)).toHaveText('Turn 11 / 18');
   // Off: playback runs to the end.
   await page.getByRole('checkbox', { name: 'Pause on alarm' }).uncheck();
   await page.getByRole('button', { name: 'Play' }).click();
@@ -107,10 +107,10 @@ test('the timeline has a turn axis, a labelled row per detector, zoom and pan; b
 }) => {
   await openSample(page);
   const rowsList = page.getByRole('list', { name: 'Timeline rows' });
-  await expect(rowsList.getByRole('listitem')).toHaveText(['labels', 'no-progress6', 'turn']);
+  await expect(rowsList.getByRole('listitem')).toHaveText(['labels', 'no-progress3', 'turn']);
   // Enabling a detector adds its row, silent or not.
   await page.getByRole('checkbox', { name: 'Exact repeat enabled' }).check();
-  await expect(rowsList.getByRole('listitem')).toHaveText(['labels', 'exact-repeat0', 'no-progress6', 'turn']);
+  await expect(rowsList.getByRole('listitem')).toHaveText(['labels', 'exact-repeat0', 'no-progress3', 'turn']);
   await page.getByRole('checkbox', { name: 'Exact repeat enabled' }).uncheck();
   const axis = page.locator('.timeline-axis text');
   await expect(axis).toHaveText(['2', '4', '6', '8', '10', '12', '14', '16', '18']);
