@@ -46,6 +46,7 @@ const PY_PRESETS = [
   'doom-loop',
   'llm-check',
   'gemini-cli',
+  'opencode',
   'recommended',
 ];
 
@@ -125,16 +126,27 @@ const CONFIGS: EngineConfig[] = [
       cycle: {},
     },
   },
-  { name: 'chanting, no period check', detectors: { 'content-chanting': { chunkSize: 8, threshold: 2, checkPeriods: false } } },
+  {
+    name: 'chanting, no period check',
+    detectors: { 'content-chanting': { chunkSize: 8, threshold: 2, checkPeriods: false } },
+  },
   {
     name: 'judge stand-in',
     detectors: {
-      'llm-judge': { source: 'heuristic', checkAfterTurns: 5, initialInterval: 2, threshold: 0.25, actions: ['warn', 'terminate'] },
+      'llm-judge': {
+        source: 'heuristic',
+        checkAfterTurns: 5,
+        initialInterval: 2,
+        threshold: 0.25,
+        actions: ['warn', 'terminate'],
+      },
     },
   },
   {
     name: 'judge recorded, unit scale',
-    detectors: { 'llm-judge': { checkAfterTurns: 10, intervalScale: 'unit', warmupChecks: 0, resetOnUserMessage: true } },
+    detectors: {
+      'llm-judge': { checkAfterTurns: 10, intervalScale: 'unit', warmupChecks: 0, resetOnUserMessage: true },
+    },
   },
   {
     name: 'similar',
@@ -150,7 +162,20 @@ const CONFIGS: EngineConfig[] = [
       'same-result': { rawText: true, errorsOnly: true },
     },
   },
-  { name: 'judge endpoint without a cache', detectors: { 'llm-judge': { source: 'openai-compatible', checkAfterTurns: 1 } } },
+  {
+    name: 'cycle as written, reset per prompt',
+    detectors: {
+      cycle: { maxPeriod: 3, minRepetitions: 2, argsAsWritten: true, resetOnUserPrompt: true, compareResults: true },
+    },
+  },
+  {
+    name: 'cycle per turn',
+    detectors: { cycle: { maxPeriod: 2, minRepetitions: 2, resetEachTurn: true, rawText: true } },
+  },
+  {
+    name: 'judge endpoint without a cache',
+    detectors: { 'llm-judge': { source: 'openai-compatible', checkAfterTurns: 1 } },
+  },
 ];
 
 /** Copies of the samples with their assistant lines only: what replay(turns) is given. */
@@ -158,7 +183,9 @@ function assistantOnlyCopies(): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-turns-'));
   return SAMPLE_FILES.map((f) => {
     const out = join(dir, f.split('/').pop()!);
-    const lines = readFileSync(f, 'utf8').split('\n').filter((l) => l.includes('"type":"assistant"'));
+    const lines = readFileSync(f, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"type":"assistant"'));
     writeFileSync(out, lines.join('\n') + '\n');
     return out;
   });
@@ -176,10 +203,10 @@ describe('Python module', () => {
       'openclaw',
       'docker-agent',
     ]);
-    // Every other preset is compared with the engine below, but opencode (cycle's resetEachTurn is not ported).
+    // Every other preset is compared with the engine below.
     expect(
       PRESETS.filter((p) => notPorted(p).length === 0 && !PY_PRESETS.includes(p.name!)).map((p) => p.name),
-    ).toEqual(['opencode']);
+    ).toEqual([]);
     // A detector added to the engine fails here, named, until it is ported.
     expect(notPorted({ detectors: Object.fromEntries(all.map((id) => [id, {}])) })).toEqual([
       'openhands-stuck',
@@ -207,7 +234,10 @@ describe('Python module', () => {
     });
 
   it('the judge configs fire on the samples (recorded answers and the stand-in), so their port is compared', async () => {
-    for (const config of [PRESETS.find((p) => p.name === 'llm-check')!, CONFIGS.find((c) => c.name === 'judge stand-in')!]) {
+    for (const config of [
+      PRESETS.find((p) => p.name === 'llm-check')!,
+      CONFIGS.find((c) => c.name === 'judge stand-in')!,
+    ]) {
       const events = (await engineEvents(config, SAMPLE_FILES)).flat() as { detector: string }[];
       expect(events.filter((e) => e.detector === 'llm-judge').length).toBeGreaterThan(0);
     }
@@ -223,7 +253,15 @@ describe('Python module', () => {
       np({ recurrence: 2, sameTarget: true, cycles: 2, window: 40 }),
       np({ recurrence: 3, sameTarget: false, cycles: 0, sameError: false, rawText: true }),
       ...CONFIGS.filter((c) =>
-        ['ported, tuned', 'chanting', 'chanting, no period check', 'judge stand-in', 'similar'].includes(c.name!),
+        [
+          'ported, tuned',
+          'chanting',
+          'chanting, no period check',
+          'judge stand-in',
+          'similar',
+          'cycle as written, reset per prompt',
+          'cycle per turn',
+        ].includes(c.name!),
       ),
       ...PRESETS.filter((p) => PY_PRESETS.includes(p.name!)),
     ]) {
