@@ -23,6 +23,7 @@ const SAMPLE_FILES = readdirSync(SAMPLES)
   .map((f) => join(SAMPLES, f));
 const PORTED = [
   'bash-failure-cascade',
+  'batch-repeat',
   'consecutive-repeat',
   'content-chanting',
   'cycle',
@@ -44,6 +45,7 @@ const PY_PRESETS = [
   'crustly',
   'cycle-escalation',
   'doom-loop',
+  'docker-agent',
   'llm-check',
   'gemini-cli',
   'opencode',
@@ -172,6 +174,10 @@ const CONFIGS: EngineConfig[] = [
     name: 'cycle per turn',
     detectors: { cycle: { maxPeriod: 2, minRepetitions: 2, resetEachTurn: true, rawText: true } },
   },
+  { name: 'batches', detectors: { 'batch-repeat': { threshold: 2, actions: ['warn', 'terminate'] } } },
+  // Threshold 1 fires on every batch: every response of the corpus runs is compared (docker-agent's 5 never fires there).
+  { name: 'every batch', detectors: { 'batch-repeat': { threshold: 1, actions: ['warn', 'block', 'terminate'] } } },
+  { name: 'batches as written', detectors: { 'batch-repeat': { threshold: 3, argsAsWritten: true } } },
   {
     name: 'judge endpoint without a cache',
     detectors: { 'llm-judge': { source: 'openai-compatible', checkAfterTurns: 1 } },
@@ -195,13 +201,12 @@ describe('Python module', () => {
   it('ports every detector of the engine, and names any that is not', () => {
     expect(Object.keys(PYTHON_DETECTORS).sort()).toEqual(PORTED);
     const all = DETECTOR_DEFS.map((d) => d.id);
-    // Not ported yet (the Python button names them): OpenHands', OpenClaw's and docker-agent's detectors.
+    // Not ported yet (the Python button names them): OpenHands' and OpenClaw's detectors.
     expect(notPorted(recommended)).toEqual([]);
     expect(PRESETS.filter((p) => notPorted(p).length > 0).map((p) => p.name)).toEqual([
       'openhands',
       'openhands-sdk',
       'openclaw',
-      'docker-agent',
     ]);
     // Every other preset is compared with the engine below.
     expect(
@@ -211,7 +216,6 @@ describe('Python module', () => {
     expect(notPorted({ detectors: Object.fromEntries(all.map((id) => [id, {}])) })).toEqual([
       'openhands-stuck',
       'tool-loop',
-      'batch-repeat',
     ]);
     expect(() => pythonModule({ detectors: { cycle: {}, pattern: {} } }, { pattern: 'x' })).toThrow(
       new NotPortedError(['cycle']),
@@ -261,6 +265,8 @@ describe('Python module', () => {
           'similar',
           'cycle as written, reset per prompt',
           'cycle per turn',
+          'batches',
+          'every batch',
         ].includes(c.name!),
       ),
       ...PRESETS.filter((p) => PY_PRESETS.includes(p.name!)),
