@@ -32,6 +32,7 @@ const PORTED = [
   'global-doom-loop',
   'llm-judge',
   'no-progress',
+  'openhands-stuck',
   'pattern',
   'same-result',
   'similar-args',
@@ -50,6 +51,8 @@ const PY_PRESETS = [
   'llm-check',
   'gemini-cli',
   'openclaw',
+  'openhands',
+  'openhands-sdk',
   'opencode',
   'recommended',
 ];
@@ -199,6 +202,47 @@ const CONFIGS: EngineConfig[] = [
     },
   },
   {
+    name: 'stuck v0, low thresholds',
+    detectors: {
+      'openhands-stuck': {
+        actionObservation: 2,
+        actionError: 2,
+        monologue: 2,
+        alternatingPattern: 4,
+        condensations: 2,
+        emptyResponses: 2,
+      },
+    },
+  },
+  {
+    name: 'stuck v0, normalised, since the last user message',
+    detectors: {
+      'openhands-stuck': {
+        actionObservation: 3,
+        actionError: 2,
+        sinceLastUser: true,
+        compareThought: false,
+        rawText: false,
+        scanEvents: 0,
+      },
+    },
+  },
+  {
+    name: 'stuck sdk, window',
+    detectors: {
+      'openhands-stuck': {
+        flavour: 'sdk',
+        actionObservation: 2,
+        actionError: 2,
+        monologue: 2,
+        alternatingPattern: 4,
+        scanEvents: 20,
+        sinceLastUser: true,
+        actions: ['warn', 'terminate'],
+      },
+    },
+  },
+  {
     name: 'judge endpoint without a cache',
     detectors: { 'llm-judge': { source: 'openai-compatible', checkAfterTurns: 1 } },
   },
@@ -221,15 +265,13 @@ describe('Python module', () => {
   it('ports every detector of the engine, and names any that is not', () => {
     expect(Object.keys(PYTHON_DETECTORS).sort()).toEqual(PORTED);
     const all = DETECTOR_DEFS.map((d) => d.id);
-    // Not ported yet (the Python button names them): OpenHands' StuckDetector (openhands-stuck).
+    // Every detector and preset is ported.
     expect(notPorted(recommended)).toEqual([]);
-    expect(PRESETS.filter((p) => notPorted(p).length > 0).map((p) => p.name)).toEqual(['openhands', 'openhands-sdk']);
-    // Every other preset is compared with the engine below.
-    expect(
-      PRESETS.filter((p) => notPorted(p).length === 0 && !PY_PRESETS.includes(p.name!)).map((p) => p.name),
-    ).toEqual([]);
+    expect(PRESETS.filter((p) => notPorted(p).length > 0).map((p) => p.name)).toEqual([]);
+    // Every preset is compared with the engine below.
+    expect(PRESETS.filter((p) => !PY_PRESETS.includes(p.name!)).map((p) => p.name)).toEqual([]);
     // A detector added to the engine fails here, named, until it is ported.
-    expect(notPorted({ detectors: Object.fromEntries(all.map((id) => [id, {}])) })).toEqual(['openhands-stuck']);
+    expect(notPorted({ detectors: Object.fromEntries(all.map((id) => [id, {}])) })).toEqual([]);
     expect(() => pythonModule({ detectors: { cycle: {}, pattern: {} } }, { pattern: 'x' })).toThrow(
       new NotPortedError(['cycle']),
     );
@@ -282,6 +324,9 @@ describe('Python module', () => {
           'every batch',
           'tool loop, low thresholds',
           'tool loop, no generic repeat',
+          'stuck v0, low thresholds',
+          'stuck v0, normalised, since the last user message',
+          'stuck sdk, window',
         ].includes(c.name!),
       ),
       ...PRESETS.filter((p) => PY_PRESETS.includes(p.name!)),
