@@ -292,6 +292,71 @@ describe('Python module', () => {
       expect(python(module, SAMPLE_FILES, true)).toEqual(await engineEvents(config, assistantOnlyCopies()));
     });
 
+  it("gives the engine's events on a crafted OpenHands run (IPython syntax errors and edits, condensations, empty responses)", async () => {
+    const jupyter = '\n[Jupyter current working directory: /w]\n[Jupyter Python interpreter: /usr/bin/python]';
+    const cell = (code: string, out: string, isError = false) => ({
+      type: 'assistant',
+      text: '',
+      calls: [{ name: 'run_ipython', args: { code }, result: { content: out, isError } }],
+    });
+    const unterminated = '  File "x", line 1\nSyntaxError: unterminated string literal (detected at line 1)' + jupyter;
+    const lines = [
+      { type: 'user', text: 'Fix the parser.' },
+      ...[1, 2, 3].map(() => cell("print('a)", unterminated)),
+      ...[1, 2, 3].map(() =>
+        cell(
+          "edit_file_by_replace('p.py',\nto_replace='a',\nnew_content='b')",
+          '[Your proposed edit has introduced new syntax error(s).]',
+        ),
+      ),
+      { type: 'system', text: 'summary 1', condensation: true },
+      { type: 'system', text: 'summary 2', condensation: true },
+      { type: 'assistant', text: '' },
+      { type: 'assistant', text: '' },
+      { type: 'assistant', text: ' ' },
+      { type: 'user', text: 'Please continue.' },
+      ...[1, 2, 3].map(() => cell('ls', 'p.py' + jupyter)),
+    ];
+    const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-crafted-'));
+    const file = join(dir, 'crafted.loop.jsonl');
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const stuck = (s: Record<string, unknown>): EngineConfig => ({
+      detectors: { 'openhands-stuck': { actions: ['warn'], ...s } },
+    });
+    for (const config of [
+      stuck({
+        actionObservation: 9,
+        actionError: 3,
+        monologue: 9,
+        alternatingPattern: 9,
+        condensations: 0,
+        emptyResponses: 0,
+      }),
+      stuck({
+        actionObservation: 9,
+        actionError: 9,
+        monologue: 9,
+        alternatingPattern: 9,
+        condensations: 2,
+        emptyResponses: 0,
+      }),
+      stuck({
+        actionObservation: 9,
+        actionError: 9,
+        monologue: 9,
+        alternatingPattern: 9,
+        condensations: 0,
+        emptyResponses: 3,
+      }),
+      np({ k: 9, cycles: 0, recurrence: 3, sameTarget: true }),
+    ]) {
+      const expected = await engineEvents(config, [file]);
+      // Each config fires on its scenario, so the port is compared on it.
+      expect(expected[0].length).toBeGreaterThan(0);
+      expect(python(pythonModule(config), [file], false)).toEqual(expected);
+    }
+  });
+
   it('the judge configs fire on the samples (recorded answers and the stand-in), so their port is compared', async () => {
     for (const config of [
       PRESETS.find((p) => p.name === 'llm-check')!,
