@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cli } from '../cli/run-cli.test-util';
-import type { EngineConfig } from '../engine/config';
+import type { DetectorSettings, EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
 import { convertedRealRuns } from './real-runs.test-util';
@@ -23,6 +23,7 @@ const SAMPLE_FILES = readdirSync(SAMPLES)
   .map((f) => join(SAMPLES, f));
 const PORTED = [
   'bash-failure-cascade',
+  'batch-repeat',
   'consecutive-repeat',
   'content-chanting',
   'cycle',
@@ -30,11 +31,14 @@ const PORTED = [
   'exact-repeat',
   'global-doom-loop',
   'llm-judge',
+  'no-progress',
+  'openhands-stuck',
   'pattern',
   'same-result',
   'similar-args',
   'summary-loop',
   'test-fix',
+  'tool-loop',
 ];
 const PY_PRESETS = [
   'chatloop',
@@ -43,8 +47,14 @@ const PY_PRESETS = [
   'crustly',
   'cycle-escalation',
   'doom-loop',
+  'docker-agent',
   'llm-check',
   'gemini-cli',
+  'openclaw',
+  'openhands',
+  'openhands-sdk',
+  'opencode',
+  'recommended',
 ];
 
 function python(module: string, files: string[], assistantOnly: boolean): unknown[][] {
@@ -84,7 +94,22 @@ async function engineEvents(config: EngineConfig, files: string[]): Promise<unkn
 }
 
 const recommended = PRESETS.find((p) => p.name === 'recommended')!;
+const np = (s: Record<string, unknown>, extra: Partial<EngineConfig> = {}): EngineConfig => ({
+  name: 'recommended (tuned)',
+  basedOn: 'recommended',
+  ...extra,
+  detectors: { 'no-progress': { ...recommended.detectors['no-progress'], ...(s as Partial<DetectorSettings>) } },
+});
 const CONFIGS: EngineConfig[] = [
+  np({ k: 3 }),
+  np({ k: 1, window: 5, actions: ['warn', 'block', 'terminate'] }),
+  np({ sameError: false, window: 50 }),
+  np({ rawText: true }),
+  np({ k: 2 }, { ignoreTextualCalls: true }),
+  np({ recurrence: 0, cycles: 0, sameTarget: false }),
+  np({ recurrence: 2, sameTarget: false, cycles: 2 }),
+  np({ recurrence: 4, sameTarget: true, cycles: 0, rawText: true }),
+  np({ k: 2, recurrence: 2, cycles: 5, window: 40 }),
   ...PRESETS.filter((p) => PY_PRESETS.includes(p.name!)),
   {
     name: 'ported, tuned',
@@ -94,6 +119,7 @@ const CONFIGS: EngineConfig[] = [
       'consecutive-repeat': { defaultThreshold: 1, action: 'warn' },
       cycle: { maxPeriod: 2, minRepetitions: 3, compareResults: true },
       'summary-loop': { threshold: 1, sameText: true, resetOnUserMessage: true },
+      'no-progress': { k: 1 },
       'doom-loop': { exactThreshold: 2, fuzzyThreshold: 2, warningAt: 2, criticalAt: 3, rawText: true },
       'test-fix': { threshold: 1, testTools: ['bash'] },
       'bash-failure-cascade': { threshold: 1, actions: ['warn', 'terminate'] },
@@ -107,16 +133,27 @@ const CONFIGS: EngineConfig[] = [
       cycle: {},
     },
   },
-  { name: 'chanting, no period check', detectors: { 'content-chanting': { chunkSize: 8, threshold: 2, checkPeriods: false } } },
+  {
+    name: 'chanting, no period check',
+    detectors: { 'content-chanting': { chunkSize: 8, threshold: 2, checkPeriods: false } },
+  },
   {
     name: 'judge stand-in',
     detectors: {
-      'llm-judge': { source: 'heuristic', checkAfterTurns: 5, initialInterval: 2, threshold: 0.25, actions: ['warn', 'terminate'] },
+      'llm-judge': {
+        source: 'heuristic',
+        checkAfterTurns: 5,
+        initialInterval: 2,
+        threshold: 0.25,
+        actions: ['warn', 'terminate'],
+      },
     },
   },
   {
     name: 'judge recorded, unit scale',
-    detectors: { 'llm-judge': { checkAfterTurns: 10, intervalScale: 'unit', warmupChecks: 0, resetOnUserMessage: true } },
+    detectors: {
+      'llm-judge': { checkAfterTurns: 10, intervalScale: 'unit', warmupChecks: 0, resetOnUserMessage: true },
+    },
   },
   {
     name: 'similar',
@@ -132,7 +169,83 @@ const CONFIGS: EngineConfig[] = [
       'same-result': { rawText: true, errorsOnly: true },
     },
   },
-  { name: 'judge endpoint without a cache', detectors: { 'llm-judge': { source: 'openai-compatible', checkAfterTurns: 1 } } },
+  {
+    name: 'cycle as written, reset per prompt',
+    detectors: {
+      cycle: { maxPeriod: 3, minRepetitions: 2, argsAsWritten: true, resetOnUserPrompt: true, compareResults: true },
+    },
+  },
+  {
+    name: 'cycle per turn',
+    detectors: { cycle: { maxPeriod: 2, minRepetitions: 2, resetEachTurn: true, rawText: true } },
+  },
+  { name: 'batches', detectors: { 'batch-repeat': { threshold: 2, actions: ['warn', 'terminate'] } } },
+  // Threshold 1 fires on every batch: every response of the corpus runs is compared (docker-agent's 5 never fires there).
+  { name: 'every batch', detectors: { 'batch-repeat': { threshold: 1, actions: ['warn', 'block', 'terminate'] } } },
+  { name: 'batches as written', detectors: { 'batch-repeat': { threshold: 3, argsAsWritten: true } } },
+  {
+    name: 'tool loop, low thresholds',
+    detectors: {
+      'tool-loop': {
+        historySize: 12,
+        warningThreshold: 2,
+        criticalThreshold: 4,
+        globalCircuitBreakerThreshold: 6,
+        warningBucket: 1,
+      },
+    },
+  },
+  {
+    name: 'tool loop, no generic repeat',
+    detectors: {
+      'tool-loop': { warningThreshold: 3, criticalThreshold: 5, genericRepeat: false, unknownToolThreshold: 2 },
+    },
+  },
+  {
+    name: 'stuck v0, low thresholds',
+    detectors: {
+      'openhands-stuck': {
+        actionObservation: 2,
+        actionError: 2,
+        monologue: 2,
+        alternatingPattern: 4,
+        condensations: 2,
+        emptyResponses: 2,
+      },
+    },
+  },
+  {
+    name: 'stuck v0, normalised, since the last user message',
+    detectors: {
+      'openhands-stuck': {
+        actionObservation: 3,
+        actionError: 2,
+        sinceLastUser: true,
+        compareThought: false,
+        rawText: false,
+        scanEvents: 0,
+      },
+    },
+  },
+  {
+    name: 'stuck sdk, window',
+    detectors: {
+      'openhands-stuck': {
+        flavour: 'sdk',
+        actionObservation: 2,
+        actionError: 2,
+        monologue: 2,
+        alternatingPattern: 4,
+        scanEvents: 20,
+        sinceLastUser: true,
+        actions: ['warn', 'terminate'],
+      },
+    },
+  },
+  {
+    name: 'judge endpoint without a cache',
+    detectors: { 'llm-judge': { source: 'openai-compatible', checkAfterTurns: 1 } },
+  },
 ];
 
 /** Copies of the samples with their assistant lines only: what replay(turns) is given. */
@@ -140,7 +253,9 @@ function assistantOnlyCopies(): string[] {
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-turns-'));
   return SAMPLE_FILES.map((f) => {
     const out = join(dir, f.split('/').pop()!);
-    const lines = readFileSync(f, 'utf8').split('\n').filter((l) => l.includes('"type":"assistant"'));
+    const lines = readFileSync(f, 'utf8')
+      .split('\n')
+      .filter((l) => l.includes('"type":"assistant"'));
     writeFileSync(out, lines.join('\n') + '\n');
     return out;
   });
@@ -150,23 +265,13 @@ describe('Python module', () => {
   it('ports every detector of the engine, and names any that is not', () => {
     expect(Object.keys(PYTHON_DETECTORS).sort()).toEqual(PORTED);
     const all = DETECTOR_DEFS.map((d) => d.id);
-    // Not ported yet (the Python button names them): no-progress's port lags its recurrence rules;
-    // the ports of OpenHands', OpenClaw's and docker-agent's detectors are still to be written.
-    expect(notPorted(recommended)).toEqual(['no-progress']);
-    expect(PRESETS.filter((p) => notPorted(p).length > 0).map((p) => p.name)).toEqual([
-      'openhands',
-      'openhands-sdk',
-      'openclaw',
-      'docker-agent',
-      'recommended',
-    ]);
+    // Every detector and preset is ported.
+    expect(notPorted(recommended)).toEqual([]);
+    expect(PRESETS.filter((p) => notPorted(p).length > 0).map((p) => p.name)).toEqual([]);
+    // Every preset is compared with the engine below.
+    expect(PRESETS.filter((p) => !PY_PRESETS.includes(p.name!)).map((p) => p.name)).toEqual([]);
     // A detector added to the engine fails here, named, until it is ported.
-    expect(notPorted({ detectors: Object.fromEntries(all.map((id) => [id, {}])) })).toEqual([
-      'no-progress',
-      'openhands-stuck',
-      'tool-loop',
-      'batch-repeat',
-    ]);
+    expect(notPorted({ detectors: Object.fromEntries(all.map((id) => [id, {}])) })).toEqual([]);
     expect(() => pythonModule({ detectors: { cycle: {}, pattern: {} } }, { pattern: 'x' })).toThrow(
       new NotPortedError(['cycle']),
     );
@@ -174,9 +279,9 @@ describe('Python module', () => {
 
   it('writes settings as Python literals', () => {
     expect(pyValue({ a: [true, false, null, 1.5, 'x"y'] })).toBe('{"a": [True, False, None, 1.5, "x\\"y"]}');
-    const text = pythonModule({ name: 'crustly (tuned)', basedOn: 'crustly', detectors: { cycle: { maxPeriod: 3 } } });
-    expect(text).toContain('"""Loopscope loop detectors for the config "crustly (tuned)", based on crustly.');
-    expect(text).toContain('("cycle", Detector_cycle, {"maxPeriod": 3');
+    const text = pythonModule(np({ k: 3 }));
+    expect(text).toContain('"""Loopscope loop detectors for the config "recommended (tuned)", based on recommended.');
+    expect(text).toContain('("no-progress", Detector_no_progress, {"window": 20, "k": 3, "sameError": True');
   });
 
   for (const config of CONFIGS)
@@ -187,8 +292,76 @@ describe('Python module', () => {
       expect(python(module, SAMPLE_FILES, true)).toEqual(await engineEvents(config, assistantOnlyCopies()));
     });
 
+  it("gives the engine's events on a crafted OpenHands run (IPython syntax errors and edits, condensations, empty responses)", async () => {
+    const jupyter = '\n[Jupyter current working directory: /w]\n[Jupyter Python interpreter: /usr/bin/python]';
+    const cell = (code: string, out: string, isError = false) => ({
+      type: 'assistant',
+      text: '',
+      calls: [{ name: 'run_ipython', args: { code }, result: { content: out, isError } }],
+    });
+    const unterminated = '  File "x", line 1\nSyntaxError: unterminated string literal (detected at line 1)' + jupyter;
+    const lines = [
+      { type: 'user', text: 'Fix the parser.' },
+      ...[1, 2, 3].map(() => cell("print('a)", unterminated)),
+      ...[1, 2, 3].map(() =>
+        cell(
+          "edit_file_by_replace('p.py',\nto_replace='a',\nnew_content='b')",
+          '[Your proposed edit has introduced new syntax error(s).]',
+        ),
+      ),
+      { type: 'system', text: 'summary 1', condensation: true },
+      { type: 'system', text: 'summary 2', condensation: true },
+      { type: 'assistant', text: '' },
+      { type: 'assistant', text: '' },
+      { type: 'assistant', text: ' ' },
+      { type: 'user', text: 'Please continue.' },
+      ...[1, 2, 3].map(() => cell('ls', 'p.py' + jupyter)),
+    ];
+    const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-crafted-'));
+    const file = join(dir, 'crafted.loop.jsonl');
+    writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const stuck = (s: Record<string, unknown>): EngineConfig => ({
+      detectors: { 'openhands-stuck': { actions: ['warn'], ...s } },
+    });
+    for (const config of [
+      stuck({
+        actionObservation: 9,
+        actionError: 3,
+        monologue: 9,
+        alternatingPattern: 9,
+        condensations: 0,
+        emptyResponses: 0,
+      }),
+      stuck({
+        actionObservation: 9,
+        actionError: 9,
+        monologue: 9,
+        alternatingPattern: 9,
+        condensations: 2,
+        emptyResponses: 0,
+      }),
+      stuck({
+        actionObservation: 9,
+        actionError: 9,
+        monologue: 9,
+        alternatingPattern: 9,
+        condensations: 0,
+        emptyResponses: 3,
+      }),
+      np({ k: 9, cycles: 0, recurrence: 3, sameTarget: true }),
+    ]) {
+      const expected = await engineEvents(config, [file]);
+      // Each config fires on its scenario, so the port is compared on it.
+      expect(expected[0].length).toBeGreaterThan(0);
+      expect(python(pythonModule(config), [file], false)).toEqual(expected);
+    }
+  });
+
   it('the judge configs fire on the samples (recorded answers and the stand-in), so their port is compared', async () => {
-    for (const config of [PRESETS.find((p) => p.name === 'llm-check')!, CONFIGS.find((c) => c.name === 'judge stand-in')!]) {
+    for (const config of [
+      PRESETS.find((p) => p.name === 'llm-check')!,
+      CONFIGS.find((c) => c.name === 'judge stand-in')!,
+    ]) {
       const events = (await engineEvents(config, SAMPLE_FILES)).flat() as { detector: string }[];
       expect(events.filter((e) => e.detector === 'llm-judge').length).toBeGreaterThan(0);
     }
@@ -199,8 +372,27 @@ describe('Python module', () => {
     expect(files.length).toBe(529);
     const fired: Record<string, number> = {};
     for (const config of [
+      np({ k: 1, window: 100 }),
+      np({ k: 1, rawText: true, sameError: false }),
+      np({ recurrence: 2, sameTarget: true, cycles: 2, window: 40 }),
+      np({ recurrence: 3, sameTarget: false, cycles: 0, sameError: false, rawText: true }),
       ...CONFIGS.filter((c) =>
-        ['ported, tuned', 'chanting', 'chanting, no period check', 'judge stand-in', 'similar'].includes(c.name!),
+        [
+          'ported, tuned',
+          'chanting',
+          'chanting, no period check',
+          'judge stand-in',
+          'similar',
+          'cycle as written, reset per prompt',
+          'cycle per turn',
+          'batches',
+          'every batch',
+          'tool loop, low thresholds',
+          'tool loop, no generic repeat',
+          'stuck v0, low thresholds',
+          'stuck v0, normalised, since the last user message',
+          'stuck sdk, window',
+        ].includes(c.name!),
       ),
       ...PRESETS.filter((p) => PY_PRESETS.includes(p.name!)),
     ]) {

@@ -17,11 +17,10 @@ const CORE = Object.keys(CORE_PARTS)
 const FILES = import.meta.glob<string>('./python/detectors/*.py', { query: '?raw', import: 'default', eager: true });
 
 /**
- * Ports that lag the engine: `no-progress` gained recurrence, sameTarget and cycles after its
- * port was written. Offered as not ported (the button says so) until the port catches up,
- * rather than exported with other events than the engine's.
+ * Ports that lag the engine: offered as not ported (the button says so) until the port catches
+ * up, rather than exported with other events than the engine's. Empty while every port is current.
  */
-const LAGGING = new Set(['no-progress']);
+const LAGGING = new Set<string>([]);
 
 /** Ported detectors' sources by id. */
 export const PYTHON_DETECTORS: Record<string, string> = Object.fromEntries(

@@ -6,6 +6,7 @@ _SHELL_LINE = re.compile(r"\b((?:ba|da|z|k|mk)?sh): (line )?\d+:", _A)
 _ISO_TIME = re.compile(
     r"\b\d{4}-[01]\d-[0-3]\d[T ][0-2]\d:[0-5]\d(?::[0-5]\d(?:[.,]\d{1,9})?)?(?: ?(?:Z|[+-][0-2]\d:?[0-5]\d)\b)?", _A
 )
+_FILE_TIME = re.compile(r"\b\d{4}-[01]\d-[0-3]\dT[0-2]\d([_-])[0-5]\d\1[0-5]\d(?:[_.-]\d{1,9})?Z?", _A)
 _CLF_TIME = re.compile(r"\b[0-3]\d/" + _MONTH + r"/\d{4}:[0-2]\d:[0-5]\d:[0-5]\d(?: [+-]\d{4})?", _A)
 _NAMED_TIME = re.compile(
     r"\b(?:" + _DAY + r",? )?" + _MONTH
@@ -32,7 +33,7 @@ _BLANK_LINES = re.compile(r"\n{2,}")
 _GROUPS = [
     (1, r"\x1b"),
     (2, r"sh: (?:line )?\d"),
-    (4, r"\d:[0-5]\d"),
+    (4, r"\d:[0-5]\d|\dT[0-2]\d[_-][0-5]\d"),
     (8, r"\d ?(?:[nuµm]?s|min|hr|hour)|\dh\d"),
     (16, r"0x[0-9a-fA-F]{6}"),
     (32, r"[0-9a-fA-F]-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-"),
@@ -77,7 +78,7 @@ def _apply_rules(s, h):
     if h & 2:
         t = _SHELL_LINE.sub(lambda m: m.group(1) + ": " + (m.group(2) or "") + "<n>:", t)
     if h & 4:
-        t = _NAMED_TIME.sub("<time>", _CLF_TIME.sub("<time>", _ISO_TIME.sub("<time>", t)))
+        t = _NAMED_TIME.sub("<time>", _CLF_TIME.sub("<time>", _FILE_TIME.sub("<time>", _ISO_TIME.sub("<time>", t))))
     if h & 32:
         t = _UUID.sub("<uuid>", t)
     if h & 4:

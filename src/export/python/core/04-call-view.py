@@ -15,6 +15,14 @@ class CallView:
         return self._get("ne", lambda: exact_fingerprint(self.name, normalize_args(self.args)))
 
     @property
+    def norm_args(self):
+        return self._get("na", lambda: normalize_args(self.args))
+
+    @property
+    def norm_result(self):
+        return None if self.result is None else self._get("nr", lambda: normalize_text(self.result["content"]))
+
+    @property
     def primary(self):
         return self._get("p", lambda: primary_fingerprint(self.name, self.args))
 

@@ -46,7 +46,7 @@ _RULES = [
     ("command-not-found", lambda f, l, t: any(_NOT_FOUND.match(x) for x in f) or any(_NOT_FOUND.match(x) for x in l)),
     ("no-such-file", lambda f, l, t: any(_NO_SUCH_FILE.match(x) for x in f) or any(_NO_SUCH_FILE.match(x) for x in l)),
     ("traceback", lambda f, l, t: any(_EXCEPTION_LINE.match(x) for x in l) and "Traceback (most recent call last):" in t),
-    ("edit-lint-failed", lambda f, l, t: (f[0] if f else "").startswith("Your proposed edit has introduced new syntax error")),
+    ("edit-lint-failed", lambda f, l, t: re.match(r"\[?Your proposed edit has introduced new syntax error", f[0] if f else "") is not None),
     ("timeout", lambda f, l, t: any(re.match(r"^\s*EXECUTION TIMED OUT\b", x) for x in f)),
 ]
 

@@ -96,7 +96,8 @@ def read_turns(items):
                 if "text" in o and not isinstance(o["text"], str):
                     raise _LineProblem('"text" must be a string')
                 _opt_string(o, "timestamp")
-                pending.append({"role": kind, "text": o.get("text") or ""})
+                # extra.condensation (docs/formats.md): a condensation recorded by an importer.
+                pending.append({"role": kind, "text": o.get("text") or "", "condensation": o.get("condensation") is True})
             elif kind == "assistant":
                 t = _read_assistant(o)
                 t["before"], pending = pending, []

@@ -4,6 +4,17 @@ import re as _re_cycle
 _TESTISH = _re_cycle.compile(r"test|pytest|jest|vitest|spec", _re_cycle.I)
 _EDITISH = _re_cycle.compile(r"edit|write|replace|patch|apply|insert|create", _re_cycle.I)
 _READISH = _re_cycle.compile(r"read|view|cat|open|grep|search|find|list|ls|glob|fetch", _re_cycle.I)
+# src/engine/detectors/user-prompt.ts: a user message that is a new prompt (not a loop nudge).
+_CYCLE_SAME_PROMPT = [_re_cycle.compile(r"System: Potential loop detected"), _re_cycle.compile(r"Please continue\.?\s*\Z")]
+
+
+def _cycle_new_prompt(turns, index):
+    t = turns[index - 1] if 0 < index <= len(turns) and turns[index - 1]["index"] == index else None
+    if t is None:
+        t = next((x for x in turns if x["index"] == index), None)
+    if t is None:
+        return False
+    return any(m["role"] == "user" and not any(r.match(m["text"]) for r in _CYCLE_SAME_PROMPT) for m in t["before"])
 
 
 def _numbered(unit):
@@ -56,6 +67,22 @@ class Detector(DetectorBase):
         self.recent = []
         self.streak = [0] * (p["maxPeriod"] + 1)
         self.detections = {}
+        self.written = [] if p.get("argsAsWritten") else None
+
+    def _clear(self):
+        self.recent = []
+        if self.written is not None:
+            self.written = []
+        self.streak = [0] * (self.p["maxPeriod"] + 1)
+
+    def on_turn(self, turn, emit):
+        if self.p.get("resetEachTurn"):
+            self._clear()
+            return
+        if not self.p.get("resetOnUserPrompt") or not _cycle_new_prompt(self.env["turns"], turn["index"]):
+            return
+        self._clear()
+        self.detections = {}
 
     def on_call(self, call, emit):
         p, raw = self.p, self.p["rawText"]
@@ -63,12 +90,21 @@ class Detector(DetectorBase):
         self.recent.append(call)
         if len(self.recent) > 2 * max_p:
             self.recent.pop(0)
+        written = self.written
+        if written is not None:
+            # Gemini CLI's key: name and JSON.stringify(args), key order as written.
+            written.append(call.name + ":" + js_stringify(call.args))
+            if len(written) > 2 * max_p:
+                written.pop(0)
         recent = self.recent
         period = 0
         for q in range(1, max_p + 1):
             prev = recent[len(recent) - 1 - q] if len(recent) > q else None
             if prev is None:
                 same = False
+            elif written is not None:
+                same = written[len(written) - 1 - q] == written[-1] and (
+                    not p["compareResults"] or (prev.result_fp == call.result_fp if raw else prev.norm_result_fp == call.norm_result_fp))
             elif raw:
                 same = prev.exact == call.exact and (not p["compareResults"] or prev.result_fp == call.result_fp)
             else:
@@ -82,7 +118,8 @@ class Detector(DetectorBase):
         if count < p["minRepetitions"]:
             return
         unit = [recent[len(recent) - 1 - i] for i in range(period - 1, -1, -1)]
-        key = _pattern_key([c.exact if raw else c.norm_exact for c in unit])
+        sigs = written[len(written) - period:] if written is not None else [c.exact if raw else c.norm_exact for c in unit]
+        key = _pattern_key(sigs)
         if key not in self.detections and len(self.detections) >= 4096:
             self.detections.clear()
         level = self.detections.get(key, 0) + 1

@@ -1,0 +1,33 @@
+# -- src/engine/detectors/batch-repeat.ts: docker-agent's same batch of calls N responses in a row --
+class Detector(DetectorBase):
+    def __init__(self, p, env):
+        DetectorBase.__init__(self, p, env)
+        self.expected = self.consecutive = self.level = 0
+        self.batch, self.first_name, self.last = [], "", ""
+
+    def _key(self, c):
+        return c.name + "\u0000" + js_stringify(c.args) if self.p["argsAsWritten"] else c.exact
+
+    def on_turn(self, turn, emit):
+        self.expected = turn["callCount"]
+        self.batch = []
+
+    def on_call(self, call, emit):
+        p = self.p
+        if not self.batch:
+            self.first_name = call.name
+        self.batch.append(self._key(call))
+        if len(self.batch) < self.expected:
+            return
+        sig = "\u0000\u0000".join(self.batch)
+        if sig == self.last:
+            self.consecutive += 1
+        else:
+            self.last, self.consecutive = sig, 1
+        if self.consecutive < p["threshold"]:
+            return
+        self.level += 1
+        action = p["actions"][min(self.level - 1, len(p["actions"]) - 1)]
+        emit(action, self.level, "Agent terminated: detected %d consecutive identical calls to %s. This indicates a "
+             "degenerate loop where the model is not making progress." % (self.consecutive, self.first_name))
+        self.last, self.consecutive = "", 0
