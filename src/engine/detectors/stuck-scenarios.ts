@@ -29,20 +29,28 @@ export interface StuckFinding {
   loopType: string;
 }
 
-/** An action or observation as the scenarios compare it; `key()` may be computed on demand. */
-type Item = { key: () => string; error: boolean; ipython?: string };
+/**
+ * An action or observation as the scenarios compare it: its event, keyed on demand by keyOf
+ * (no closure per item: this runs for every step of a long run).
+ */
+type Item = { e: StuckEvent; error: boolean; ipython?: string };
 
-const COND_ITEM: Item = { key: () => '\u0000condensation', error: false };
+function keyOf(item: Item): string {
+  const e = item.e;
+  if (e.k === 'act') return e.key;
+  if (e.k === 'msg') return `\u0000message\u0000${e.text}`;
+  if (e.k === 'obs') return obsKey(e);
+  return '\u0000condensation';
+}
 
 function actionOf(e: StuckEvent, f: StuckFlavour): Item | undefined {
-  if (e.k === 'act') return { key: () => e.key, error: false };
-  if (e.k === 'msg' && f === 'v0') return { key: () => `\u0000message\u0000${e.text}`, error: false };
+  if (e.k === 'act' || (e.k === 'msg' && f === 'v0')) return { e, error: false };
   return undefined;
 }
 
 function observationOf(e: StuckEvent, f: StuckFlavour): Item | undefined {
-  if (e.k === 'obs') return { key: () => obsKey(e), error: e.error, ipython: e.ipython };
-  if (e.k === 'cond' && f === 'v0') return COND_ITEM;
+  if (e.k === 'obs') return { e, error: e.error, ipython: e.ipython };
+  if (e.k === 'cond' && f === 'v0') return { e, error: false };
   return undefined;
 }
 
@@ -63,8 +71,8 @@ function lastItems(events: StuckEvent[], n: number, f: StuckFlavour): [Item[], I
 }
 
 function allSame(items: Item[], n: number): boolean {
-  const first = items[0].key();
-  for (let i = 1; i < n; i++) if (items[i].key() !== first) return false;
+  const first = keyOf(items[0]);
+  for (let i = 1; i < n; i++) if (keyOf(items[i]) !== first) return false;
   return true;
 }
 
@@ -155,8 +163,8 @@ function alternating(events: StuckEvent[], n: number, f: StuckFlavour): boolean 
   const [acts, obs] = lastItems(events, n, f);
   if (acts.length < n || obs.length < n) return false;
   // Actions first: observations are keyed only when every action repeats.
-  for (let i = 0; i + 2 < n; i++) if (acts[i].key() !== acts[i + 2].key()) return false;
-  for (let i = 0; i + 2 < n; i++) if (obs[i].key() !== obs[i + 2].key()) return false;
+  for (let i = 0; i + 2 < n; i++) if (keyOf(acts[i]) !== keyOf(acts[i + 2])) return false;
+  for (let i = 0; i + 2 < n; i++) if (keyOf(obs[i]) !== keyOf(obs[i + 2])) return false;
   return true;
 }
 
