@@ -10,7 +10,8 @@ export interface PresetAbout {
   source: string;
 }
 
-const SEEDS = 'the seed file /work/shared/seeds/';
+// The seeds are the project's design documents (not published): docs/detectors.md restates each rule.
+const SEEDS = 'docs/detectors.md, which restates the design seed ';
 
 export const PRESET_ABOUT: Record<string, PresetAbout> = {
   chatloop: {
