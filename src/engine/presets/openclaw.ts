@@ -1,4 +1,5 @@
 import type { EngineConfig } from '../config';
+import { toolLoop } from '../detectors/tool-loop';
 
 /**
  * OpenClaw's tool-loop detection (openclaw/openclaw src/agents/tool-loop-detection.ts at
@@ -10,16 +11,7 @@ import type { EngineConfig } from '../config';
 export const openclaw: EngineConfig = {
   name: 'openclaw',
   detectors: {
-    'tool-loop': {
-      historySize: 30,
-      warningThreshold: 10,
-      criticalThreshold: 20,
-      globalCircuitBreakerThreshold: 30,
-      unknownToolThreshold: 10,
-      genericRepeat: true,
-      knownPollNoProgress: true,
-      pingPong: true,
-      warningBucket: 10,
-    },
+    // The detector's defaults are OpenClaw's own constants (tool-loop.ts cites each).
+    'tool-loop': { ...toolLoop.defaults },
   },
 };
