@@ -63,6 +63,10 @@ export interface JudgeArgs {
   apiKey?: string;
 }
 
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
+}
+
 function summary(file: string, t: Transcript, r: JudgeRunResult): string {
   const ends = {
     end: 'to the end',
@@ -70,7 +74,7 @@ function summary(file: string, t: Transcript, r: JudgeRunResult): string {
     cancelled: 'cancelled',
     fatal: 'failed',
   };
-  let s = `${file} — ${t.title}: ${r.checks} checks ${ends[r.end]}, ${r.requests} requests, ${r.fromCache} answers from the cache`;
+  let s = `${file} — ${t.title}: ${plural(r.checks, 'check')} ${ends[r.end]}, ${plural(r.requests, 'request')}, ${plural(r.fromCache, 'answer')} from the cache`;
   if (r.usage.input) s += `, ${r.usage.input} input + ${r.usage.output} output tokens`;
   s += '\n';
   for (const f of r.failures) s += `  turn ${f.turn} ${f.model}: ${f.reason}\n`;
