@@ -10,6 +10,7 @@ import type { Json, ToolResult } from '../model/transcript';
 import { exactFingerprint, primaryFingerprint, resultFingerprint } from './fingerprint';
 import { fingerprintKey, sameJson, type FingerprintKey } from './fingerprint-hash';
 import { normalizeArgs, normalizeText } from './observation';
+import { compareNormArgs, SAME, shortStringsClean, UNDECIDED } from './same-norm-args';
 import type { CallView } from './types';
 
 const key: FingerprintKey = { hash: 0, length: 0 };
@@ -25,6 +26,7 @@ export class LazyCallView implements CallView {
   private normPrimaryValue: string | undefined = undefined;
   private normResultValue: string | null | undefined = undefined;
   private normResultFpValue: string | undefined = undefined;
+  private shortArgsCleanValue: boolean | undefined = undefined;
 
   constructor(
     readonly turn: number,
@@ -73,6 +75,10 @@ export class LazyCallView implements CallView {
     return this.normPrimaryValue;
   }
 
+  get shortArgsClean(): boolean {
+    return (this.shortArgsCleanValue ??= shortStringsClean(this.args));
+  }
+
   get normResult(): string | undefined {
     if (this.normResultValue === undefined)
       this.normResultValue = this.result ? normalizeText(this.result.content) : null;
@@ -109,8 +115,14 @@ export function sameNormExact(a: CallView, b: CallView): boolean {
   return sameExact(a, b) || sameNormArgs(a, b);
 }
 
-/** Normalised arguments equal, for two calls of one tool whose raw arguments differ. */
+/**
+ * Normalised arguments equal, for two calls of one tool whose raw arguments differ: decided on
+ * the short strings where it can be (same-norm-args.ts), on the cached normalised arguments
+ * otherwise.
+ */
 function sameNormArgs(a: CallView, b: CallView): boolean {
+  const r = compareNormArgs(a.args, b.args, a.shortArgsClean && b.shortArgsClean);
+  if (r !== UNDECIDED) return r === SAME;
   const na = a.normArgs;
   const nb = b.normArgs;
   // Neither changed by normalising: they differ as the raw calls do.
