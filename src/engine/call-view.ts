@@ -10,7 +10,7 @@ import type { Json, ToolResult } from '../model/transcript';
 import { exactFingerprint, primaryFingerprint, resultFingerprint } from './fingerprint';
 import { fingerprintKey, sameJson, type FingerprintKey } from './fingerprint-hash';
 import { normalizeArgs, normalizeText } from './observation';
-import { compareNormArgs, SAME, shortStringsClean, UNDECIDED } from './same-norm-args';
+import { argsClean, CLEAN, compareNormArgs, DIRTY, SAME, UNDECIDED } from './same-norm-args';
 import type { CallView } from './types';
 
 const key: FingerprintKey = { hash: 0, length: 0 };
@@ -26,7 +26,7 @@ export class LazyCallView implements CallView {
   private normPrimaryValue: string | undefined = undefined;
   private normResultValue: string | null | undefined = undefined;
   private normResultFpValue: string | undefined = undefined;
-  private shortArgsCleanValue: boolean | undefined = undefined;
+  private argsCleanValue: number | undefined = undefined;
 
   constructor(
     readonly turn: number,
@@ -54,7 +54,9 @@ export class LazyCallView implements CallView {
   }
 
   get normArgs(): Json {
-    if (this.normArgsValue === undefined) this.normArgsValue = normalizeArgs(this.args);
+    // normalizeArgs returns the arguments themselves when no string changes.
+    if (this.normArgsValue === undefined)
+      this.normArgsValue = this.argsCleanValue === CLEAN ? this.args : normalizeArgs(this.args);
     return this.normArgsValue;
   }
 
@@ -75,8 +77,9 @@ export class LazyCallView implements CallView {
     return this.normPrimaryValue;
   }
 
-  get shortArgsClean(): boolean {
-    return (this.shortArgsCleanValue ??= shortStringsClean(this.args));
+  /** same-norm-args.ts argsClean, once. */
+  get argsClean(): number {
+    return (this.argsCleanValue ??= argsClean(this.args));
   }
 
   get normResult(): string | undefined {
@@ -121,7 +124,11 @@ export function sameNormExact(a: CallView, b: CallView): boolean {
  * otherwise.
  */
 function sameNormArgs(a: CallView, b: CallView): boolean {
-  const r = compareNormArgs(a.args, b.args, a.shortArgsClean && b.shortArgsClean);
+  const ca = a.argsClean;
+  const cb = b.argsClean;
+  // Both are their own normalised forms: they differ as the raw arguments do.
+  if (ca === CLEAN && cb === CLEAN) return false;
+  const r = compareNormArgs(a.args, b.args, ca !== DIRTY && cb !== DIRTY);
   if (r !== UNDECIDED) return r === SAME;
   const na = a.normArgs;
   const nb = b.normArgs;

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json } from '../model/transcript';
 import { LazyCallView, sameNormExact, sameNormStep } from './call-view';
 import { anyHintByRegex, mayHaveHint, normalizeText } from './observation';
-import { compareNormArgs, DIFFERENT, SAME, shortStringsClean } from './same-norm-args';
+import { argsClean, CLEAN, CLEAN_SHORT, compareNormArgs, DIFFERENT, DIRTY, SAME } from './same-norm-args';
 
 /** Pieces of text around every rule's hint: volatile tokens, near misses, plain words. */
 const PIECES = [
@@ -135,8 +135,9 @@ describe('comparing normalised arguments on their short strings first', () => {
   it('decides short strings on the spot, and trusts clean ones as they are', () => {
     expect(compareNormArgs({ p: 'run 12:30:45' }, { p: 'run 09:10:11' }, false)).toBe(SAME);
     expect(compareNormArgs({ p: 'a.ts' }, { p: 'b.ts' }, true)).toBe(DIFFERENT);
-    expect(shortStringsClean({ p: 'a.ts', q: ['b', 1] })).toBe(true);
-    expect(shortStringsClean({ p: 'a.ts', q: ['run 12:30:45'] })).toBe(false);
+    expect(argsClean({ p: 'a.ts', q: ['b', 1] })).toBe(CLEAN);
+    expect(argsClean({ p: 'a.ts', q: ['b', 'x'.repeat(300)] })).toBe(CLEAN_SHORT);
+    expect(argsClean({ p: 'a.ts', q: ['x'.repeat(300), 'run 12:30:45'] })).toBe(DIRTY);
     expect(normalizeText('run 12:30:45')).toBe('run <time>');
   });
 });

@@ -20,7 +20,7 @@ export const UNDECIDED = 2;
 
 /**
  * DIFFERENT or SAME as sameJson(normalizeArgs(a), normalizeArgs(b)) would answer, or
- * UNDECIDED. `clean`: both arguments are shortStringsClean. It follows fingerprint-hash.ts `compare` step by step; only strings differ: equal
+ * UNDECIDED. `clean`: neither argument is DIRTY (argsClean). It follows fingerprint-hash.ts `compare` step by step; only strings differ: equal
  * texts are the same, short ones are normalised and compared, long ones
  * leave it undecided unless something else differs.
  */
@@ -29,7 +29,7 @@ export function compareNormArgs(a: unknown, b: unknown, clean: boolean): number 
     if (typeof b !== 'string') return typeof b === 'object' ? DIFFERENT : UNDECIDED;
     if (a === b) return SAME;
     if (a.length > SHORT || b.length > SHORT) return UNDECIDED;
-    // Both short texts are their own normalised forms (shortStringsClean): they differ as they are.
+    // Both short texts are their own normalised forms (argsClean): they differ as they are.
     if (clean) return DIFFERENT;
     return normalizeText(a) === normalizeText(b) ? SAME : DIFFERENT;
   }
@@ -71,18 +71,35 @@ export function compareNormArgs(a: unknown, b: unknown, clean: boolean): number 
   return r;
 }
 
+/** argsClean: every string is short and its own normalised form, so the normalised arguments are the arguments. */
+export const CLEAN = 0;
+/** argsClean: every short string is its own normalised form; some string is long (not looked at). */
+export const CLEAN_SHORT = 1;
+/** argsClean: some short string changes when normalised. */
+export const DIRTY = 2;
+
 /**
- * Every string of `v` (values, not keys) up to SHORT characters is unchanged by the normaliser:
- * computed once per call (call-view.ts), it spares normalising short texts per comparison.
+ * How the strings of `v` (values, not keys) stand with the normaliser, looking at the short
+ * ones only: computed once per call (call-view.ts), it spares normalising short texts per
+ * comparison, and two CLEAN calls with different raw arguments differ normalised too.
  */
-export function shortStringsClean(v: unknown): boolean {
-  if (typeof v === 'string') return v.length > SHORT || normalizeText(v) === v;
-  if (v === null || typeof v !== 'object') return true;
+export function argsClean(v: unknown): number {
+  if (typeof v === 'string') return v.length > SHORT ? CLEAN_SHORT : normalizeText(v) === v ? CLEAN : DIRTY;
+  if (v === null || typeof v !== 'object') return CLEAN;
+  let r = CLEAN;
   if (Array.isArray(v)) {
-    for (let i = 0; i < v.length; i++) if (!shortStringsClean(v[i])) return false;
-    return true;
+    for (let i = 0; i < v.length; i++) {
+      const x = argsClean(v[i]);
+      if (x === DIRTY) return DIRTY;
+      if (x > r) r = x;
+    }
+    return r;
   }
   const o = v as Record<string, unknown>;
-  for (const k in o) if (!shortStringsClean(o[k])) return false;
-  return true;
+  for (const k in o) {
+    const x = argsClean(o[k]);
+    if (x === DIRTY) return DIRTY;
+    if (x > r) r = x;
+  }
+  return r;
 }
