@@ -7,7 +7,7 @@
  * normalised twice. Calls are compared through the hashes first (sameExact, sameNormExact).
  */
 import type { Json, ToolResult } from '../model/transcript';
-import { exactFingerprint, primaryFingerprint, resultFingerprint } from './fingerprint';
+import { exactFingerprint, primaryUnlessExact, resultFingerprint } from './fingerprint';
 import { fingerprintKey, sameJson, type FingerprintKey } from './fingerprint-hash';
 import { normalizeArgs, normalizeText } from './observation';
 import { argsClean, CLEAN, compareNormArgs, DIRTY, SAME, UNDECIDED } from './same-norm-args';
@@ -46,7 +46,7 @@ export class LazyCallView implements CallView {
   }
 
   get primary(): string {
-    return (this.primaryFp ??= primaryFingerprint(this.name, this.args, this.exact));
+    return (this.primaryFp ??= primaryUnlessExact(this.name, this.args) ?? this.exact);
   }
 
   get resultFp(): string {
@@ -72,7 +72,7 @@ export class LazyCallView implements CallView {
   get normPrimary(): string {
     if (this.normPrimaryValue === undefined) {
       const a = this.normArgs;
-      this.normPrimaryValue = a === this.args ? this.primary : primaryFingerprint(this.name, a, this.normExact);
+      this.normPrimaryValue = a === this.args ? this.primary : (primaryUnlessExact(this.name, a) ?? this.normExact);
     }
     return this.normPrimaryValue;
   }
