@@ -7,9 +7,10 @@
  * normalised twice. Calls are compared through the hashes first (sameExact, sameNormExact).
  */
 import type { Json, ToolResult } from '../model/transcript';
-import { exactFingerprint, primaryFingerprint, resultFingerprint } from './fingerprint';
+import { exactFingerprint, primaryUnlessExact, resultFingerprint } from './fingerprint';
 import { fingerprintKey, sameJson, type FingerprintKey } from './fingerprint-hash';
 import { normalizeArgs, normalizeText } from './observation';
+import { argsClean, CLEAN, compareNormArgs, DIRTY, SAME, UNDECIDED } from './same-norm-args';
 import type { CallView } from './types';
 
 const key: FingerprintKey = { hash: 0, length: 0 };
@@ -25,6 +26,7 @@ export class LazyCallView implements CallView {
   private normPrimaryValue: string | undefined = undefined;
   private normResultValue: string | null | undefined = undefined;
   private normResultFpValue: string | undefined = undefined;
+  private argsCleanValue: number | undefined = undefined;
 
   constructor(
     readonly turn: number,
@@ -44,7 +46,7 @@ export class LazyCallView implements CallView {
   }
 
   get primary(): string {
-    return (this.primaryFp ??= primaryFingerprint(this.name, this.args, this.exact));
+    return (this.primaryFp ??= primaryUnlessExact(this.name, this.args) ?? this.exact);
   }
 
   get resultFp(): string {
@@ -52,7 +54,9 @@ export class LazyCallView implements CallView {
   }
 
   get normArgs(): Json {
-    if (this.normArgsValue === undefined) this.normArgsValue = normalizeArgs(this.args);
+    // normalizeArgs returns the arguments themselves when no string changes.
+    if (this.normArgsValue === undefined)
+      this.normArgsValue = this.argsCleanValue === CLEAN ? this.args : normalizeArgs(this.args);
     return this.normArgsValue;
   }
 
@@ -68,9 +72,14 @@ export class LazyCallView implements CallView {
   get normPrimary(): string {
     if (this.normPrimaryValue === undefined) {
       const a = this.normArgs;
-      this.normPrimaryValue = a === this.args ? this.primary : primaryFingerprint(this.name, a, this.normExact);
+      this.normPrimaryValue = a === this.args ? this.primary : (primaryUnlessExact(this.name, a) ?? this.normExact);
     }
     return this.normPrimaryValue;
+  }
+
+  /** same-norm-args.ts argsClean, once. */
+  get argsClean(): number {
+    return (this.argsCleanValue ??= argsClean(this.args));
   }
 
   get normResult(): string | undefined {
@@ -109,8 +118,18 @@ export function sameNormExact(a: CallView, b: CallView): boolean {
   return sameExact(a, b) || sameNormArgs(a, b);
 }
 
-/** Normalised arguments equal, for two calls of one tool whose raw arguments differ. */
+/**
+ * Normalised arguments equal, for two calls of one tool whose raw arguments differ: decided on
+ * the short strings where it can be (same-norm-args.ts), on the cached normalised arguments
+ * otherwise.
+ */
 function sameNormArgs(a: CallView, b: CallView): boolean {
+  const ca = a.argsClean;
+  const cb = b.argsClean;
+  // Both are their own normalised forms: they differ as the raw arguments do.
+  if (ca === CLEAN && cb === CLEAN) return false;
+  const r = compareNormArgs(a.args, b.args, ca !== DIRTY && cb !== DIRTY);
+  if (r !== UNDECIDED) return r === SAME;
   const na = a.normArgs;
   const nb = b.normArgs;
   // Neither changed by normalising: they differ as the raw calls do.

@@ -103,7 +103,7 @@ function sortKeys(keys: string[]): void {
   }
 }
 
-function isPlainObject(v: object): boolean {
+export function isPlainObject(v: object): boolean {
   const proto = Object.getPrototypeOf(v);
   return proto === Object.prototype || proto === null;
 }

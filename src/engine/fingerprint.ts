@@ -117,6 +117,15 @@ const PRIMARY = new Set<string>(PRIMARY_KEYS);
  * (`{path}`, `{command}`) then share the exact fingerprint's string instead of building an equal one.
  */
 export function primaryFingerprint(name: string, args: Json, exact?: string): string {
+  return primaryUnlessExact(name, args) ?? exact ?? exactFingerprint(name, args);
+}
+
+/**
+ * primaryFingerprint, or null where it is the exact fingerprint (arguments of primary keys only,
+ * or of none): the caller then uses the exact fingerprint it has or builds it on demand, so a
+ * write's primary (`{path}`) never makes anyone write its multi-KB exact fingerprint.
+ */
+export function primaryUnlessExact(name: string, args: Json): string | null {
   const command = shellCommand(name, args);
   if (command !== null) {
     const file = bashFileRead(command);
@@ -130,12 +139,12 @@ export function primaryFingerprint(name: string, args: Json, exact?: string): st
       else all = false;
     }
     // A tool with none of the primary keys is compared on its full arguments.
-    if (all || !any) return exact ?? name + ':' + canonicalJson(args);
+    if (all || !any) return null;
     const picked: Record<string, Json> = {};
     for (const k of PRIMARY_KEYS) if (Object.prototype.hasOwnProperty.call(args, k)) picked[k] = args[k];
     return name + ':' + canonicalJson(picked);
   }
-  return exact ?? name + ':' + canonicalJson(args);
+  return null;
 }
 
 /** 32-bit FNV-1a over UTF-16 code units: a cheap stable key for long strings. */

@@ -115,6 +115,51 @@ function isEndSpace(c: number): boolean {
 }
 
 /**
+ * False when s cannot match ANY_HINT: a loop over the characters, cheaper than starting the
+ * regex on the short texts most arguments are (paths, commands, patterns). Every hint needs one
+ * of: a digit, ESC, CR, tab, FF, VT, a newline, two spaces in a row, a hex letter before `-` (a
+ * UUID, `pytest-of-`), or `/tmp`, `\tmp`, `/var` (temp paths).
+ */
+export function mayHaveHint(s: string): boolean {
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 48) {
+      if (c <= 57) return true; // a digit
+      continue;
+    }
+    switch (c) {
+      case 9: // \t
+      case 10: // \n
+      case 11: // \v
+      case 12: // \f
+      case 13: // \r
+      case 27: // ESC
+        return true;
+      case 32:
+        if (s.charCodeAt(i + 1) === 32) return true;
+        break;
+      case 45: {
+        // '-' after a hex letter (`pytest-of-` has one: `f-`)
+        const p = s.charCodeAt(i - 1) | 32;
+        if (p >= 97 && p <= 102) return true;
+        break;
+      }
+      case 47: // '/'
+        if (s.startsWith('tmp', i + 1) || s.startsWith('var', i + 1)) return true;
+        break;
+    }
+  }
+  // '\' (92) is above 48: `\tmp` is looked for apart.
+  return s.includes('\\tmp');
+}
+
+/** ANY_HINT alone, without mayHaveHint in front: for the test that mayHaveHint never hides a hint. */
+export function anyHintByRegex(s: string): boolean {
+  return ANY_HINT.test(s);
+}
+
+/**
  * Which rule groups may apply to s (0: none, and s is returned as it is): one native scan for
  * any hint, then, only for a text that has one, a scan per group.
  */
@@ -122,7 +167,7 @@ export function volatileHints(s: string): number {
   const n = s.length;
   if (n === 0) return 0;
   let h = isEndSpace(s.charCodeAt(0)) || isEndSpace(s.charCodeAt(n - 1)) ? H_ENDS : 0;
-  if (!ANY_HINT.test(s)) return h;
+  if (!mayHaveHint(s) || !ANY_HINT.test(s)) return h;
   for (const [bit, re] of GROUPS) if (re.test(s)) h |= bit;
   return h;
 }

@@ -69,6 +69,8 @@ export interface CallView {
    * whitespace tidied). Detectors compare these unless their `rawText` param is on.
    */
   normArgs: Json;
+  /** How the argument strings stand with the normaliser, short ones looked at only (same-norm-args.ts argsClean). */
+  argsClean: number;
   normExact: string;
   normPrimary: string;
   /** The normalised result text; undefined when there is no result. */

@@ -7,7 +7,9 @@
  *
  * The window only caps the count (a run of 15 reads as 10), so two run lengths are all the state.
  */
+import { sameExact, sameNormExact } from '../call-view';
 import type { DetectorDef } from '../params';
+import type { CallView } from '../types';
 import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface DoomLoopParams {
@@ -82,24 +84,28 @@ export const doomLoop: DetectorDef<DoomLoopParams> = {
     rawText: false,
   },
   create(p) {
-    let prevExact = '';
+    let prev: CallView | null = null;
     let prevPrimary = '';
     let exactRun = 0;
     let primaryRun = 0;
     let criticalGiven = false;
     return {
       onCall(call, sink) {
-        const exact = p.rawText ? call.exact : call.normExact;
+        // The exact fingerprints compared without writing them (call-view.ts): the text is
+        // written only for a nudge's pattern.
+        const same = prev !== null && (p.rawText ? sameExact(prev, call) : sameNormExact(prev, call));
         const primary = p.rawText ? call.primary : call.normPrimary;
-        exactRun = exact === prevExact ? Math.min(exactRun + 1, p.windowSize) : 1;
+        exactRun = same ? Math.min(exactRun + 1, p.windowSize) : 1;
         primaryRun = primary === prevPrimary ? Math.min(primaryRun + 1, p.windowSize) : 1;
-        prevExact = exact;
+        prev = call;
         prevPrimary = primary;
 
         let n = 0;
-        let fp = exact;
-        if (exactRun >= p.exactThreshold) n = exactRun;
-        else if (primaryRun >= p.fuzzyThreshold) {
+        let fp = '';
+        if (exactRun >= p.exactThreshold) {
+          n = exactRun;
+          fp = p.rawText ? call.exact : call.normExact;
+        } else if (primaryRun >= p.fuzzyThreshold) {
           n = primaryRun;
           fp = primary;
         }

@@ -26,6 +26,9 @@ export interface Step {
   /** Lazily: the error signature of a failed step, the target of a change. */
   errorSig?: string;
   target?: string;
+  /** Window links (no-progress-window.ts): the number of the previous step of this tool, of the previous failed step (-1: none). */
+  prev: number;
+  prevFailed: number;
 }
 
 function failedCall(call: CallView, change: boolean): boolean {
@@ -45,11 +48,13 @@ export function callStep(call: CallView): Step {
     text: '',
     failed: failedCall(call, change),
     change,
+    prev: -1,
+    prevFailed: -1,
   };
 }
 
 export function textStep(action: string, text: string): Step {
-  return { action, call: null, text, failed: false, change: false, shellChange: false };
+  return { action, call: null, text, failed: false, change: false, shellChange: false, prev: -1, prevFailed: -1 };
 }
 
 /** change-call.ts isShellChange, read only when the recurrence count asks (a regex per call). */

@@ -32,19 +32,11 @@
  * episode, and the next loop starts at level 1 again.
  */
 import type { DetectorDef } from '../params';
-import { sameNormExact } from '../call-view';
 import { normalizeText } from '../observation';
 import type { Action, DetectorSink } from '../types';
 import { describeStep, noProgressMessage, recurrenceMessage } from './no-progress-message';
-import {
-  callStep,
-  sameError,
-  sameFailedChange,
-  sameStep,
-  shellChangeOf,
-  textStep,
-  type Step,
-} from './no-progress-step';
+import { callStep, shellChangeOf, textStep, type Step } from './no-progress-step';
+import { NoProgressWindow } from './no-progress-window';
 import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface NoProgressParams {
@@ -131,10 +123,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     rawText: false,
   },
   create(p, env) {
-    const cap = p.window;
-    const ring: Step[] = new Array<Step>(cap);
-    let size = 0;
-    let next = 0;
+    const win = new NoProgressWindow(p.window);
     let stuck = 0; // steps in a row without progress
     let moving = 0; // steps in a row with progress
     let level = 0;
@@ -162,44 +151,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
       }
       return fresh;
     }
-    const back = (d: number): Step => ring[(next - d + cap) % cap];
     const recent: Step[] = []; // the current run without progress, for the message (last SHOWN distinct)
-
-    /**
-     * One pass over the window for a new step: `lag`, how far back (1: the previous step) the
-     * nearest step it repeats is (0: new), and `count`, its occurrence number since the run last
-     * moved on, by its best match (0 when `recurrence` is off). Each pair is compared once.
-     */
-    let lag = 0;
-    let count = 0;
-    function scan(step: Step): void {
-      const n = recurrence ? Math.min(size, sinceChange) : 0;
-      const errors = p.sameError && step.failed;
-      const target = n > 0 && p.sameTarget && step.change && step.failed;
-      let same = 0;
-      let err = 0;
-      let tgt = 0;
-      let errLag = 0;
-      lag = 0;
-      for (let d = 1; d <= size; d++) {
-        if (lag && d > n) break;
-        const s = back(d);
-        const hit = sameStep(s, step, raw);
-        if (hit && !lag) lag = d;
-        if (d > n) continue;
-        if (hit) same++;
-        if (errors && sameError(s, step, raw)) {
-          err++;
-          if (!errLag) errLag = d;
-        }
-        if (target && sameFailedChange(s, step)) tgt++;
-      }
-      if (!lag && errors) {
-        lag = errLag;
-        for (let d = n + 1; !lag && d <= size; d++) if (sameError(back(d), step, raw)) lag = d;
-      }
-      count = recurrence ? 1 + Math.max(same, err, tgt) : 0;
-    }
 
     /**
      * A new step that shows the run moving on: a successful change (an edit tool, or a shell
@@ -208,14 +160,9 @@ export const noProgress: DetectorDef<NoProgressParams> = {
      * scroll: the world changed). A new action with a new answer is only exploration.
      */
     function movesOn(step: Step): boolean {
-      const c = step.call;
-      if (!c || step.failed) return false;
+      if (!step.call || step.failed) return false;
       if (step.change || shellChangeOf(step)) return true;
-      for (let d = 2; d <= size; d++) {
-        const s = back(d);
-        if (s.call && (raw ? s.call.exact === c.exact : sameNormExact(s.call, c))) return true;
-      }
-      return false;
+      return win.actionSeen(step, raw);
     }
 
     function emit(sink: DetectorSink, message: (a: Action) => string, pattern: string[]): void {
@@ -225,10 +172,14 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     }
 
     function feed(step: Step, sink: DetectorSink): void {
-      scan(step);
-      ring[next] = step;
-      next = next + 1 === cap ? 0 : next + 1;
-      if (size < cap) size++;
+      // Occurrences count since the run last moved on, within the window.
+      const n = recurrence ? Math.min(win.size, sinceChange) : 0;
+      win.scan(step, n, p.sameError && step.failed, n > 0 && p.sameTarget && step.change && step.failed, raw);
+      // How far back (1: the previous step) the nearest step it repeats is (0: new).
+      const lag = win.lag;
+      // Its occurrence number since the run last moved on, by its best match (0: recurrence off).
+      const count = recurrence ? 1 + win.repeats : 0;
+      win.push(step);
       sinceChange = recurrence && lag === 0 && movesOn(step) ? 0 : sinceChange + 1;
       if (lag === 0) {
         stuck = 0;

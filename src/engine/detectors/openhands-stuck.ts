@@ -184,18 +184,18 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
     function observation(c: CallView): StuckEvent | undefined {
       const result = c.result;
       if (!result) return undefined;
-      if (flavour === 'v0' && shell.has(c.name)) {
-        const a = c.args;
-        const make = () => {
-          const cmd = a !== null && typeof a === 'object' && !Array.isArray(a) ? JSON.stringify(a.command ?? null) : '';
-          return `\u0000shell\u0000${cmd}\u0000${result.isError ? 1 : 0}`;
-        };
-        return { k: 'obs', make, error: false };
-      }
-      const make = () => `${c.name}\u0000${p.rawText ? c.resultFp : c.normResultFp}`;
+      if (flavour === 'v0' && shell.has(c.name))
+        return { k: 'obs', call: c, shell: true, raw: p.rawText, error: false, ipython: undefined };
       const ipy = flavour === 'v0' && ipython.has(c.name) ? result.content : undefined;
       // An IPython cell's output is an IPythonRunCellObservation, never an ErrorObservation.
-      return { k: 'obs', make, error: result.isError && ipy === undefined, ipython: ipy };
+      return {
+        k: 'obs',
+        call: c,
+        shell: false,
+        raw: p.rawText,
+        error: result.isError && ipy === undefined,
+        ipython: ipy,
+      };
     }
 
     return {

@@ -4,18 +4,39 @@
  * user messages or condensations. The scenario checks (stuck-scenarios.ts) read it from the end.
  */
 import type { ContextMessage } from '../../model/transcript';
+import type { CallView } from '../types';
 
 /**
  * An observation's key is computed only when two actions already match (`obsKey`): fingerprinting
- * every result would cost more than every other check together.
+ * every result would cost more than every other check together. `shell` (v0): a shell tool's
+ * observation is its command and error flag; otherwise the tool and its result fingerprint
+ * (`raw`: as recorded, else normalised). Plain data, no closure per call.
  */
-export type StuckObservation = { k: 'obs'; key?: string; make: () => string; error: boolean; ipython?: string };
+export type StuckObservation = {
+  k: 'obs';
+  key?: string;
+  call: CallView;
+  shell: boolean;
+  raw: boolean;
+  error: boolean;
+  ipython?: string;
+};
 
 export type StuckEvent =
   { k: 'act'; key: string } | { k: 'msg'; text: string } | StuckObservation | { k: 'cond' } | { k: 'user' };
 
 export function obsKey(o: StuckObservation): string {
-  return (o.key ??= o.make());
+  return (o.key ??= makeObsKey(o));
+}
+
+function makeObsKey(o: StuckObservation): string {
+  const c = o.call;
+  if (o.shell) {
+    const a = c.args;
+    const cmd = a !== null && typeof a === 'object' && !Array.isArray(a) ? JSON.stringify(a.command ?? null) : '';
+    return `\u0000shell\u0000${cmd}\u0000${c.result!.isError ? 1 : 0}`;
+  }
+  return `${c.name}\u0000${o.raw ? c.resultFp : c.normResultFp}`;
 }
 
 /**

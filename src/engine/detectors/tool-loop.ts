@@ -67,13 +67,29 @@ function argsHash(c: CallView): string {
   return c.name === 'update_plan' ? `${c.name}:${canonicalJson(planShape(c.args) as never)}` : c.exact;
 }
 
-function record(c: CallView): ToolRecord {
-  const r: ToolRecord = { toolName: c.name, argsHash: argsHash(c) };
-  if (!c.result) return r;
-  // update_plan's acknowledgement text is ignored (its details are not in the transcript).
-  r.resultHash = c.name === 'update_plan' ? 'update_plan' : c.resultFp;
-  if (c.result.isError) r.unknownToolName = unknownToolName(c.result.content);
-  return r;
+/**
+ * A call as the history keeps it. Its outcome's fingerprint is read only when a streak compares
+ * it (the earlier calls with the same arguments, a ping-pong's tail): hashing every result's
+ * full text was most of a replay.
+ */
+class CallRecord implements ToolRecord {
+  readonly toolName: string;
+  readonly unknownToolName: string | undefined;
+
+  constructor(
+    readonly argsHash: string,
+    private readonly call: CallView,
+  ) {
+    this.toolName = call.name;
+    this.unknownToolName = call.result?.isError ? unknownToolName(call.result.content) : undefined;
+  }
+
+  get resultHash(): string | undefined {
+    const c = this.call;
+    if (!c.result) return undefined;
+    // update_plan's acknowledgement text is ignored (its details are not in the transcript).
+    return c.name === 'update_plan' ? 'update_plan' : c.resultFp;
+  }
 }
 
 function find(p: ToolLoopParams, history: ToolRecord[], c: CallView, hash: string): Finding | null {
@@ -218,7 +234,7 @@ export const toolLoop: DetectorDef<ToolLoopParams> = {
             sink.emit({ action: 'warn', level, message: f.message, pattern: [hash] });
           }
         }
-        history.push(record(call));
+        history.push(new CallRecord(hash, call));
         if (history.length > p.historySize) history.splice(0, history.length - p.historySize);
       },
     };

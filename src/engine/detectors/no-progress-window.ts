@@ -1,0 +1,114 @@
+/**
+ * The window of no-progress (no-progress.ts): the last `cap` steps, and the questions the
+ * detector asks it for each new step. A step can only repeat a step of the same tool (or a
+ * text-only turn another one: no-progress-step.ts sameStep, sameFailedChange), and only a failed
+ * step can share its error (sameError), so every step links to the previous step of its tool
+ * and to the previous failed step, and a scan walks those links instead of the whole window:
+ * on a real run most of the window is other tools. The links are step numbers, not references,
+ * so a step leaves memory when it leaves the ring.
+ */
+import { sameNormExact } from '../call-view';
+import { sameError, sameFailedChange, sameStep, type Step } from './no-progress-step';
+
+const NONE = -1;
+
+export class NoProgressWindow {
+  private readonly ring: Step[];
+  /** Steps in the window. */
+  size = 0;
+  /** The number of the next step pushed (the first is 0): step s sits at ring[s % cap]. */
+  private seq = 0;
+  private readonly lastOfTool = new Map<string, number>();
+  private lastText = NONE;
+  private lastFailed = NONE;
+  /** The nearest step the last scanned one repeats, 1: the previous step (0: new); its error's with `sameError`. */
+  lag = 0;
+  /**
+   * Earlier occurrences within `n` steps of the last scanned step, of its error or of its
+   * failed change of one target, whichever is most.
+   */
+  repeats = 0;
+
+  constructor(private readonly cap: number) {
+    this.ring = new Array<Step>(cap);
+  }
+
+  private at(s: number): Step {
+    return this.ring[s % this.cap];
+  }
+
+  /**
+   * Sets `lag` and `repeats` for `step`, not yet pushed: `n` is how far back occurrences count, `errors` whether a step with the same error repeats it, `target` whether
+   * failed changes of one target count as one. Links `step` to its predecessors.
+   */
+  scan(step: Step, n: number, errors: boolean, target: boolean, raw: boolean): void {
+    const cur = this.seq;
+    const oldest = cur - this.size;
+    let prev: number;
+    if (step.call) {
+      const name = step.call.name;
+      prev = this.lastOfTool.get(name) ?? NONE;
+      this.lastOfTool.set(name, cur);
+    } else {
+      prev = this.lastText;
+      this.lastText = cur;
+    }
+    step.prev = prev;
+    step.prevFailed = this.lastFailed;
+    if (step.failed) this.lastFailed = cur;
+
+    let lag = 0;
+    let same = 0;
+    let tgt = 0;
+    for (let q = prev; q >= oldest && q !== NONE;) {
+      const d = cur - q;
+      if (lag && d > n) break;
+      const s = this.at(q);
+      const hit = sameStep(s, step, raw);
+      if (hit && !lag) lag = d;
+      if (d <= n) {
+        if (hit) same++;
+        if (target && sameFailedChange(s, step)) tgt++;
+      }
+      q = s.prev;
+    }
+    let err = 0;
+    if (errors) {
+      let errLag = 0;
+      for (let q = step.prevFailed; q >= oldest && q !== NONE;) {
+        const d = cur - q;
+        if (d > n && (lag || errLag)) break;
+        const s = this.at(q);
+        if (sameError(s, step, raw)) {
+          if (!errLag) errLag = d;
+          if (d <= n) err++;
+        }
+        q = s.prevFailed;
+      }
+      if (!lag) lag = errLag;
+    }
+    this.lag = lag;
+    this.repeats = Math.max(same, err, tgt);
+  }
+
+  /** Adds the scanned step; the oldest leaves when the window is full. */
+  push(step: Step): void {
+    this.ring[this.seq % this.cap] = step;
+    this.seq++;
+    if (this.size < this.cap) this.size++;
+  }
+
+  /** An earlier step in the window (the pushed step itself aside) has the same action as the last pushed step. */
+  actionSeen(step: Step, raw: boolean): boolean {
+    const c = step.call!;
+    const cur = this.seq - 1;
+    // The pushed step is at distance 0; the window behind it holds size - 1 steps.
+    const oldest = cur - (this.size - 1);
+    for (let q = step.prev; q >= oldest && q !== NONE;) {
+      const s = this.at(q);
+      if (raw ? s.call!.exact === c.exact : sameNormExact(s.call!, c)) return true;
+      q = s.prev;
+    }
+    return false;
+  }
+}
