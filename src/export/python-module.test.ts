@@ -309,6 +309,10 @@ describe('Python module', () => {
           '[Your proposed edit has introduced new syntax error(s).]',
         ),
       ),
+      // The same edit skill, place and 3rd line, other bodies: one action for stuck.py's _eq_no_pid.
+      ...[1, 2, 3].map((i) =>
+        cell(`edit_file_by_replace('p.py',\nto_replace='a',\nnew_content=\n"b${i}\n)`, unterminated),
+      ),
       { type: 'system', text: 'summary 1', condensation: true },
       { type: 'system', text: 'summary 2', condensation: true },
       { type: 'assistant', text: '' },

@@ -4,10 +4,12 @@
  * every text-only turn. Comparisons, as in the source:
  * - actions: tool name + arguments, and the thought (the turn's text, on its first call) when
  *   `compareThought` is on (V0 compares the dataclass, thought included; the SDK compares
- *   `thought` explicitly);
+ *   `thought` explicitly); in `v0`, two IPython cells that both call `edit_file_by_replace(` by
+ *   their first 3 lines only, thought ignored (`_eq_no_pid`);
  * - observations: the result (error flag + content); in `v0`, a shell result (CmdOutputObservation)
  *   by command + exit code only, the output ignored. The transcript keeps the exit code as the
- *   error flag (0 or not), so that is what is compared;
+ *   error flag (0 or not), so that is what is compared. An IPython result
+ *   (IPythonRunCellObservation) carries its cell's code, so the code is compared too;
  * - errors (scenario 2): in `v0`, ErrorObservation: an error result that is not a shell result;
  *   in `sdk`, AgentErrorEvent: any error result.
  */
@@ -35,6 +37,9 @@ export interface OpenhandsStuckParams {
   rawText: boolean;
   actions: Action[];
 }
+
+/** stuck.py `_eq_no_pid`: IPython cells calling this skill are compared by their first 3 lines. */
+const EDIT_SKILL = 'edit_file_by_replace(';
 
 // Events kept when the whole history is scanned (scanEvents 0): enough for every scenario at
 // thresholds up to 100; an older message or condensation is forgotten.
@@ -176,7 +181,26 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
       });
     }
 
+    /** The code of an IPython cell (v0), as compared: raw or normalised. */
+    function cellCode(c: CallView): string | undefined {
+      if (flavour !== 'v0' || !ipython.has(c.name)) return undefined;
+      const a = p.rawText ? c.args : c.normArgs;
+      if (a === null || typeof a !== 'object' || Array.isArray(a)) return undefined;
+      return typeof a.code === 'string' ? a.code : undefined;
+    }
+
+    // A cell of 2 lines or fewer calling the edit skill equals nothing, itself included
+    // (`len(obj1.code.split('\n')) > 2`): each gets a key of its own.
+    let shortEdits = 0;
+
     function actionKey(c: CallView, withThought: string): string {
+      const code = cellCode(c);
+      if (code?.includes(EDIT_SKILL)) {
+        const lines = code.split('\n');
+        return lines.length > 2
+          ? `\u0000edit\u0000${lines.slice(0, 3).join('\n')}`
+          : `\u0000edit-short\u0000${shortEdits++}`;
+      }
       const base = p.rawText ? c.exact : c.normExact;
       return p.compareThought ? `${base}\u0000${withThought}` : base;
     }
@@ -192,7 +216,8 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
         };
         return { k: 'obs', make, error: false };
       }
-      const make = () => `${c.name}\u0000${p.rawText ? c.resultFp : c.normResultFp}`;
+      const code = cellCode(c);
+      const make = () => `${c.name}\u0000${code ?? ''}\u0000${p.rawText ? c.resultFp : c.normResultFp}`;
       const ipy = flavour === 'v0' && ipython.has(c.name) ? result.content : undefined;
       // An IPython cell's output is an IPythonRunCellObservation, never an ErrorObservation.
       return { k: 'obs', make, error: result.isError && ipy === undefined, ipython: ipy };
