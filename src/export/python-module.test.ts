@@ -320,6 +320,8 @@ describe('Python module', () => {
       { type: 'assistant', text: ' ' },
       { type: 'user', text: 'Please continue.' },
       ...[1, 2, 3].map(() => cell('ls', 'p.py' + jupyter)),
+      // The SDK's action-error nudge at the 3rd identical failure, stuck at the 4th.
+      ...[1, 2, 3, 4].map(() => cell('boom()', 'NameError: boom', true)),
     ];
     const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-crafted-'));
     const file = join(dir, 'crafted.loop.jsonl');
@@ -351,6 +353,18 @@ describe('Python module', () => {
         alternatingPattern: 9,
         condensations: 0,
         emptyResponses: 3,
+      }),
+      stuck({
+        flavour: 'sdk',
+        actionErrorNudge: true,
+        actions: ['terminate'], // the nudge warns, the stuck check terminates: told apart
+        sinceLastUser: true,
+        scanEvents: 20,
+        actionObservation: 9,
+        monologue: 9,
+        alternatingPattern: 9,
+        condensations: 0,
+        emptyResponses: 0,
       }),
       np({ k: 9, cycles: 0, recurrence: 3, sameTarget: true }),
     ]) {

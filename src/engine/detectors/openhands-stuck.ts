@@ -18,7 +18,7 @@ import type { DetectorDef } from '../params';
 import type { Action, CallView, DetectorSink } from '../types';
 import { describeCall } from './cycle';
 import { isCondensation, isRealUserMessage, StuckHistory, type StuckEvent } from './stuck-history';
-import { findStuck, type StuckFlavour } from './stuck-scenarios';
+import { actionErrorStreak, findStuck, type StuckFlavour } from './stuck-scenarios';
 
 export interface OpenhandsStuckParams {
   [key: string]: number | boolean | string | string[] | Action[];
@@ -29,6 +29,7 @@ export interface OpenhandsStuckParams {
   alternatingPattern: number;
   condensations: number;
   emptyResponses: number;
+  actionErrorNudge: boolean;
   sinceLastUser: boolean;
   scanEvents: number;
   compareThought: boolean;
@@ -101,6 +102,12 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
       help: '0 turns scenario 6 off.',
     },
     {
+      key: 'actionErrorNudge',
+      label: 'Nudge at the action-error threshold (sdk)',
+      type: 'boolean',
+      help: 'The SDK after its PR #4332: the same action ending in errors N times gets one nudge (a warning), N + 1 times is stuck.',
+    },
+    {
       key: 'sinceLastUser',
       label: 'Only events after the last user message',
       type: 'boolean',
@@ -137,6 +144,7 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
     alternatingPattern: 6,
     condensations: 10,
     emptyResponses: 3,
+    actionErrorNudge: false,
     sinceLastUser: false,
     scanEvents: 0,
     compareThought: true,
@@ -154,6 +162,26 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
     const t = { ...p, flavour };
     let thought = '';
     let level = 0;
+    let stuckCount = 0;
+    const nudges = flavour === 'sdk' && p.actionErrorNudge;
+    let lastNudged: StuckEvent | undefined;
+
+    /** local_conversation.py `_check_stuck_or_nudge`: the nudge first; when it fires, no stuck check. */
+    function nudge(events: StuckEvent[], sink: DetectorSink, call?: CallView): boolean {
+      const { streak, error } = actionErrorStreak(events, t);
+      if (streak !== p.actionError || error === lastNudged) return false;
+      lastNudged = error;
+      history.push({ k: 'nudge' });
+      level++;
+      sink.emit({
+        action: 'warn',
+        level,
+        message:
+          `Nudge: the same action ended in an error ${p.actionError} times in a row; repeating it again will not work.` +
+          (call ? `\nLast action: ${describeCall(call)}` : ''),
+      });
+      return true;
+    }
 
     function check(sink: DetectorSink, call?: CallView): void {
       let events = history.events;
@@ -167,11 +195,13 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
           }
         events = events.slice(lastUser + 1);
       }
+      if (nudges && nudge(events, sink, call)) return;
       // Counts hold for the whole history, which the scans read when there is no window.
       const found = findStuck(events, t, window > 0 ? undefined : history);
       if (!found) return;
       level++;
-      const action = p.actions[Math.min(level - 1, p.actions.length - 1)];
+      stuckCount++;
+      const action = p.actions[Math.min(stuckCount - 1, p.actions.length - 1)];
       sink.emit({
         action,
         level,

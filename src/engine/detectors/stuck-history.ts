@@ -11,8 +11,14 @@ import type { ContextMessage } from '../../model/transcript';
  */
 export type StuckObservation = { k: 'obs'; key?: string; make: () => string; error: boolean; ipython?: string };
 
+/** `nudge`: the SDK's action-error nudge, a MessageEvent from the environment (neither agent nor user). */
 export type StuckEvent =
-  { k: 'act'; key: string } | { k: 'msg'; text: string } | StuckObservation | { k: 'cond' } | { k: 'user' };
+  | { k: 'act'; key: string }
+  | { k: 'msg'; text: string }
+  | StuckObservation
+  | { k: 'cond' }
+  | { k: 'user' }
+  | { k: 'nudge' };
 
 export function obsKey(o: StuckObservation): string {
   return (o.key ??= o.make());

@@ -53,9 +53,11 @@ export const PRESET_ABOUT: Record<string, PresetAbout> = {
       'https://github.com/OpenHands/OpenHands/blob/331a1a43145f185f7596431e2a19668a0e0a6daa/openhands/controller/stuck.py',
   },
   'openhands-sdk': {
-    what: "OpenHands SDK: the StuckDetector's four scenarios over the last 20 events after the last user message end the run.",
+    what: "OpenHands SDK: the StuckDetector's four scenarios over the last 20 events after the last user message end the run; the same failing call 3 times first gets a nudge, the 4th is stuck (PR #4332).",
+    // OpenHands/software-agent-sdk after its PR #4332 (the nudge), read in a fork: the upstream file
+    // is stored only before it (1c2e6b51, docs/detectors.md).
     source:
-      'https://github.com/OpenHands/software-agent-sdk/blob/1c2e6b518376822bdfe05cec8625d4dcc02495d4/openhands-sdk/openhands/sdk/conversation/stuck_detector.py',
+      'https://github.com/yqwd-dimleap/suricate-sdk/blob/a65650736f4bedbaf4863bdbe36b0b97b2780b97/openhands-sdk/openhands/sdk/conversation/stuck_detector.py',
   },
   openclaw: {
     what: 'OpenClaw: over the last 30 calls, warns at 10 repeats and blocks at 20 without progress (generic, polls, ping-pong), breaker at 30.',

@@ -25,7 +25,7 @@ _OH_COND = {"key": lambda: "\u0000condensation", "error": False, "ipython": None
 
 def _oh_observation(e, f):
     if e["k"] == "obs":
-        return {"key": lambda: _oh_obs_key(e), "error": e["error"], "ipython": e.get("ipython")}
+        return {"key": lambda: _oh_obs_key(e), "error": e["error"], "ipython": e.get("ipython"), "e": e}
     if e["k"] == "cond" and f == "v0":
         return _OH_COND
     return None
@@ -84,8 +84,27 @@ def _oh_consistent_invalid_syntax(outputs, message):
     return len(first) == 1 and len(valid) == len(outputs) and len(set(c.strip().split("\n")[:-2][-1] for c in valid)) == 1
 
 
+def _oh_streak(acts, obs):
+    # stuck_detector.py _action_error_streak (after #4332): pairs from the newest, zipped
+    if not acts or not obs:
+        return 0
+    first, streak = acts[0]["key"](), 0
+    for a, o in zip(acts, obs):
+        if a["key"]() != first or not o["error"]:
+            break
+        streak += 1
+    return streak
+
+
+def _oh_action_error_streak(events, t):
+    acts, obs = _oh_last_items(events, t["actionError"] + 1, t["flavour"])
+    return _oh_streak(acts, obs), (obs[0].get("e") if obs else None)
+
+
 def _oh_action_error(acts, obs, t):
     n = t["actionError"]
+    if t["flavour"] == "sdk" and t["actionErrorNudge"]:
+        return _oh_streak(acts, obs) > n
     if len(acts) < n or len(obs) < n or not _oh_all_same(acts, n):
         return False
     recent = obs[:n]
@@ -117,8 +136,8 @@ def _oh_monologue_sdk(events, n):
     for e in reversed(events):
         if e["k"] == "msg":
             count += 1
-        elif e["k"] == "cond":
-            continue  # a condensation summary does not break the monologue
+        elif e["k"] in ("cond", "nudge"):
+            continue  # a condensation summary or an environment message does not break the monologue
         else:
             break
     return count >= n
@@ -162,7 +181,8 @@ def _oh_find(events, t, counts):
     if len(events) < min(t["actionObservation"], t["actionError"], t["monologue"]):
         return None
     f = t["flavour"]
-    acts, obs = _oh_last_items(events, max(t["actionObservation"], t["actionError"]), f)
+    nudged = f == "sdk" and t["actionErrorNudge"]
+    acts, obs = _oh_last_items(events, max(t["actionObservation"], t["actionError"] + (1 if nudged else 0)), f)
     n1 = t["actionObservation"]
     if len(acts) >= n1 and len(obs) >= n1 and _oh_all_same(acts, n1) and _oh_all_same(obs, n1):
         return 1, "repeating_action_observation"
@@ -199,6 +219,8 @@ class Detector(DetectorBase):
         self.cap = self.window if self.window > 0 else _OH_KEEP
         self.events, self.counts = [], {"messages": 0, "condensations": 0}
         self.thought, self.level, self.short_edits = "", 0, 0
+        self.stuck_count, self.last_nudged = 0, None
+        self.nudges = p["flavour"] == "sdk" and p["actionErrorNudge"]
 
     def _push(self, e):
         self.events.append(e)
@@ -224,16 +246,34 @@ class Detector(DetectorBase):
                     last_user = i
                     break
             events = events[last_user + 1:]
+        if self.nudges and self._nudge(events, emit, call):
+            return
         found = _oh_find(events, self.p, None if self.window > 0 else self.counts)
         if found is None:
             return
         self.level += 1
+        self.stuck_count += 1
         acts = self.p["actions"]
-        action = acts[min(self.level - 1, len(acts) - 1)]
+        action = acts[min(self.stuck_count - 1, len(acts) - 1)]
         msg = "Agent stuck in a loop: %s (scenario %d, %s)." % (found[1], found[0], _OH_SCENARIO_TEXT[found[0]])
         if call is not None:
             msg += "\nLast action: " + describe_call(call.name, call.args)
         emit(action, self.level, msg)
+
+    def _nudge(self, events, emit, call):
+        # local_conversation.py _check_stuck_or_nudge: the nudge first; when it fires, no stuck check
+        streak, error = _oh_action_error_streak(events, self.p)
+        if streak != self.p["actionError"] or error is self.last_nudged:
+            return False
+        self.last_nudged = error
+        self._push({"k": "nudge"})
+        self.level += 1
+        msg = ("Nudge: the same action ended in an error %d times in a row; repeating it again will not work."
+               % self.p["actionError"])
+        if call is not None:
+            msg += "\nLast action: " + describe_call(call.name, call.args)
+        emit("warn", self.level, msg)
+        return True
 
     def _observation(self, c):
         result = c.result
