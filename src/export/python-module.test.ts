@@ -36,6 +36,7 @@ const PORTED = [
   'pattern',
   'same-result',
   'similar-args',
+  'stuck-loop',
   'summary-loop',
   'test-fix',
   'tool-loop',
@@ -54,6 +55,8 @@ const PY_PRESETS = [
   'openhands',
   'openhands-sdk',
   'opencode',
+  'octo-agent',
+  'pydantic-deepagents',
   'recommended',
 ];
 

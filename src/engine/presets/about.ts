@@ -74,6 +74,16 @@ export const PRESET_ABOUT: Record<string, PresetAbout> = {
     source:
       'https://github.com/sst/opencode/blob/31e22f65a23c498639b8cef24b90e6ae193cdcb6/packages/opencode/src/session/processor.ts',
   },
+  'octo-agent': {
+    what: 'octo-agent: the same batch of tool calls (observation tools left out) 5 replies in a row within a user turn stops the run.',
+    source:
+      'https://github.com/open-octo/octo-agent/blob/d45b9647dd18ed0d086ba4409f8c4b8864c2e1b9/internal/agent/agent.go',
+  },
+  'pydantic-deepagents': {
+    what: 'pydantic-deepagents: the same call 3 times, two calls alternating 3 times, or one tool returning the same result 3 times (any arguments) warns the model.',
+    source:
+      'https://github.com/vstorm-co/pydantic-deepagents/blob/4a3666da898eb8ff027d3fa62a49521ad383498c/pydantic_deep/capabilities/stuck_loop.py',
+  },
   recommended: {
     what: 'Ours: the detectors and parameters that score best held out on the labelled corpus (docs/corpus.md); the CLI default.',
     source: 'docs/detectors.md, "Preset recommended" (src/engine/presets/recommended.ts)',
