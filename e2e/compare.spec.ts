@@ -18,7 +18,7 @@ test('every preset on this transcript and over the library, sortable; a name pic
   await page.getByRole('tab', { name: 'Compare' }).click();
 
   // Values as `npx loopscope eval src/samples/edit-test-oscillation.loop.jsonl --preset NAME --json` gives them.
-  await expect(table(page).locator('tbody tr')).toHaveCount(14);
+  await expect(table(page).locator('tbody tr')).toHaveCount(16);
   await expect(row(page, 'chatloop').locator('td[data-col="alarms"]')).toHaveText('24');
   // Event-based F1: the loop caught, one false alarm (23 alarms inside the loop, 1 outside):
   // precision 1/2, recall 1, F1 2/3. The transcript has a loop, so it is not clean: — flagged.
@@ -56,12 +56,14 @@ test('every preset on this transcript and over the library, sortable; a name pic
     '0',
     '0',
     '0',
+    '0',
     '1',
     '3',
     '3',
     '6',
     '9',
     '9',
+    '10',
     '12',
     '12',
     '24',
@@ -113,16 +115,18 @@ test('every preset on this transcript and over the library, sortable; a name pic
       .locator('tbody tr')
       .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-preset'))),
   ).toEqual([
-    // F1 0.91 three times, 0.89 twice, 0.80, 0.75 twice, 0.73, 0.50 twice, 0.45, 0.33, 0; ties keep
-    // the preset order.
+    // F1 0.91 three times, 0.89 twice, 0.83, 0.80, 0.75 three times, 0.73, 0.50 twice, 0.45, 0.33,
+    // 0; ties keep the preset order.
     'cycle-escalation',
     'doom-loop',
     'recommended',
     'gemini-cli',
     'openclaw',
+    'pydantic-deepagents',
     'openhands',
     'crustly',
     'docker-agent',
+    'octo-agent',
     'openhands-sdk',
     'chatloop',
     'chatloop-conservative',

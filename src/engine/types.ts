@@ -20,6 +20,7 @@ export const DETECTOR_IDS = [
   'openhands-stuck',
   'tool-loop',
   'batch-repeat',
+  'stuck-loop',
 ] as const;
 
 export type DetectorId = (typeof DETECTOR_IDS)[number];

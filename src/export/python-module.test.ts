@@ -36,6 +36,7 @@ const PORTED = [
   'pattern',
   'same-result',
   'similar-args',
+  'stuck-loop',
   'summary-loop',
   'test-fix',
   'tool-loop',
@@ -54,6 +55,8 @@ const PY_PRESETS = [
   'openhands',
   'openhands-sdk',
   'opencode',
+  'octo-agent',
+  'pydantic-deepagents',
   'recommended',
 ];
 
@@ -309,6 +312,10 @@ describe('Python module', () => {
           '[Your proposed edit has introduced new syntax error(s).]',
         ),
       ),
+      // The same edit skill, place and 3rd line, other bodies: one action for stuck.py's _eq_no_pid.
+      ...[1, 2, 3].map((i) =>
+        cell(`edit_file_by_replace('p.py',\nto_replace='a',\nnew_content=\n"b${i}\n)`, unterminated),
+      ),
       { type: 'system', text: 'summary 1', condensation: true },
       { type: 'system', text: 'summary 2', condensation: true },
       { type: 'assistant', text: '' },
@@ -316,6 +323,8 @@ describe('Python module', () => {
       { type: 'assistant', text: ' ' },
       { type: 'user', text: 'Please continue.' },
       ...[1, 2, 3].map(() => cell('ls', 'p.py' + jupyter)),
+      // The SDK's action-error nudge at the 3rd identical failure, stuck at the 4th.
+      ...[1, 2, 3, 4].map(() => cell('boom()', 'NameError: boom', true)),
     ];
     const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-crafted-'));
     const file = join(dir, 'crafted.loop.jsonl');
@@ -347,6 +356,18 @@ describe('Python module', () => {
         alternatingPattern: 9,
         condensations: 0,
         emptyResponses: 3,
+      }),
+      stuck({
+        flavour: 'sdk',
+        actionErrorNudge: true,
+        actions: ['terminate'], // the nudge warns, the stuck check terminates: told apart
+        sinceLastUser: true,
+        scanEvents: 20,
+        actionObservation: 9,
+        monologue: 9,
+        alternatingPattern: 9,
+        condensations: 0,
+        emptyResponses: 0,
       }),
       np({ k: 9, cycles: 0, recurrence: 3, sameTarget: true }),
     ]) {

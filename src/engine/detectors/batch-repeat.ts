@@ -4,15 +4,30 @@
  * one model response form a batch; the same batch `threshold` times in a row (session
  * `max_consecutive_tool_calls`, 5 when unset) ends the run. A response without calls is not
  * recorded and does not break the streak. After a detection the detector resets.
+ *
+ * The options serve octo-agent's stuck detector (open-octo/octo-agent internal/agent/agent.go at
+ * d45b9647dd18ed0d086ba4409f8c4b8864c2e1b9): its observation-only tools are left out of a batch
+ * (`ignoreTools`; a batch of only those is not recorded), the history restarts with each user
+ * turn (`resetOnUserPrompt`), and a detection ends the run without clearing it
+ * (`resetAfterDetection` off).
  */
+import type { Transcript, Turn } from '../../model/transcript';
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
 
 export interface BatchRepeatParams {
-  [key: string]: number | boolean | Action[];
+  [key: string]: number | boolean | string[] | Action[];
   threshold: number;
   argsAsWritten: boolean;
+  ignoreTools: string[];
+  resetOnUserPrompt: boolean;
+  resetAfterDetection: boolean;
   actions: Action[];
+}
+
+function turnAt(t: Transcript, index: number): Turn | undefined {
+  const guess = t.turns[index - 1];
+  return guess?.index === index ? guess : t.turns.find((x) => x.index === index);
 }
 
 export const batchRepeat: DetectorDef<BatchRepeatParams> = {
@@ -28,11 +43,33 @@ export const batchRepeat: DetectorDef<BatchRepeatParams> = {
       type: 'boolean',
       help: 'On: the arguments string as sent (1ed6ba0). Off: JSON with sorted keys (later versions).',
     },
+    {
+      key: 'ignoreTools',
+      label: 'Tools left out of a batch',
+      type: 'strings',
+      help: 'octo-agent: observation-only tools (terminal_output, workflow_status); a batch of only these is not recorded.',
+    },
+    { key: 'resetOnUserPrompt', label: 'Reset on a user message', type: 'boolean' },
+    {
+      key: 'resetAfterDetection',
+      label: 'Reset after a detection',
+      type: 'boolean',
+      help: 'On (docker-agent): the streak starts again. Off (octo-agent): the next identical batch is detected again.',
+    },
     { key: 'actions', label: 'Actions per detection', type: 'actions' },
   ],
-  defaults: { threshold: 5, argsAsWritten: false, actions: ['terminate'] },
-  create(p) {
+  defaults: {
+    threshold: 5,
+    argsAsWritten: false,
+    ignoreTools: [],
+    resetOnUserPrompt: false,
+    resetAfterDetection: true,
+    actions: ['terminate'],
+  },
+  create(p, env) {
+    const ignored = new Set(p.ignoreTools);
     let expected = 0;
+    let seen = 0;
     let batch: string[] = [];
     let firstName = '';
     let last = '';
@@ -42,12 +79,20 @@ export const batchRepeat: DetectorDef<BatchRepeatParams> = {
     return {
       onTurn(turn) {
         expected = turn.callCount;
+        seen = 0;
         batch = [];
+        if (p.resetOnUserPrompt && (turnAt(env.transcript, turn.index)?.before ?? []).some((m) => m.role === 'user')) {
+          last = '';
+          consecutive = 0;
+        }
       },
       onCall(call, sink) {
-        if (batch.length === 0) firstName = call.name;
-        batch.push(key(call));
-        if (batch.length < expected) return;
+        seen++;
+        if (!ignored.has(call.name)) {
+          if (batch.length === 0) firstName = call.name;
+          batch.push(key(call));
+        }
+        if (seen < expected || batch.length === 0) return;
         const sig = batch.join('\u0000\u0000');
         if (sig === last) consecutive++;
         else {
@@ -65,6 +110,7 @@ export const batchRepeat: DetectorDef<BatchRepeatParams> = {
             'This indicates a degenerate loop where the model is not making progress.',
           pattern: [...batch],
         });
+        if (!p.resetAfterDetection) return;
         last = '';
         consecutive = 0;
       },

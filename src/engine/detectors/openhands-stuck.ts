@@ -4,10 +4,12 @@
  * every text-only turn. Comparisons, as in the source:
  * - actions: tool name + arguments, and the thought (the turn's text, on its first call) when
  *   `compareThought` is on (V0 compares the dataclass, thought included; the SDK compares
- *   `thought` explicitly);
+ *   `thought` explicitly); in `v0`, two IPython cells that both call `edit_file_by_replace(` by
+ *   their first 3 lines only, thought ignored (`_eq_no_pid`);
  * - observations: the result (error flag + content); in `v0`, a shell result (CmdOutputObservation)
  *   by command + exit code only, the output ignored. The transcript keeps the exit code as the
- *   error flag (0 or not), so that is what is compared;
+ *   error flag (0 or not), so that is what is compared. An IPython result
+ *   (IPythonRunCellObservation) carries its cell's code, so the code is compared too;
  * - errors (scenario 2): in `v0`, ErrorObservation: an error result that is not a shell result;
  *   in `sdk`, AgentErrorEvent: any error result.
  */
@@ -16,7 +18,7 @@ import type { DetectorDef } from '../params';
 import type { Action, CallView, DetectorSink } from '../types';
 import { describeCall } from './cycle';
 import { isCondensation, isRealUserMessage, StuckHistory, type StuckEvent } from './stuck-history';
-import { findStuck, type StuckFlavour } from './stuck-scenarios';
+import { actionErrorStreak, findStuck, type StuckFlavour } from './stuck-scenarios';
 
 export interface OpenhandsStuckParams {
   [key: string]: number | boolean | string | string[] | Action[];
@@ -27,6 +29,7 @@ export interface OpenhandsStuckParams {
   alternatingPattern: number;
   condensations: number;
   emptyResponses: number;
+  actionErrorNudge: boolean;
   sinceLastUser: boolean;
   scanEvents: number;
   compareThought: boolean;
@@ -35,6 +38,9 @@ export interface OpenhandsStuckParams {
   rawText: boolean;
   actions: Action[];
 }
+
+/** stuck.py `_eq_no_pid`: IPython cells calling this skill are compared by their first 3 lines. */
+const EDIT_SKILL = 'edit_file_by_replace(';
 
 // Events kept when the whole history is scanned (scanEvents 0): enough for every scenario at
 // thresholds up to 100; an older message or condensation is forgotten.
@@ -96,6 +102,12 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
       help: '0 turns scenario 6 off.',
     },
     {
+      key: 'actionErrorNudge',
+      label: 'Nudge at the action-error threshold (sdk)',
+      type: 'boolean',
+      help: 'The SDK after its PR #4332: the same action ending in errors N times gets one nudge (a warning), N + 1 times is stuck.',
+    },
+    {
       key: 'sinceLastUser',
       label: 'Only events after the last user message',
       type: 'boolean',
@@ -132,6 +144,7 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
     alternatingPattern: 6,
     condensations: 10,
     emptyResponses: 3,
+    actionErrorNudge: false,
     sinceLastUser: false,
     scanEvents: 0,
     compareThought: true,
@@ -149,6 +162,26 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
     const t = { ...p, flavour };
     let thought = '';
     let level = 0;
+    let stuckCount = 0;
+    const nudges = flavour === 'sdk' && p.actionErrorNudge;
+    let lastNudged: StuckEvent | undefined;
+
+    /** local_conversation.py `_check_stuck_or_nudge`: the nudge first; when it fires, no stuck check. */
+    function nudge(events: StuckEvent[], sink: DetectorSink, call?: CallView): boolean {
+      const { streak, error } = actionErrorStreak(events, t);
+      if (streak !== p.actionError || error === lastNudged) return false;
+      lastNudged = error;
+      history.push({ k: 'nudge' });
+      level++;
+      sink.emit({
+        action: 'warn',
+        level,
+        message:
+          `Nudge: the same action ended in an error ${p.actionError} times in a row; repeating it again will not work.` +
+          (call ? `\nLast action: ${describeCall(call)}` : ''),
+      });
+      return true;
+    }
 
     function check(sink: DetectorSink, call?: CallView): void {
       let events = history.events;
@@ -162,11 +195,13 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
           }
         events = events.slice(lastUser + 1);
       }
+      if (nudges && nudge(events, sink, call)) return;
       // Counts hold for the whole history, which the scans read when there is no window.
       const found = findStuck(events, t, window > 0 ? undefined : history);
       if (!found) return;
       level++;
-      const action = p.actions[Math.min(level - 1, p.actions.length - 1)];
+      stuckCount++;
+      const action = p.actions[Math.min(stuckCount - 1, p.actions.length - 1)];
       sink.emit({
         action,
         level,
@@ -176,7 +211,26 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
       });
     }
 
+    /** The code of an IPython cell (v0), as compared: raw or normalised. */
+    function cellCode(c: CallView): string | undefined {
+      if (flavour !== 'v0' || !ipython.has(c.name)) return undefined;
+      const a = p.rawText ? c.args : c.normArgs;
+      if (a === null || typeof a !== 'object' || Array.isArray(a)) return undefined;
+      return typeof a.code === 'string' ? a.code : undefined;
+    }
+
+    // A cell of 2 lines or fewer calling the edit skill equals nothing, itself included
+    // (`len(obj1.code.split('\n')) > 2`): each gets a key of its own.
+    let shortEdits = 0;
+
     function actionKey(c: CallView, withThought: string): string {
+      const code = cellCode(c);
+      if (code?.includes(EDIT_SKILL)) {
+        const lines = code.split('\n');
+        return lines.length > 2
+          ? `\u0000edit\u0000${lines.slice(0, 3).join('\n')}`
+          : `\u0000edit-short\u0000${shortEdits++}`;
+      }
       const base = p.rawText ? c.exact : c.normExact;
       return p.compareThought ? `${base}\u0000${withThought}` : base;
     }
@@ -186,6 +240,7 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
       if (!result) return undefined;
       if (flavour === 'v0' && shell.has(c.name))
         return { k: 'obs', call: c, shell: true, raw: p.rawText, error: false, ipython: undefined };
+      const code = cellCode(c);
       const ipy = flavour === 'v0' && ipython.has(c.name) ? result.content : undefined;
       // An IPython cell's output is an IPythonRunCellObservation, never an ErrorObservation.
       return {
@@ -195,6 +250,7 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
         raw: p.rawText,
         error: result.isError && ipy === undefined,
         ipython: ipy,
+        code,
       };
     }
 

@@ -18,6 +18,7 @@ import { noProgress } from './no-progress';
 import { openhandsStuck } from './openhands-stuck';
 import { toolLoop } from './tool-loop';
 import { batchRepeat } from './batch-repeat';
+import { stuckLoop } from './stuck-loop';
 
 // Each definition is typed with its own params; the registry only needs the common shape.
 export const DETECTOR_DEFS: DetectorDef[] = [
@@ -38,6 +39,7 @@ export const DETECTOR_DEFS: DetectorDef[] = [
   openhandsStuck as unknown as DetectorDef,
   toolLoop as unknown as DetectorDef,
   batchRepeat as unknown as DetectorDef,
+  stuckLoop as unknown as DetectorDef,
 ];
 
 export function detectorDef(id: DetectorId): DetectorDef | undefined {

@@ -20,10 +20,18 @@ export type StuckObservation = {
   raw: boolean;
   error: boolean;
   ipython?: string;
+  /** An IPython cell's code: its observation type carries it, so it is part of the comparison. */
+  code?: string;
 };
 
+/** `nudge`: the SDK's action-error nudge, a MessageEvent from the environment (neither agent nor user). */
 export type StuckEvent =
-  { k: 'act'; key: string } | { k: 'msg'; text: string } | StuckObservation | { k: 'cond' } | { k: 'user' };
+  | { k: 'act'; key: string }
+  | { k: 'msg'; text: string }
+  | StuckObservation
+  | { k: 'cond' }
+  | { k: 'user' }
+  | { k: 'nudge' };
 
 export function obsKey(o: StuckObservation): string {
   return (o.key ??= makeObsKey(o));
@@ -36,7 +44,7 @@ function makeObsKey(o: StuckObservation): string {
     const cmd = a !== null && typeof a === 'object' && !Array.isArray(a) ? JSON.stringify(a.command ?? null) : '';
     return `\u0000shell\u0000${cmd}\u0000${c.result!.isError ? 1 : 0}`;
   }
-  return `${c.name}\u0000${o.raw ? c.resultFp : c.normResultFp}`;
+  return `${c.name}\u0000${o.code ?? ''}\u0000${o.raw ? c.resultFp : c.normResultFp}`;
 }
 
 /**

@@ -6,7 +6,9 @@
  *   "last N actions / observations" of scenarios 1, 2 and 4.
  * - `sdk`: OpenHands/software-agent-sdk openhands-sdk/openhands/sdk/conversation/stuck_detector.py
  *   at 1c2e6b51 (scenarios 1-4; its scenario 5 is a stub that returns False). Only ActionEvents
- *   and observations are collected; monologue counts consecutive agent messages.
+ *   and observations are collected; monologue counts consecutive agent messages. With
+ *   `actionErrorNudge` (PR #4332, read in the fork yqwd-dimleap/suricate-sdk at a6565073): scenario
+ *   2 needs one error past the threshold, the threshold itself gets a nudge (actionErrorStreak).
  */
 import { obsKey, type StuckEvent } from './stuck-history';
 
@@ -22,6 +24,8 @@ export interface StuckThresholds {
   condensations: number;
   /** 0: scenario 6 off. */
   emptyResponses: number;
+  /** sdk: scenario 2 fires at a streak above actionError; the streak at actionError is nudged. */
+  actionErrorNudge: boolean;
 }
 
 export interface StuckFinding {
@@ -120,8 +124,30 @@ function consistentInvalidSyntax(outputs: string[], message: string): boolean {
   );
 }
 
+/**
+ * stuck_detector.py `_action_error_streak` (after #4332): action/observation pairs from the newest,
+ * zipped, while the action equals the newest one and the observation is an error.
+ */
+function streakOf(acts: Item[], obs: Item[]): number {
+  if (acts.length === 0 || obs.length === 0) return 0;
+  const first = keyOf(acts[0]);
+  let streak = 0;
+  for (let i = 0; i < acts.length && i < obs.length; i++) {
+    if (keyOf(acts[i]) !== first || !obs[i].error) break;
+    streak++;
+  }
+  return streak;
+}
+
+/** The SDK's nudge check (`get_action_error_nudge`): the streak and its newest error event. */
+export function actionErrorStreak(events: StuckEvent[], t: StuckThresholds): { streak: number; error?: StuckEvent } {
+  const [acts, obs] = lastItems(events, t.actionError + 1, t.flavour);
+  return { streak: streakOf(acts, obs), error: obs[0]?.e };
+}
+
 function actionError(acts: Item[], obs: Item[], t: StuckThresholds): boolean {
   const n = t.actionError;
+  if (t.flavour === 'sdk' && t.actionErrorNudge) return streakOf(acts, obs) > n;
   if (acts.length < n || obs.length < n || !allSame(acts, n)) return false;
   const recent = obs.slice(0, n);
   if (recent.every((o) => o.error)) return true;
@@ -151,8 +177,8 @@ function monologueSdk(events: StuckEvent[], n: number): boolean {
   for (let i = events.length - 1; i >= 0; i--) {
     const e = events[i];
     if (e.k === 'msg') count++;
-    else if (e.k === 'cond')
-      continue; // a condensation summary does not break the monologue
+    else if (e.k === 'cond' || e.k === 'nudge')
+      continue; // a condensation summary or an environment message does not break the monologue
     else break;
   }
   return count >= n;
@@ -199,7 +225,8 @@ export interface StuckCounts {
 export function findStuck(events: StuckEvent[], t: StuckThresholds, counts?: StuckCounts): StuckFinding | null {
   if (events.length < Math.min(t.actionObservation, t.actionError, t.monologue)) return null;
   const f = t.flavour;
-  const [acts, obs] = lastItems(events, Math.max(t.actionObservation, t.actionError), f);
+  const nudged = f === 'sdk' && t.actionErrorNudge;
+  const [acts, obs] = lastItems(events, Math.max(t.actionObservation, t.actionError + (nudged ? 1 : 0)), f);
   const n1 = t.actionObservation;
   if (acts.length >= n1 && obs.length >= n1 && allSame(acts, n1) && allSame(obs, n1))
     return { scenario: 1, loopType: 'repeating_action_observation' };

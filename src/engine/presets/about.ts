@@ -53,9 +53,11 @@ export const PRESET_ABOUT: Record<string, PresetAbout> = {
       'https://github.com/OpenHands/OpenHands/blob/331a1a43145f185f7596431e2a19668a0e0a6daa/openhands/controller/stuck.py',
   },
   'openhands-sdk': {
-    what: "OpenHands SDK: the StuckDetector's four scenarios over the last 20 events after the last user message end the run.",
+    what: "OpenHands SDK: the StuckDetector's four scenarios over the last 20 events after the last user message end the run; the same failing call 3 times first gets a nudge, the 4th is stuck (PR #4332).",
+    // OpenHands/software-agent-sdk after its PR #4332 (the nudge), read in a fork: the upstream file
+    // is stored only before it (1c2e6b51, docs/detectors.md).
     source:
-      'https://github.com/OpenHands/software-agent-sdk/blob/1c2e6b518376822bdfe05cec8625d4dcc02495d4/openhands-sdk/openhands/sdk/conversation/stuck_detector.py',
+      'https://github.com/yqwd-dimleap/suricate-sdk/blob/a65650736f4bedbaf4863bdbe36b0b97b2780b97/openhands-sdk/openhands/sdk/conversation/stuck_detector.py',
   },
   openclaw: {
     what: 'OpenClaw: over the last 30 calls, warns at 10 repeats and blocks at 20 without progress (generic, polls, ping-pong), breaker at 30.',
@@ -71,6 +73,16 @@ export const PRESET_ABOUT: Record<string, PresetAbout> = {
     what: 'opencode: 3 identical calls in one response ask the user (doom_loop permission) before the call runs.',
     source:
       'https://github.com/sst/opencode/blob/31e22f65a23c498639b8cef24b90e6ae193cdcb6/packages/opencode/src/session/processor.ts',
+  },
+  'octo-agent': {
+    what: 'octo-agent: the same batch of tool calls (observation tools left out) 5 replies in a row within a user turn stops the run.',
+    source:
+      'https://github.com/open-octo/octo-agent/blob/d45b9647dd18ed0d086ba4409f8c4b8864c2e1b9/internal/agent/agent.go',
+  },
+  'pydantic-deepagents': {
+    what: 'pydantic-deepagents: the same call 3 times, two calls alternating 3 times, or one tool returning the same result 3 times (any arguments) warns the model.',
+    source:
+      'https://github.com/vstorm-co/pydantic-deepagents/blob/4a3666da898eb8ff027d3fa62a49521ad383498c/pydantic_deep/capabilities/stuck_loop.py',
   },
   recommended: {
     what: 'Ours: the detectors and parameters that score best held out on the labelled corpus (docs/corpus.md); the CLI default.',

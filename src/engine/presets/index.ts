@@ -13,6 +13,8 @@ import { openhandsSdk } from './openhands-sdk';
 import { openclaw } from './openclaw';
 import { dockerAgent } from './docker-agent';
 import { opencode } from './opencode';
+import { octoAgent } from './octo-agent';
+import { pydanticDeepagents } from './pydantic-deepagents';
 import { recommended } from './recommended';
 
 export const PRESETS: EngineConfig[] = [
@@ -29,6 +31,8 @@ export const PRESETS: EngineConfig[] = [
   openclaw,
   dockerAgent,
   opencode,
+  octoAgent,
+  pydanticDeepagents,
   recommended,
 ];
 

@@ -12,7 +12,10 @@ import { presetByName } from './index';
 
 const preset = presetByName('openhands-sdk')!;
 const at = (items: Parameters<typeof transcriptOf>[0]) =>
-  replay(transcriptOf(items), preset).events.map((e) => [e.turn, e.message.split(' (')[0].slice(23)]);
+  replay(transcriptOf(items), preset).events.map((e) => [
+    e.turn,
+    e.message.startsWith('Nudge') ? 'Nudge' : e.message.split(' (')[0].slice(23),
+  ]);
 const times = <T>(n: number, x: T): T[] => Array.from({ length: n }, () => x);
 
 describe('preset openhands-sdk (software-agent-sdk StuckDetector)', () => {
@@ -30,11 +33,33 @@ describe('preset openhands-sdk (software-agent-sdk StuckDetector)', () => {
       expect(at([1, 2, 3, 4, 5].map((i) => call('terminal', { command: 'git status' }, `changes: ${i}`)))).toEqual([]));
   });
 
-  describe('action_error = 3 (_is_stuck_repeating_action_error)', () => {
+  // PR #4332, as read in yqwd-dimleap/suricate-sdk a6565073 stuck_detector.py: get_action_error_nudge
+  // "if self._action_error_streak(...) != threshold: return None", _is_stuck_repeating_action_error
+  // "if self._action_error_streak(...) > threshold"; local_conversation.py _check_stuck_or_nudge
+  // sends the nudge and skips is_stuck() for that step.
+  describe('action_error = 3: a nudge at the 3rd, stuck at the 4th (get_action_error_nudge, _action_error_streak)', () => {
     const bad = (i: number) => failed('file_editor', { command: 'view', path: '/nope' }, `error ${i}`);
-    it('2: not stuck', () => expect(at([bad(1), bad(2)])).toEqual([]));
-    it('3: stuck', () => expect(at([bad(1), bad(2), bad(3)])).toEqual([[3, 'repeating_action_error']]));
-    it('4: stuck at 3 and 4', () => expect(at([bad(1), bad(2), bad(3), bad(4)]).map((e) => e[0])).toEqual([3, 4]));
+    const steps = (n: number) => replay(transcriptOf(Array.from({ length: n }, (_, i) => bad(i + 1))), preset).events;
+    const kinds = (n: number) => steps(n).map((e) => [e.turn, e.action, e.level]);
+    it('2: nothing', () => expect(kinds(2)).toEqual([]));
+    it('3: one nudge (warn), not stuck', () => {
+      expect(kinds(3)).toEqual([[3, 'warn', 1]]);
+      expect(steps(3)[0].message).toMatch(/^Nudge: the same action ended in an error 3 times in a row/);
+    });
+    it('4: the nudge at 3, stuck at 4', () =>
+      expect(kinds(4)).toEqual([
+        [3, 'warn', 1],
+        [4, 'terminate', 2],
+      ]));
+    it('5: stuck again at 5 (the run ended at 4)', () =>
+      expect(kinds(5).map((e) => e[1])).toEqual(['warn', 'terminate', 'terminate']));
+    it('one nudge per streak: a message after the 3rd error leaves the streak where it is', () =>
+      expect(at([bad(1), bad(2), bad(3), 'Let me think.'])).toEqual([[3, 'Nudge']]));
+    it('after the nudge the other rules go on: 3 agent messages are a monologue', () =>
+      expect(at([bad(1), bad(2), bad(3), 'a', 'b', 'c'])).toEqual([
+        [3, 'Nudge'],
+        [6, 'monologue'],
+      ]));
   });
 
   describe('monologue = 3: agent messages in a row, identical or not (_is_stuck_monologue)', () => {

@@ -103,6 +103,62 @@ describe('preset openhands (stuck.py, headless)', () => {
       expect(at(run(11)).map((e) => e[0])).toEqual([9]));
   });
 
+  describe('IPython edit_file_by_replace( cells compared by their first 3 lines, thought ignored (_eq_no_pid)', () => {
+    // stuck.py _eq_no_pid: "if 'edit_file_by_replace(' in obj1.code and 'edit_file_by_replace(' in obj2.code:
+    // return len(obj1.code.split('\n')) > 2 and obj1.code.split('\n')[:3] == obj2.code.split('\n')[:3]".
+    const cell = (body: string, thought: string): TurnSpec => ({
+      text: thought,
+      calls: [
+        call(
+          'execute_ipython_cell',
+          { code: `edit_file_by_replace(\n    'a.py',\n    to_replace="x = 1",\n    new_content="""${body}\n)` },
+          [
+            'Cell In[1], line 4',
+            '    new_content="""',
+            '                ^',
+            'SyntaxError: unterminated string literal (detected at line 4)',
+            '[Jupyter current working directory: /workspace]',
+            '[Jupyter Python interpreter: /usr/bin/python]',
+          ].join('\n'),
+        ),
+      ],
+    });
+    const tries = (n: number) => Array.from({ length: n }, (_, i) => cell(`x = ${i}`, `attempt ${i}`));
+    it('scenario 2, 2 tries with other bodies and thoughts: not stuck', () => expect(at(tries(2))).toEqual([]));
+    it('3: stuck at the 3rd (same first 3 lines, the same SyntaxError line)', () =>
+      expect(at(tries(3))).toEqual([[3, 3, 'terminate', AE]]));
+    it('4: stuck at the 3rd and the 4th', () => expect(at(tries(4)).map((e) => e[0])).toEqual([3, 4]));
+    it('another 3rd line is another edit', () => {
+      const other = cell('x = 9', 'attempt 9');
+      const code = (other.calls![0].args as { code: string }).code.replace('x = 1', 'x = 2');
+      other.calls![0].args = { code };
+      expect(at([...tries(2), other])).toEqual([]);
+    });
+    it('scenario 1: the same cell under 4 thoughts is stuck at the 4th (the observation carries the code)', () => {
+      const same = (i: number) => cell('x = 0', `thought ${i}`);
+      const out = { ...same(0).calls![0], result: 'ok' };
+      const pairs = (n: number) => Array.from({ length: n }, (_, i) => ({ text: `thought ${i}`, calls: [out] }));
+      expect(at(pairs(3))).toEqual([]);
+      expect(at(pairs(4))).toEqual([[4, 4, 'terminate', AO]]);
+      // Bodies that differ: the actions are equal, the observations (code + output) are not.
+      const bodies = Array.from({ length: 4 }, (_, i) => ({
+        calls: [{ ...cell(`x = ${i}`, '').calls![0], result: 'ok' }],
+      }));
+      expect(at(bodies)).toEqual([]);
+    });
+    it('a cell of 2 lines equals nothing, not even itself: 4 identical one-line edits are not stuck', () => {
+      const short = call(
+        'execute_ipython_cell',
+        { code: "edit_file_by_replace('a.py', to_replace='x', new_content='y')" },
+        'ok',
+      );
+      expect(at(times(5, short))).toEqual([]);
+      // The same one-liner without the skill is compared whole: stuck at the 4th.
+      const plain = call('execute_ipython_cell', { code: "print(open('a.py').read())" }, 'ok');
+      expect(at(times(4, plain))).toEqual([[4, 4, 'terminate', AO]]);
+    });
+  });
+
   it('does not trigger on work that moves: edits that differ, tests whose failures change, varied messages', () => {
     const edit = (i: number) =>
       call('str_replace_editor', { command: 'str_replace', path: 'a.py', old_str: `x${i}`, new_str: `y${i}` }, 'ok');

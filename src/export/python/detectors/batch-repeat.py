@@ -1,23 +1,33 @@
-# -- src/engine/detectors/batch-repeat.ts: docker-agent's same batch of calls N responses in a row --
+# -- src/engine/detectors/batch-repeat.ts: docker-agent's same batch of calls N responses in a row (+ octo-agent's options) --
 class Detector(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
-        self.expected = self.consecutive = self.level = 0
+        self.expected = self.seen = self.consecutive = self.level = 0
         self.batch, self.first_name, self.last = [], "", ""
+        self.ignored = set(p["ignoreTools"])
 
     def _key(self, c):
         return c.name + "\u0000" + js_stringify(c.args) if self.p["argsAsWritten"] else c.exact
 
     def on_turn(self, turn, emit):
-        self.expected = turn["callCount"]
+        self.expected, self.seen = turn["callCount"], 0
         self.batch = []
+        if self.p["resetOnUserPrompt"]:
+            turns, index = self.env["turns"], turn["index"]
+            t = turns[index - 1] if 0 < index <= len(turns) and turns[index - 1]["index"] == index else None
+            if t is None:
+                t = next((x for x in turns if x["index"] == index), None)
+            if t is not None and any(m["role"] == "user" for m in t["before"]):
+                self.last, self.consecutive = "", 0
 
     def on_call(self, call, emit):
         p = self.p
-        if not self.batch:
-            self.first_name = call.name
-        self.batch.append(self._key(call))
-        if len(self.batch) < self.expected:
+        self.seen += 1
+        if call.name not in self.ignored:
+            if not self.batch:
+                self.first_name = call.name
+            self.batch.append(self._key(call))
+        if self.seen < self.expected or not self.batch:
             return
         sig = "\u0000\u0000".join(self.batch)
         if sig == self.last:
@@ -30,4 +40,5 @@ class Detector(DetectorBase):
         action = p["actions"][min(self.level - 1, len(p["actions"]) - 1)]
         emit(action, self.level, "Agent terminated: detected %d consecutive identical calls to %s. This indicates a "
              "degenerate loop where the model is not making progress." % (self.consecutive, self.first_name))
-        self.last, self.consecutive = "", 0
+        if p["resetAfterDetection"]:
+            self.last, self.consecutive = "", 0

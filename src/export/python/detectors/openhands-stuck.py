@@ -25,7 +25,7 @@ _OH_COND = {"key": lambda: "\u0000condensation", "error": False, "ipython": None
 
 def _oh_observation(e, f):
     if e["k"] == "obs":
-        return {"key": lambda: _oh_obs_key(e), "error": e["error"], "ipython": e.get("ipython")}
+        return {"key": lambda: _oh_obs_key(e), "error": e["error"], "ipython": e.get("ipython"), "e": e}
     if e["k"] == "cond" and f == "v0":
         return _OH_COND
     return None
@@ -84,8 +84,27 @@ def _oh_consistent_invalid_syntax(outputs, message):
     return len(first) == 1 and len(valid) == len(outputs) and len(set(c.strip().split("\n")[:-2][-1] for c in valid)) == 1
 
 
+def _oh_streak(acts, obs):
+    # stuck_detector.py _action_error_streak (after #4332): pairs from the newest, zipped
+    if not acts or not obs:
+        return 0
+    first, streak = acts[0]["key"](), 0
+    for a, o in zip(acts, obs):
+        if a["key"]() != first or not o["error"]:
+            break
+        streak += 1
+    return streak
+
+
+def _oh_action_error_streak(events, t):
+    acts, obs = _oh_last_items(events, t["actionError"] + 1, t["flavour"])
+    return _oh_streak(acts, obs), (obs[0].get("e") if obs else None)
+
+
 def _oh_action_error(acts, obs, t):
     n = t["actionError"]
+    if t["flavour"] == "sdk" and t["actionErrorNudge"]:
+        return _oh_streak(acts, obs) > n
     if len(acts) < n or len(obs) < n or not _oh_all_same(acts, n):
         return False
     recent = obs[:n]
@@ -117,8 +136,8 @@ def _oh_monologue_sdk(events, n):
     for e in reversed(events):
         if e["k"] == "msg":
             count += 1
-        elif e["k"] == "cond":
-            continue  # a condensation summary does not break the monologue
+        elif e["k"] in ("cond", "nudge"):
+            continue  # a condensation summary or an environment message does not break the monologue
         else:
             break
     return count >= n
@@ -162,7 +181,8 @@ def _oh_find(events, t, counts):
     if len(events) < min(t["actionObservation"], t["actionError"], t["monologue"]):
         return None
     f = t["flavour"]
-    acts, obs = _oh_last_items(events, max(t["actionObservation"], t["actionError"]), f)
+    nudged = f == "sdk" and t["actionErrorNudge"]
+    acts, obs = _oh_last_items(events, max(t["actionObservation"], t["actionError"] + (1 if nudged else 0)), f)
     n1 = t["actionObservation"]
     if len(acts) >= n1 and len(obs) >= n1 and _oh_all_same(acts, n1) and _oh_all_same(obs, n1):
         return 1, "repeating_action_observation"
@@ -188,6 +208,9 @@ _OH_SCENARIO_TEXT = {
 }
 
 
+_OH_EDIT_SKILL = "edit_file_by_replace("
+
+
 class Detector(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
@@ -195,7 +218,9 @@ class Detector(DetectorBase):
         self.window = p["scanEvents"] if p["scanEvents"] > 0 else 0
         self.cap = self.window if self.window > 0 else _OH_KEEP
         self.events, self.counts = [], {"messages": 0, "condensations": 0}
-        self.thought, self.level = "", 0
+        self.thought, self.level, self.short_edits = "", 0, 0
+        self.stuck_count, self.last_nudged = 0, None
+        self.nudges = p["flavour"] == "sdk" and p["actionErrorNudge"]
 
     def _push(self, e):
         self.events.append(e)
@@ -221,16 +246,34 @@ class Detector(DetectorBase):
                     last_user = i
                     break
             events = events[last_user + 1:]
+        if self.nudges and self._nudge(events, emit, call):
+            return
         found = _oh_find(events, self.p, None if self.window > 0 else self.counts)
         if found is None:
             return
         self.level += 1
+        self.stuck_count += 1
         acts = self.p["actions"]
-        action = acts[min(self.level - 1, len(acts) - 1)]
+        action = acts[min(self.stuck_count - 1, len(acts) - 1)]
         msg = "Agent stuck in a loop: %s (scenario %d, %s)." % (found[1], found[0], _OH_SCENARIO_TEXT[found[0]])
         if call is not None:
             msg += "\nLast action: " + describe_call(call.name, call.args)
         emit(action, self.level, msg)
+
+    def _nudge(self, events, emit, call):
+        # local_conversation.py _check_stuck_or_nudge: the nudge first; when it fires, no stuck check
+        streak, error = _oh_action_error_streak(events, self.p)
+        if streak != self.p["actionError"] or error is self.last_nudged:
+            return False
+        self.last_nudged = error
+        self._push({"k": "nudge"})
+        self.level += 1
+        msg = ("Nudge: the same action ended in an error %d times in a row; repeating it again will not work."
+               % self.p["actionError"])
+        if call is not None:
+            msg += "\nLast action: " + describe_call(call.name, call.args)
+        emit("warn", self.level, msg)
+        return True
 
     def _observation(self, c):
         result = c.result
@@ -244,8 +287,10 @@ class Detector(DetectorBase):
                     "error": False}
         ipy = result["content"] if p["flavour"] == "v0" and c.name in self.ipy else None
         raw = p["rawText"]
-        # An IPython cell's output is an IPythonRunCellObservation, never an ErrorObservation.
-        return {"k": "obs", "make": lambda: c.name + "\u0000" + (c.result_fp if raw else c.norm_result_fp),
+        code = self._cell_code(c)
+        # An IPython cell's output is an IPythonRunCellObservation, never an ErrorObservation; it
+        # carries the cell's code.
+        return {"k": "obs", "make": lambda: c.name + "\u0000" + (code or "") + "\u0000" + (c.result_fp if raw else c.norm_result_fp),
                 "error": bool(result["isError"]) and ipy is None, "ipython": ipy}
 
     def on_turn(self, turn, emit):
@@ -270,10 +315,27 @@ class Detector(DetectorBase):
         self._push({"k": "msg", "text": turn["text"]})
         self._check(emit)
 
-    def on_call(self, call, emit):
+    def _cell_code(self, c):
+        if self.p["flavour"] != "v0" or c.name not in self.ipy:
+            return None
+        a = c.args if self.p["rawText"] else c.norm_args
+        return a["code"] if isinstance(a, dict) and isinstance(a.get("code"), str) else None
+
+    def _action_key(self, c):
         p = self.p
-        base = call.exact if p["rawText"] else call.norm_exact
-        self._push({"k": "act", "key": base + "\u0000" + self.thought if p["compareThought"] else base})
+        code = self._cell_code(c)
+        if code is not None and _OH_EDIT_SKILL in code:
+            # stuck.py _eq_no_pid: the first 3 lines, thought ignored; 2 lines or fewer equal nothing.
+            lines = code.split("\n")
+            if len(lines) > 2:
+                return "\u0000edit\u0000" + "\n".join(lines[:3])
+            self.short_edits += 1
+            return "\u0000edit-short\u0000%d" % (self.short_edits - 1)
+        base = c.exact if p["rawText"] else c.norm_exact
+        return base + "\u0000" + self.thought if p["compareThought"] else base
+
+    def on_call(self, call, emit):
+        self._push({"k": "act", "key": self._action_key(call)})
         self.thought = ""  # later calls of the same response carry no thought
         obs = self._observation(call)
         if obs is not None:
