@@ -14,8 +14,17 @@ import { sourceFromBlob } from '../import/source';
 import type { ImportLimits } from '../model/limits';
 import { formatWarning } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
-import { findByContentHash } from '../persistence/hash-index';
+import { findByContentHash, sizeIsStored } from '../persistence/hash-index';
+import {
+  abandonImport,
+  beginImport,
+  finishImport,
+  writeChunks,
+  type StagedTranscript,
+} from '../persistence/staged-import';
+import { holdWhileStoring, newStoreToken } from '../persistence/store-lock';
 import { saveImport, type SaveOptions } from '../persistence/transcripts';
+import { holdImported } from './sessions';
 
 /** What the page learns of a stored import: never the transcripts themselves. */
 export interface ImportSummary {
@@ -120,8 +129,8 @@ export async function importFolderUnit(
 }
 
 /**
- * One file: parsed, then stored. `onStoring` is called when parsing is over and the single
- * write transaction begins.
+ * One file: parsed, then stored, and settled once every turn is stored (samples, tests).
+ * `onStoring` is called when parsing is over and writing begins.
  */
 export async function importFile(
   file: Blob,
@@ -132,6 +141,51 @@ export async function importFile(
   onDuplicate?: AskDuplicate,
   database: LoopscopeDb = db,
 ): Promise<ImportOutcome> {
+  const started = await startImport(file, name, opts, onProgress, onStoring, onDuplicate, database, false);
+  if (!started.ok) return started;
+  const failed = await started.stored;
+  if (failed === null) return started;
+  return { ok: false, error: { file: name, reason: failed, message: `${name}: ${failed}` } };
+}
+
+/**
+ * One file: parsed, its library rows stored, and answered then, while its turns are still being
+ * written (`storingDone` settles when they are). The parsed transcripts stay in this worker, so
+ * the page opens them here without reading back what was just written.
+ */
+export async function importAndOpen(
+  file: Blob,
+  name: string,
+  opts: ImportOptions = {},
+  onProgress?: (read: number, total: number) => void,
+  onStoring?: () => void,
+  onDuplicate?: AskDuplicate,
+  database: LoopscopeDb = db,
+): Promise<ImportOutcome> {
+  const started = await startImport(file, name, opts, onProgress, onStoring, onDuplicate, database, true);
+  return started.ok ? { ok: true, summary: started.summary } : started;
+}
+
+let lastStore: Promise<string | null> = Promise.resolve(null);
+
+/** Settles when the last import's turns are all stored: null, or why they could not be (nothing of it is kept then). */
+export function storingDone(): Promise<string | null> {
+  return lastStore;
+}
+
+/** A macrotask between chunk writes, so replay calls queued meanwhile are answered. */
+const yieldToCalls = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+async function startImport(
+  file: Blob,
+  name: string,
+  opts: ImportOptions,
+  onProgress: ((read: number, total: number) => void) | undefined,
+  onStoring: (() => void) | undefined,
+  onDuplicate: AskDuplicate | undefined,
+  database: LoopscopeDb,
+  keepOpen: boolean,
+): Promise<Extract<ImportOutcome, { ok: false }> | { ok: true; summary: ImportSummary; stored: Promise<string | null> }> {
   const progress = throttled(onProgress);
   let result: ImportResult;
   try {
@@ -149,17 +203,86 @@ export async function importFile(
     };
   }
   onStoring?.();
+  const stage = await stageFile(file, name, result, opts, onDuplicate, database);
+  if ('error' in stage) return { ok: false, ...stage };
+  const warnings = result.warnings.map(formatWarning);
+  // What storing added (a turn cut to fit one record) is said in the import's status too.
+  for (const s of stage.staged) warnings.push(...s.meta.warnings.slice(result.warnings.length));
+  if (keepOpen) for (const s of stage.staged) holdImported(s.id, s.transcript, s.meta.importedAt);
+  return {
+    ok: true,
+    stored: stage.stored,
+    summary: {
+      ids: stage.staged.map((s) => s.id),
+      format: result.format,
+      transcripts: result.transcripts.length,
+      turns: result.transcripts.reduce((n, t) => n + t.turns.length, 0),
+      warnings,
+    },
+  };
+}
+
+/**
+ * Asks about a duplicate when one may be stored, adds the library rows, then writes the turns in
+ * the background under the import's lock (store-lock.ts). The file's hash is computed last unless
+ * a stored file of the same size made it needed first.
+ */
+async function stageFile(
+  file: Blob,
+  name: string,
+  result: ImportResult,
+  opts: ImportOptions,
+  onDuplicate: AskDuplicate | undefined,
+  database: LoopscopeDb,
+): Promise<
+  | { staged: StagedTranscript[]; stored: Promise<string | null> }
+  | { error: { file: string; reason: string; message: string }; skipped?: true }
+> {
+  const failure = (reason: string) => ({ error: { file: name, reason, message: `${name}: ${reason}` } });
+  let save: SaveOptions = {};
   try {
-    const save = await duplicateCheck([file], name, onDuplicate, database);
-    if (save === 'skip') {
-      const reason = 'already in the library; not imported again';
-      return { ok: false, skipped: true, error: { file: name, reason, message: `${name}: ${reason}` } };
+    if (onDuplicate && (await sizeIsStored(file.size, database))) {
+      const checked = await duplicateCheck([file], name, onDuplicate, database);
+      if (checked === 'skip') return { ...failure('already in the library; not imported again'), skipped: true };
+      save = checked;
     }
-    return { ok: true, summary: await storeResult(name, result, { ...save, sample: opts.sample }, database) };
   } catch (e) {
-    const reason = `could not be stored (${(e as Error).message})`;
-    return { ok: false, error: { file: name, reason, message: `${name}: ${reason}` } };
+    return failure(`could not be stored (${(e as Error).message})`);
   }
+  const token = newStoreToken();
+  let begun!: (s: StagedTranscript[] | Error) => void;
+  const staging = new Promise<StagedTranscript[] | Error>((resolve) => (begun = resolve));
+  const stored = holdWhileStoring(token, async () => {
+    let staged: StagedTranscript[];
+    try {
+      staged = await beginImport(name, result, token, { ...save, sample: opts.sample }, database);
+    } catch (e) {
+      begun(e as Error);
+      return;
+    }
+    begun(staged);
+    try {
+      await writeChunks(staged, database, yieldToCalls);
+      const contentHash = save.contentHash ?? (await hashBlobs([file]));
+      await finishImport(staged, { ...save, contentHash }, database);
+    } catch (e) {
+      await abandonImport(
+        staged.map((s) => s.id),
+        database,
+      ).catch(() => undefined);
+      throw e;
+    }
+  }).then(
+    () => null,
+    (e: unknown) => {
+      begun(e as Error); // a lock that could not be taken: nothing was begun
+      return `could not be stored (${(e as Error).message})`;
+    },
+  );
+  lastStore = stored;
+  const staged = await staging;
+  if (staged instanceof Error) return failure(`could not be stored (${staged.message})`);
+  return { staged, stored };
 }
 
 /**

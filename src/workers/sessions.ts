@@ -11,10 +11,11 @@ import type { JudgeCache } from '../engine/judge/request';
 import { ReplaySession } from '../engine/session';
 import { sweepSession, type SweepPoint } from '../engine/sweep-session';
 import type { DetectorEvent } from '../engine/types';
-import type { Label } from '../model/transcript';
+import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadLabels } from '../persistence/labels';
-import { loadTranscript } from '../persistence/transcripts';
+import { storingEnded } from '../persistence/store-lock';
+import { deleteTranscript, loadTranscript } from '../persistence/transcripts';
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { loadFingerprints, saveFingerprints } from '../persistence/fingerprint-cache';
 import { toPageResult, transferables, type PageResult } from './page-result';
@@ -33,6 +34,31 @@ export interface OpenSession {
 
 const sessions = new Map<number, OpenSession>();
 const KEEP = 3;
+/** Transcripts this worker has just imported (import-file.ts), opened without reading them back. */
+const imported = new Map<number, { transcript: Transcript; importedAt: number }>();
+
+/** Keeps a just-imported transcript for its first open here (a few, the newest). */
+export function holdImported(id: number, transcript: Transcript, importedAt: number): void {
+  imported.set(id, { transcript, importedAt });
+  while (imported.size > KEEP) imported.delete(imported.keys().next().value!);
+}
+
+/**
+ * The stored transcript `id`, read once its import has written every turn (another worker or tab
+ * may still be at it). A row its import left unfinished (the tab was closed) is deleted.
+ */
+async function readStored(id: number, database: LoopscopeDb): Promise<Transcript | undefined> {
+  let row = await database.transcripts.get(id);
+  if (row?.storing) {
+    await storingEnded(row.storing);
+    row = await database.transcripts.get(id);
+    if (row?.storing) {
+      await deleteTranscript(id, database);
+      throw new Error(`${row.fileName}: its import was interrupted before every turn was stored; import the file again`);
+    }
+  }
+  return row && loadTranscript(id, database);
+}
 /** Endpoint answers of the LLM judge per transcript (llm-judge source openai-compatible). */
 const judgeCaches = new Map<number, JudgeCache>();
 
@@ -95,10 +121,12 @@ export async function openSession(
   // import time tells a re-used id apart), only the labels are read again.
   let open = sessions.get(id);
   if (!open || open.importedAt !== row.importedAt || open.version !== version) {
-    const [t, stored] = await Promise.all([
-      loadTranscript(id, database),
-      loadFingerprints(id, version, database).catch(() => undefined),
-    ]);
+    const fresh = imported.get(id);
+    imported.delete(id);
+    const [t, stored] =
+      fresh?.importedAt === row.importedAt
+        ? [fresh.transcript, undefined]
+        : await Promise.all([readStored(id, database), loadFingerprints(id, version, database).catch(() => undefined)]);
     if (!t) throw new Error(`transcript ${id} is not in the library`);
     const session = new ReplaySession(t, { fingerprints: stored, judgeCache: judgeCaches.get(id) });
     if (!stored) writeLater(() => saveFingerprints(id, version, session.storedFingerprints(), database));
@@ -208,7 +236,7 @@ export async function compareStored(
   labels?: Label[],
   database: LoopscopeDb = db,
 ): Promise<StoredComparison | null> {
-  const t = await loadTranscript(id, database);
+  const t = await readStored(id, database);
   if (!t) return null;
   const l = labels ?? (await loadLabels(id, t, database));
   if (l.length === 0) return null;
