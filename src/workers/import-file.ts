@@ -24,7 +24,8 @@ import {
 } from '../persistence/staged-import';
 import { holdWhileStoring, newStoreToken } from '../persistence/store-lock';
 import { saveImport, type SaveOptions } from '../persistence/transcripts';
-import { holdImported } from './sessions';
+import type { EngineConfig } from '../engine/config';
+import { holdImported, untilFirstRun, warmSession } from './sessions';
 
 /** What the page learns of a stored import: never the transcripts themselves. */
 export interface ImportSummary {
@@ -61,6 +62,8 @@ export interface ImportOptions {
   sample?: boolean;
   /** Limits other than src/model/limits.ts's defaults (tests; the app has no way to raise them). */
   limits?: Partial<ImportLimits>;
+  /** The configs the page will run first (its draft and the preset): run on the first transcript before it asks. */
+  warm?: EngineConfig[];
 }
 
 function throttled(onProgress?: (read: number, total: number) => void) {
@@ -176,6 +179,9 @@ export function storingDone(): Promise<string | null> {
 /** A macrotask between chunk writes, so replay calls queued meanwhile are answered. */
 const yieldToCalls = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
+/** Resolved when the turn writes of an import may start (see untilFirstRun). */
+type WriteGate = (ids: number[]) => Promise<void>;
+
 async function startImport(
   file: Blob,
   name: string,
@@ -202,13 +208,22 @@ async function startImport(
       error: { file: name, reason: `could not be read: ${msg}`, message: `${name}: could not be read: ${msg}` },
     };
   }
+  console.log('[t] parsed', Math.round(performance.now()));
   onStoring?.();
-  const stage = await stageFile(file, name, result, opts, onDuplicate, database);
+  const gate: WriteGate | undefined = keepOpen ? (ids) => untilFirstRun(ids[0]) : undefined;
+  const stage = await stageFile(file, name, result, opts, onDuplicate, database, gate);
   if ('error' in stage) return { ok: false, ...stage };
   const warnings = result.warnings.map(formatWarning);
   // What storing added (a turn cut to fit one record) is said in the import's status too.
   for (const s of stage.staged) warnings.push(...s.meta.warnings.slice(result.warnings.length));
-  if (keepOpen) for (const s of stage.staged) holdImported(s.id, s.transcript, s.meta.importedAt);
+  console.log('[t] staged', Math.round(performance.now()));
+  if (keepOpen) {
+    for (const s of stage.staged) holdImported(s.id, s.transcript, s.meta.importedAt);
+    const first = stage.staged[0];
+    // After this answer is posted: the page renders meanwhile, and its first replay is then cached.
+    if (opts.warm?.length && first)
+      setTimeout(() => void warmSession(first.id, opts.warm!, database).catch(() => undefined), 0);
+  }
   return {
     ok: true,
     stored: stage.stored,
@@ -234,6 +249,7 @@ async function stageFile(
   opts: ImportOptions,
   onDuplicate: AskDuplicate | undefined,
   database: LoopscopeDb,
+  gate?: WriteGate,
 ): Promise<
   | { staged: StagedTranscript[]; stored: Promise<string | null> }
   | { error: { file: string; reason: string; message: string }; skipped?: true }
@@ -262,9 +278,12 @@ async function stageFile(
     }
     begun(staged);
     try {
+      if (gate && staged.length) await gate(staged.map((s) => s.id));
       await writeChunks(staged, database, yieldToCalls);
       const contentHash = save.contentHash ?? (await hashBlobs([file]));
+      console.log('[t] chunks written', Math.round(performance.now()));
       await finishImport(staged, { ...save, contentHash }, database);
+      console.log('[t] finished', Math.round(performance.now()));
     } catch (e) {
       await abandonImport(
         staged.map((s) => s.id),

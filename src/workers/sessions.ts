@@ -43,6 +43,34 @@ export function holdImported(id: number, transcript: Transcript, importedAt: num
   while (imported.size > KEEP) imported.delete(imported.keys().next().value!);
 }
 
+/** A just-imported transcript's writes wait here for its first replay (see untilFirstRun). */
+const gates = new Map<number, { release(): void; timer: ReturnType<typeof setTimeout> }>();
+
+/**
+ * Settles when the page has its first replay of the just-imported `id`, or when it has not opened
+ * it within `idleMs`. The import holds its turn writes until then: IndexedDB answers reads after
+ * the writes queued before them, so writing first would delay the first metrics by all of it.
+ */
+export function untilFirstRun(id: number, idleMs = 2000, openMs = 120_000): Promise<void> {
+  return new Promise((resolve) => {
+    const release = () => {
+      clearTimeout(gates.get(id)?.timer);
+      gates.delete(id);
+      resolve();
+    };
+    gates.set(id, { release, timer: setTimeout(release, idleMs) });
+    gatesOpenMs = openMs;
+  });
+}
+let gatesOpenMs = 120_000;
+
+function gateOpened(id: number): void {
+  const g = gates.get(id);
+  if (!g) return;
+  clearTimeout(g.timer);
+  g.timer = setTimeout(g.release, gatesOpenMs);
+}
+
 /**
  * The stored transcript `id`, read once its import has written every turn (another worker or tab
  * may still be at it). A row its import left unfinished (the tab was closed) is deleted.
@@ -119,6 +147,8 @@ export async function openSession(
   if (!row) throw new Error(`transcript ${id} is not in the library`);
   // A reopen in the same worker keeps the session: turns never change after an import (the
   // import time tells a re-used id apart), only the labels are read again.
+  console.log('[t] openSession', Math.round(performance.now()));
+  gateOpened(id);
   let open = sessions.get(id);
   if (!open || open.importedAt !== row.importedAt || open.version !== version) {
     const fresh = imported.get(id);
@@ -137,6 +167,7 @@ export async function openSession(
   sessions.delete(id);
   sessions.set(id, open);
   while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
+  console.log('[t] session built', Math.round(performance.now()));
   const starts = open.rowStarts.slice();
   const info: SessionInfo = {
     turns: t.turns.length,
@@ -147,6 +178,17 @@ export async function openSession(
     labels,
   };
   return Comlink.transfer(info, [starts.buffer]);
+}
+
+/**
+ * Opens a just-imported transcript and runs `configs` on it before the page asks (detector runs
+ * are cached by their settings), while the page is still rendering: its first runSession then
+ * only merges. Called by the import, after it has answered.
+ */
+export async function warmSession(id: number, configs: readonly EngineConfig[], database: LoopscopeDb = db): Promise<void> {
+  await openSession(id, database);
+  const s = get(id);
+  for (const c of configs) s.run(resolveConfig(c));
 }
 
 /** Gives session `id` the judge's endpoint answers (a fresh session: detector runs are cached by settings). */
@@ -182,6 +224,7 @@ export interface RunOutcome {
 
 export function runSession(key: number, config: EngineConfig, labels: Label[], baseline?: EngineConfig): RunOutcome {
   const started = performance.now();
+  console.log('[t] runSession', Math.round(performance.now()));
   const s = get(key);
   const resolved = resolveConfig(config);
   const t = withLabels(s.transcript, labels);
@@ -196,12 +239,15 @@ export function runSession(key: number, config: EngineConfig, labels: Label[], b
   // After this answer is posted (a macrotask later), a waiting cache write may run.
   const waiting = pendingWrite;
   if (waiting) setTimeout(waiting, 0);
+  const gate = gates.get(key);
+  if (gate) setTimeout(gate.release, 0);
   const out: RunOutcome = {
     result: page,
     metrics: metricsOf(result, t, resolved.countAction),
     baseline: base,
     ms: performance.now() - started,
   };
+  console.log('[t] run done', Math.round(performance.now()));
   // The series are typed arrays: moved to the page, not copied.
   return Comlink.transfer(out, transferables(page));
 }

@@ -6,6 +6,8 @@
  * was stored (src/persistence/staged-import.ts). Folders go through run-folder-import.ts.
  */
 import { adoptEngineWorker, Comlink, startEngineWorker } from '../../workers/client';
+import type { EngineConfig } from '../../engine/config';
+import { presetByName } from '../../engine/presets/index';
 import { planImport } from '../../import/folder';
 import { useAppStore } from '../../state/store';
 import type { DuplicateInfo } from '../../workers/import-file';
@@ -40,6 +42,13 @@ export async function importFiles(picked: PickedFile[]): Promise<number[]> {
   return stored;
 }
 
+/** What the workbench will run first on an opened run: the draft, and the preset it is compared with. */
+function firstRuns(): EngineConfig[] {
+  const { draft, presetName } = useAppStore.getState();
+  const preset = presetByName(presetName);
+  return preset ? [draft, preset] : [draft];
+}
+
 async function importOne(file: File): Promise<number[]> {
   const { addJob, updateJob } = useAppStore.getState();
   const jobId = addJob(file.name, file.size);
@@ -60,7 +69,7 @@ async function importOne(file: File): Promise<number[]> {
       worker.api.importAndOpen(
         file,
         file.name,
-        {},
+        { warm: firstRuns() },
         Comlink.proxy((read: number, total: number) => updateJob(jobId, { read, total })),
         // Parsing is over: the worker now stores the rows, then the turns; no longer cancelled.
         Comlink.proxy(() => {
