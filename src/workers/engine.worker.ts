@@ -4,7 +4,15 @@
  */
 import * as Comlink from 'comlink';
 import { importAndOpen, importFile, importFolderUnit, storingDone } from './import-file';
-import { closeSession, compareSession, compareStored, openSession, runSession, setJudgeAnswers, sweepOpen } from './sessions';
+import {
+  closeSession,
+  compareSession,
+  compareStored,
+  openSession,
+  runSession,
+  setJudgeAnswers,
+  sweepOpen,
+} from './sessions';
 import { exportJsonl, rowWindow, turnAt } from './views';
 
 const api = {

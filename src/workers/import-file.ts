@@ -191,7 +191,9 @@ async function startImport(
   onDuplicate: AskDuplicate | undefined,
   database: LoopscopeDb,
   keepOpen: boolean,
-): Promise<Extract<ImportOutcome, { ok: false }> | { ok: true; summary: ImportSummary; stored: Promise<string | null> }> {
+): Promise<
+  Extract<ImportOutcome, { ok: false }> | { ok: true; summary: ImportSummary; stored: Promise<string | null> }
+> {
   const progress = throttled(onProgress);
   let result: ImportResult;
   try {
@@ -208,7 +210,6 @@ async function startImport(
       error: { file: name, reason: `could not be read: ${msg}`, message: `${name}: could not be read: ${msg}` },
     };
   }
-  console.log('[t] parsed', Math.round(performance.now()));
   onStoring?.();
   const gate: WriteGate | undefined = keepOpen ? (ids) => untilFirstRun(ids[0]) : undefined;
   const stage = await stageFile(file, name, result, opts, onDuplicate, database, gate);
@@ -216,7 +217,6 @@ async function startImport(
   const warnings = result.warnings.map(formatWarning);
   // What storing added (a turn cut to fit one record) is said in the import's status too.
   for (const s of stage.staged) warnings.push(...s.meta.warnings.slice(result.warnings.length));
-  console.log('[t] staged', Math.round(performance.now()));
   if (keepOpen) {
     for (const s of stage.staged) holdImported(s.id, s.transcript, s.meta.importedAt);
     const first = stage.staged[0];
@@ -281,9 +281,7 @@ async function stageFile(
       if (gate && staged.length) await gate(staged.map((s) => s.id));
       await writeChunks(staged, database, yieldToCalls);
       const contentHash = save.contentHash ?? (await hashBlobs([file]));
-      console.log('[t] chunks written', Math.round(performance.now()));
       await finishImport(staged, { ...save, contentHash }, database);
-      console.log('[t] finished', Math.round(performance.now()));
     } catch (e) {
       await abandonImport(
         staged.map((s) => s.id),

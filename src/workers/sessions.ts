@@ -82,7 +82,9 @@ async function readStored(id: number, database: LoopscopeDb): Promise<Transcript
     row = await database.transcripts.get(id);
     if (row?.storing) {
       await deleteTranscript(id, database);
-      throw new Error(`${row.fileName}: its import was interrupted before every turn was stored; import the file again`);
+      throw new Error(
+        `${row.fileName}: its import was interrupted before every turn was stored; import the file again`,
+      );
     }
   }
   return row && loadTranscript(id, database);
@@ -147,7 +149,6 @@ export async function openSession(
   if (!row) throw new Error(`transcript ${id} is not in the library`);
   // A reopen in the same worker keeps the session: turns never change after an import (the
   // import time tells a re-used id apart), only the labels are read again.
-  console.log('[t] openSession', Math.round(performance.now()));
   gateOpened(id);
   let open = sessions.get(id);
   if (!open || open.importedAt !== row.importedAt || open.version !== version) {
@@ -167,7 +168,6 @@ export async function openSession(
   sessions.delete(id);
   sessions.set(id, open);
   while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
-  console.log('[t] session built', Math.round(performance.now()));
   const starts = open.rowStarts.slice();
   const info: SessionInfo = {
     turns: t.turns.length,
@@ -185,7 +185,11 @@ export async function openSession(
  * are cached by their settings), while the page is still rendering: its first runSession then
  * only merges. Called by the import, after it has answered.
  */
-export async function warmSession(id: number, configs: readonly EngineConfig[], database: LoopscopeDb = db): Promise<void> {
+export async function warmSession(
+  id: number,
+  configs: readonly EngineConfig[],
+  database: LoopscopeDb = db,
+): Promise<void> {
   await openSession(id, database);
   const s = get(id);
   for (const c of configs) s.run(resolveConfig(c));
@@ -224,7 +228,6 @@ export interface RunOutcome {
 
 export function runSession(key: number, config: EngineConfig, labels: Label[], baseline?: EngineConfig): RunOutcome {
   const started = performance.now();
-  console.log('[t] runSession', Math.round(performance.now()));
   const s = get(key);
   const resolved = resolveConfig(config);
   const t = withLabels(s.transcript, labels);
@@ -247,7 +250,6 @@ export function runSession(key: number, config: EngineConfig, labels: Label[], b
     baseline: base,
     ms: performance.now() - started,
   };
-  console.log('[t] run done', Math.round(performance.now()));
   // The series are typed arrays: moved to the page, not copied.
   return Comlink.transfer(out, transferables(page));
 }

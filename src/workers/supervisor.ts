@@ -63,9 +63,10 @@ export class Supervisor<Api extends object> {
     if (this.reopen) await this.reopen;
     if (so && this.stale.has(args[0]) && this.opts.sessionCalls?.includes(method as string)) {
       this.stale.delete(args[0]);
-      await (this.call as (m: string, ...a: unknown[]) => Promise<unknown>)(so.method, ...this.sessions.get(args[0])!).catch(
-        () => undefined,
-      );
+      await (this.call as (m: string, ...a: unknown[]) => Promise<unknown>)(
+        so.method,
+        ...this.sessions.get(args[0])!,
+      ).catch(() => undefined);
     }
     const gen = this.generation;
     const busy = this.busy.get(handle) ?? { calls: 0 };

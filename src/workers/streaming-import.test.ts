@@ -1,0 +1,121 @@
+/**
+ * The page's import: the worker answers once the library rows are stored, opens the run from
+ * what it parsed (the turns are not stored yet), writes the turns after the first replay in
+ * chunks bounded by size, and leaves exactly what the single-transaction path stores. A row
+ * whose import was interrupted is deleted when opened; one still being written is waited for.
+ */
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { presetByName } from '../engine/presets/index';
+import { hashBytes } from '../import/content-hash';
+import { importSource } from '../import/index';
+import { sourceFromText } from '../import/source';
+import { approxChars, STREAM_CHUNK_CHARS } from '../persistence/chunking';
+import { LoopscopeDb } from '../persistence/db';
+import { beginImport, finishImport, writeChunks } from '../persistence/staged-import';
+import { holdWhileStoring } from '../persistence/store-lock';
+import { loadTranscript, saveImport } from '../persistence/transcripts';
+import { importAndOpen, storingDone } from './import-file';
+import { closeSession, openSession, runSession } from './sessions';
+
+let dbs = 0;
+const freshDb = () => new LoopscopeDb(`streaming-import-test-${++dbs}`);
+const sample = (name: string) => readFileSync(new URL(`../samples/${name}`, import.meta.url), 'utf8');
+
+/** A run of `turns` turns with 600 KB results: 4 Mi characters hold 6 of them. */
+function bigRun(turns: number): string {
+  const lines = [];
+  for (let i = 1; i <= turns; i++)
+    lines.push(
+      JSON.stringify({
+        type: 'assistant',
+        text: `step ${i}`,
+        calls: [
+          {
+            id: `c${i}`,
+            name: 'cat',
+            args: { path: `f${i % 3}` },
+            result: { content: `${i}`.repeat(600_000 / `${i}`.length), isError: false },
+          },
+        ],
+      }),
+    );
+  return lines.join('\n') + '\n';
+}
+
+describe('importAndOpen', () => {
+  it('answers before any turn is stored, opens the run from what it parsed, then stores what saveImport stores', async () => {
+    const db = freshDb();
+    const text = bigRun(20);
+    const name = 'big.loop.jsonl';
+    const outcome = await importAndOpen(new Blob([text]), name, {}, undefined, undefined, () => 'keep', db);
+    expect(outcome.ok).toBe(true);
+    if (!outcome.ok) return;
+    const [id] = outcome.summary.ids;
+    // The row is there, marked; no turn is written yet (the writes wait for the first replay).
+    expect((await db.transcripts.get(id))?.storing).toMatch(/./);
+    expect(await db.turnChunks.count()).toBe(0);
+    const info = await openSession(id, db);
+    expect([info.turns, info.rows]).toEqual([20, 20]);
+    const first = runSession(id, presetByName('chatloop')!, info.labels);
+    expect(first.result.calls).toBe(20);
+
+    expect(await storingDone()).toBeNull();
+    const row = (await db.transcripts.get(id))!;
+    expect(row.storing).toBeUndefined();
+    expect(row.contentHash).toBe(hashBytes(new TextEncoder().encode(text)));
+    const chunks = await db.turnChunks.where('id').equals(id).sortBy('n');
+    expect(chunks.map((c) => c.turns.length)).toEqual([6, 6, 6, 2]);
+    for (const c of chunks) expect(approxChars(c.turns)).toBeLessThanOrEqual(STREAM_CHUNK_CHARS);
+
+    // What the single transaction of the old path stores, read back the same.
+    const old = freshDb();
+    const [oldId] = await saveImport(name, await importSource(sourceFromText(name, text)), {}, old);
+    expect(await loadTranscript(id, db)).toEqual(await loadTranscript(oldId, old));
+    const { importedAt: _a, contentHash: _h, storing: _s, ...meta } = row;
+    const { importedAt: _b, ...oldMeta } = (await old.transcripts.get(oldId))!;
+    expect(meta).toEqual(oldMeta);
+
+    // A reopen in a new worker reads what was stored and replays the same.
+    closeSession(id);
+    await openSession(id, db);
+    expect(runSession(id, presetByName('chatloop')!, info.labels).result).toEqual(first.result);
+  });
+});
+
+describe('a row still marked as storing', () => {
+  const name = 'missing-path-ls-loop.loop.jsonl';
+  const parsed = () => importSource(sourceFromText(name, sample(name)));
+
+  it('is deleted when opened if its import is gone (a tab closed midway), with a message naming the file', async () => {
+    const db = freshDb();
+    const [staged] = await beginImport(name, await parsed(), 'token-of-a-closed-tab', {}, db);
+    await expect(openSession(staged.id, db)).rejects.toThrow(
+      `${name}: its import was interrupted before every turn was stored; import the file again`,
+    );
+    expect(await db.transcripts.count()).toBe(0);
+    expect(await db.bodies.count()).toBe(0);
+  });
+
+  it('is opened once its import, still writing, has stored every turn', async () => {
+    const db = freshDb();
+    const result = await parsed();
+    let begun!: (id: number) => void;
+    const id = new Promise<number>((r) => (begun = r));
+    let release!: () => void;
+    const writing = holdWhileStoring('live-token', async () => {
+      const staged = await beginImport(name, result, 'live-token', {}, db);
+      begun(staged[0].id);
+      await new Promise<void>((r) => (release = r));
+      await writeChunks(staged, db);
+      await finishImport(staged, {}, db);
+    });
+    const opening = openSession(await id, db);
+    await new Promise((r) => setTimeout(r, 20));
+    release();
+    const info = await opening;
+    expect(info.turns).toBe(result.transcripts[0].turns.length);
+    await writing;
+    expect((await db.transcripts.get(await id))?.storing).toBeUndefined();
+  });
+});
