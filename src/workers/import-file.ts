@@ -147,7 +147,8 @@ export async function importFile(
   const started = await startImport(file, name, opts, onProgress, onStoring, onDuplicate, database, false);
   if (!started.ok) return started;
   const failed = await started.stored;
-  if (failed === null) return started;
+  // Only the summary crosses to the page (the promise could not be cloned).
+  if (failed === null) return { ok: true, summary: started.summary };
   return { ok: false, error: { file: name, reason: failed, message: `${name}: ${failed}` } };
 }
 

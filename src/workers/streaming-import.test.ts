@@ -15,7 +15,7 @@ import { LoopscopeDb } from '../persistence/db';
 import { beginImport, finishImport, writeChunks } from '../persistence/staged-import';
 import { holdWhileStoring } from '../persistence/store-lock';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
-import { importAndOpen, storingDone } from './import-file';
+import { importAndOpen, importFile, storingDone } from './import-file';
 import { closeSession, openSession, runSession } from './sessions';
 
 let dbs = 0;
@@ -51,6 +51,8 @@ describe('importAndOpen', () => {
     const outcome = await importAndOpen(new Blob([text]), name, {}, undefined, undefined, () => 'keep', db);
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
+    // Comlink posts the answer: it must survive a structured clone as it is.
+    expect(structuredClone(outcome)).toEqual(outcome);
     const [id] = outcome.summary.ids;
     // The row is there, marked; no turn is written yet (the writes wait for the first replay).
     expect((await db.transcripts.get(id))?.storing).toMatch(/./);
@@ -80,6 +82,28 @@ describe('importAndOpen', () => {
     closeSession(id);
     await openSession(id, db);
     expect(runSession(id, presetByName('chatloop')!, info.labels).result).toEqual(first.result);
+  });
+});
+
+describe('importFile', () => {
+  it('settles once every turn is stored, with an answer that survives a structured clone', async () => {
+    const db = freshDb();
+    const name = 'same-error-forever.loop.jsonl';
+    const outcome = await importFile(
+      new Blob([sample(name)]),
+      name,
+      { sample: true },
+      undefined,
+      undefined,
+      undefined,
+      db,
+    );
+    expect(structuredClone(outcome)).toEqual(outcome);
+    expect(outcome.ok && outcome.summary.ids).toEqual([1]);
+    expect((await db.transcripts.get(1))?.storing).toBeUndefined();
+    expect(await loadTranscript(1, db)).toEqual(
+      (await importSource(sourceFromText(name, sample(name)))).transcripts[0],
+    );
   });
 });
 
