@@ -220,10 +220,11 @@ async function startImport(
   for (const s of stage.staged) warnings.push(...s.meta.warnings.slice(result.warnings.length));
   if (keepOpen) {
     for (const s of stage.staged) holdImported(s.id, s.transcript, s.meta.importedAt);
-    const first = stage.staged[0];
-    // After this answer is posted: the page renders meanwhile, and its first replay is then cached.
-    if (opts.warm?.length && first)
-      setTimeout(() => void warmSession(first.id, opts.warm!, database).catch(() => undefined), 0);
+    // The page opens a file of one transcript at once: warmed after this answer is posted, while
+    // the page renders, its first replay is then cached.
+    const [only] = stage.staged;
+    if (opts.warm?.length && stage.staged.length === 1)
+      setTimeout(() => void warmSession(only.id, opts.warm!, database).catch(() => undefined), 0);
   }
   return {
     ok: true,

@@ -145,11 +145,16 @@ export async function openSession(
   database: LoopscopeDb = db,
   version: number = FINGERPRINT_VERSION,
 ): Promise<SessionInfo> {
+  // The page is opening it: a just-imported transcript's writes now wait for its first replay.
+  gateOpened(id);
+  return openById(id, database, version);
+}
+
+async function openById(id: number, database: LoopscopeDb, version: number): Promise<SessionInfo> {
   const row = await database.transcripts.get(id);
   if (!row) throw new Error(`transcript ${id} is not in the library`);
   // A reopen in the same worker keeps the session: turns never change after an import (the
   // import time tells a re-used id apart), only the labels are read again.
-  gateOpened(id);
   let open = sessions.get(id);
   if (!open || open.importedAt !== row.importedAt || open.version !== version) {
     const fresh = imported.get(id);
@@ -190,7 +195,7 @@ export async function warmSession(
   configs: readonly EngineConfig[],
   database: LoopscopeDb = db,
 ): Promise<void> {
-  await openSession(id, database);
+  await openById(id, database, FINGERPRINT_VERSION);
   const s = get(id);
   for (const c of configs) s.run(resolveConfig(c));
 }

@@ -85,6 +85,31 @@ describe('importAndOpen', () => {
   });
 });
 
+describe('importAndOpen of a file the page does not open', () => {
+  it('stores every turn 2 s after answering, though it warmed nothing (two transcripts are not opened)', async () => {
+    const db = freshDb();
+    const text = bigRun(3) + '{"type":"meta","title":"second"}\n' + bigRun(2);
+    const outcome = await importAndOpen(
+      new Blob([text]),
+      'two.loop.jsonl',
+      { warm: [presetByName('chatloop')!] },
+      undefined,
+      undefined,
+      undefined,
+      db,
+    );
+    expect(outcome.ok && outcome.summary.transcripts).toBe(2);
+    const started = Date.now();
+    expect(await storingDone()).toBeNull();
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1500);
+    expect(await db.turnChunks.count()).toBe(2);
+    expect((await db.transcripts.toArray()).map((r) => [r.title, r.turns, r.storing])).toEqual([
+      ['Untitled transcript', 3, undefined],
+      ['second', 2, undefined],
+    ]);
+  });
+});
+
 describe('importFile', () => {
   it('settles once every turn is stored, with an answer that survives a structured clone', async () => {
     const db = freshDb();
