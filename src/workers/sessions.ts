@@ -78,6 +78,8 @@ function gateOpened(id: number): void {
 async function readStored(id: number, database: LoopscopeDb): Promise<Transcript | undefined> {
   let row = await database.transcripts.get(id);
   if (row?.storing) {
+    // When this worker is the one writing, its writes must not wait for a replay of this.
+    for (const g of [...gates.values()]) g.release();
     await storingEnded(row.storing);
     row = await database.transcripts.get(id);
     if (row?.storing) {
@@ -150,6 +152,26 @@ export async function openSession(
   return openById(id, database, version);
 }
 
+const building = new Map<number, Promise<OpenSession>>();
+
+async function buildSession(
+  id: number,
+  importedAt: number,
+  database: LoopscopeDb,
+  version: number,
+): Promise<OpenSession> {
+  const fresh = imported.get(id);
+  imported.delete(id);
+  const [t, stored] =
+    fresh?.importedAt === importedAt
+      ? [fresh.transcript, undefined]
+      : await Promise.all([readStored(id, database), loadFingerprints(id, version, database).catch(() => undefined)]);
+  if (!t) throw new Error(`transcript ${id} is not in the library`);
+  const session = new ReplaySession(t, { fingerprints: stored, judgeCache: judgeCaches.get(id) });
+  if (!stored) writeLater(() => saveFingerprints(id, version, session.storedFingerprints(), database));
+  return { session, rowStarts: rowStarts(t.turns), importedAt, version };
+}
+
 async function openById(id: number, database: LoopscopeDb, version: number): Promise<SessionInfo> {
   const row = await database.transcripts.get(id);
   if (!row) throw new Error(`transcript ${id} is not in the library`);
@@ -157,16 +179,15 @@ async function openById(id: number, database: LoopscopeDb, version: number): Pro
   // import time tells a re-used id apart), only the labels are read again.
   let open = sessions.get(id);
   if (!open || open.importedAt !== row.importedAt || open.version !== version) {
-    const fresh = imported.get(id);
-    imported.delete(id);
-    const [t, stored] =
-      fresh?.importedAt === row.importedAt
-        ? [fresh.transcript, undefined]
-        : await Promise.all([readStored(id, database), loadFingerprints(id, version, database).catch(() => undefined)]);
-    if (!t) throw new Error(`transcript ${id} is not in the library`);
-    const session = new ReplaySession(t, { fingerprints: stored, judgeCache: judgeCaches.get(id) });
-    if (!stored) writeLater(() => saveFingerprints(id, version, session.storedFingerprints(), database));
-    open = { session, rowStarts: rowStarts(t.turns), importedAt: row.importedAt, version };
+    // Two opens at once (the import's warm-up and the page's) build one session.
+    let pending = building.get(id);
+    if (!pending) {
+      pending = buildSession(id, row.importedAt, database, version);
+      building.set(id, pending);
+      const built = pending;
+      void built.catch(() => undefined).finally(() => building.get(id) === built && building.delete(id));
+    }
+    open = await pending;
   }
   const t = open.session.transcript;
   const labels = await loadLabels(id, t, database);

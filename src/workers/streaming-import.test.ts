@@ -85,6 +85,31 @@ describe('importAndOpen', () => {
   });
 });
 
+describe('importAndOpen warming the run up', () => {
+  it('opens one session when the warm-up and the page open at once, and stores after the first replay', async () => {
+    const db = freshDb();
+    const chatloop = presetByName('chatloop')!;
+    const outcome = await importAndOpen(
+      new Blob([bigRun(4)]),
+      'warm.loop.jsonl',
+      { warm: [chatloop] },
+      undefined,
+      undefined,
+      undefined,
+      db,
+    );
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const [id] = outcome.summary.ids;
+    // The warm-up starts a macrotask after the answer; the page's open arrives while it reads the row.
+    await new Promise((r) => setTimeout(r, 0));
+    const info = await openSession(id, db);
+    expect(info.turns).toBe(4);
+    expect(runSession(id, chatloop, info.labels).result.calls).toBe(4);
+    expect(await storingDone()).toBeNull();
+    expect(await db.turnChunks.where('id').equals(id).count()).toBe(1);
+  });
+});
+
 describe('importAndOpen of a file the page does not open', () => {
   it('stores every turn 2 s after answering, though it warmed nothing (two transcripts are not opened)', async () => {
     const db = freshDb();
