@@ -332,6 +332,7 @@ export async function benchBrowser(opts: { turns?: number; bigCalls?: number; lo
     const importPhases = await phases(page);
     const tasks = await longTasks(page);
     // A reopen after a page load: a new worker reads the turns and the fingerprint cache back.
+    await page.goto(URL_ + '?bench#/');
     await page.reload();
     const row2 = page.getByRole('table', { name: 'Library' }).locator('tbody tr', { hasText: 'Synthetic run of' });
     await row2.first().waitFor();
