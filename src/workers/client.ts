@@ -38,10 +38,10 @@ export function engineSupervisor(): Supervisor<Remote> {
 /**
  * An import worker becomes the engine worker once its import is answered: it holds the
  * transcripts it parsed, so opening them reads nothing back. The worker it replaces ends once its
- * calls and its own writes (an earlier import still storing turns) are over.
+ * calls and its own writes (an earlier import still storing turns, let go at once) are over.
  */
 export function adoptEngineWorker(handle: WorkerHandle<Remote>): void {
-  engineSupervisor().adopt(handle, (old) => old.api.storingDone());
+  engineSupervisor().adopt(handle, (old) => old.api.finishStoring());
 }
 
 /**

@@ -3,7 +3,7 @@
  * The Web Worker: exposes the import and engine functions through Comlink. No logic lives here.
  */
 import * as Comlink from 'comlink';
-import { importAndOpen, importFile, importFolderUnit, storingDone } from './import-file';
+import { finishStoring, importAndOpen, importFile, importFolderUnit, storingDone } from './import-file';
 import {
   closeSession,
   compareSession,
@@ -19,6 +19,7 @@ const api = {
   importFile,
   importAndOpen,
   storingDone,
+  finishStoring,
   importFolderUnit,
   openSession,
   closeSession,

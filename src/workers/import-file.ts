@@ -25,7 +25,7 @@ import {
 import { holdWhileStoring, newStoreToken } from '../persistence/store-lock';
 import { saveImport, type SaveOptions } from '../persistence/transcripts';
 import type { EngineConfig } from '../engine/config';
-import { holdImported, untilFirstRun, warmSession } from './sessions';
+import { holdImported, releaseWriteGates, untilFirstRun, warmSession } from './sessions';
 
 /** What the page learns of a stored import: never the transcripts themselves. */
 export interface ImportSummary {
@@ -174,6 +174,12 @@ let lastStore: Promise<string | null> = Promise.resolve(null);
 
 /** Settles when the last import's turns are all stored: null, or why they could not be (nothing of it is kept then). */
 export function storingDone(): Promise<string | null> {
+  return lastStore;
+}
+
+/** Writes now whatever waits for a first replay and settles as storingDone (a worker being retired). */
+export function finishStoring(): Promise<string | null> {
+  releaseWriteGates();
   return lastStore;
 }
 

@@ -64,6 +64,11 @@ export function untilFirstRun(id: number, idleMs = 2000, openMs = 120_000): Prom
 }
 let gatesOpenMs = 120_000;
 
+/** Lets every held import write now (the worker is being retired: no replay will come here). */
+export function releaseWriteGates(): void {
+  for (const g of [...gates.values()]) g.release();
+}
+
 function gateOpened(id: number): void {
   const g = gates.get(id);
   if (!g) return;
@@ -79,7 +84,7 @@ async function readStored(id: number, database: LoopscopeDb): Promise<Transcript
   let row = await database.transcripts.get(id);
   if (row?.storing) {
     // When this worker is the one writing, its writes must not wait for a replay of this.
-    for (const g of [...gates.values()]) g.release();
+    releaseWriteGates();
     await storingEnded(row.storing);
     row = await database.transcripts.get(id);
     if (row?.storing) {

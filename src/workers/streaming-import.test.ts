@@ -15,7 +15,7 @@ import { LoopscopeDb } from '../persistence/db';
 import { beginImport, finishImport, writeChunks } from '../persistence/staged-import';
 import { holdWhileStoring } from '../persistence/store-lock';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
-import { importAndOpen, importFile, storingDone } from './import-file';
+import { finishStoring, importAndOpen, importFile, storingDone } from './import-file';
 import { closeSession, openSession, runSession } from './sessions';
 
 let dbs = 0;
@@ -106,6 +106,28 @@ describe('importAndOpen warming the run up', () => {
     expect(info.turns).toBe(4);
     expect(runSession(id, chatloop, info.labels).result.calls).toBe(4);
     expect(await storingDone()).toBeNull();
+    expect(await db.turnChunks.where('id').equals(id).count()).toBe(1);
+  });
+});
+
+describe('finishStoring (a worker being retired)', () => {
+  it('writes at once the turns of a run the page opened but will not replay here', async () => {
+    const db = freshDb();
+    const outcome = await importAndOpen(
+      new Blob([bigRun(2)]),
+      'left.loop.jsonl',
+      {},
+      undefined,
+      undefined,
+      undefined,
+      db,
+    );
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    const [id] = outcome.summary.ids;
+    // Opened: its writes would now wait up to 2 minutes for its first replay.
+    await openSession(id, db);
+    expect(await finishStoring()).toBeNull();
+    expect((await db.transcripts.get(id))?.storing).toBeUndefined();
     expect(await db.turnChunks.where('id').equals(id).count()).toBe(1);
   });
 });
