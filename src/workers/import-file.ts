@@ -25,7 +25,7 @@ import {
 import { holdWhileStoring, newStoreToken } from '../persistence/store-lock';
 import { saveImport, type SaveOptions } from '../persistence/transcripts';
 import type { EngineConfig } from '../engine/config';
-import { holdImported, releaseWriteGates, untilFirstRun, warmSession } from './sessions';
+import { holdImported, releaseWriteGates, sinceLastReplay, untilFirstRun, warmSession } from './sessions';
 
 /** What the page learns of a stored import: never the transcripts themselves. */
 export interface ImportSummary {
@@ -183,8 +183,20 @@ export function finishStoring(): Promise<string | null> {
   return lastStore;
 }
 
-/** A macrotask between chunk writes, so replay calls queued meanwhile are answered. */
-const yieldToCalls = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** How long the turn writes pause after a replay (the next threshold step usually follows), at most per chunk. */
+const QUIET_MS = 250;
+const MAX_WAIT_MS = 2000;
+
+/**
+ * Between chunk writes: a macrotask, so replay calls queued meanwhile are answered, and while the
+ * user is tuning (a replay in the last QUIET_MS) a wait, so a chunk's serialising does not delay
+ * the next answer; at most MAX_WAIT_MS a chunk, so the writes always get on.
+ */
+async function yieldToCalls(): Promise<void> {
+  await sleep(0);
+  for (let waited = 0; sinceLastReplay() < QUIET_MS && waited < MAX_WAIT_MS; waited += 50) await sleep(50);
+}
 
 /** Resolved when the turn writes of an import may start (see untilFirstRun). */
 type WriteGate = (ids: number[]) => Promise<void>;

@@ -257,6 +257,13 @@ export interface RunOutcome {
   ms: number;
 }
 
+let lastReplayEnd = -Infinity;
+
+/** Milliseconds since the last replay answered here: background writes give way to a user tuning. */
+export function sinceLastReplay(): number {
+  return performance.now() - lastReplayEnd;
+}
+
 export function runSession(key: number, config: EngineConfig, labels: Label[], baseline?: EngineConfig): RunOutcome {
   const started = performance.now();
   const s = get(key);
@@ -281,6 +288,7 @@ export function runSession(key: number, config: EngineConfig, labels: Label[], b
     baseline: base,
     ms: performance.now() - started,
   };
+  lastReplayEnd = performance.now();
   // The series are typed arrays: moved to the page, not copied.
   return Comlink.transfer(out, transferables(page));
 }
