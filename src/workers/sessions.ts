@@ -221,6 +221,9 @@ export async function warmSession(
   configs: readonly EngineConfig[],
   database: LoopscopeDb = db,
 ): Promise<void> {
+  // The page is about to open it: its writes wait for its first replay, not for a 2 s silence that
+  // building a big session here outlasts (they would then slow the page's open and replay).
+  gateOpened(id);
   await openById(id, database, FINGERPRINT_VERSION);
   const s = get(id);
   for (const c of configs) s.run(resolveConfig(c));

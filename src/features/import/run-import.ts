@@ -38,7 +38,8 @@ export async function importFiles(picked: PickedFile[]): Promise<number[]> {
   const fromFolder = picked.some((p) => p.path.includes('/'));
   if (fromFolder || plan.units.some((u) => u.kind !== 'file')) return importFolderPlan(labelOf(picked), plan);
   const stored: number[] = [];
-  for (const { file } of picked) stored.push(...(await importOne(file)));
+  // One file of one transcript is opened at once (App): only then is it warmed up in the worker.
+  for (const { file } of picked) stored.push(...(await importOne(file, picked.length === 1)));
   return stored;
 }
 
@@ -49,7 +50,7 @@ function firstRuns(): EngineConfig[] {
   return preset ? [draft, preset] : [draft];
 }
 
-async function importOne(file: File): Promise<number[]> {
+async function importOne(file: File, opened: boolean): Promise<number[]> {
   const { addJob, updateJob } = useAppStore.getState();
   const jobId = addJob(file.name, file.size);
   const worker = startEngineWorker();
@@ -69,7 +70,7 @@ async function importOne(file: File): Promise<number[]> {
       worker.api.importAndOpen(
         file,
         file.name,
-        { warm: firstRuns() },
+        opened ? { warm: firstRuns() } : {},
         Comlink.proxy((read: number, total: number) => updateJob(jobId, { read, total })),
         // Parsing is over: the worker now stores the rows, then the turns; no longer cancelled.
         Comlink.proxy(() => {
