@@ -300,7 +300,9 @@ async function stageFile(
     try {
       if (gate && staged.length) await gate(staged.map((s) => s.id));
       await writeChunks(staged, database, yieldToCalls);
-      const contentHash = save.contentHash ?? (await hashBlobs([file]));
+      // The file may be gone by now (deleted or moved on disk): the import stands without a hash,
+      // only a later import of the same bytes will not be noticed as one.
+      const contentHash = save.contentHash ?? (await hashBlobs([file]).catch(() => undefined));
       await finishImport(staged, { ...save, contentHash }, database);
     } catch (e) {
       await abandonImport(

@@ -85,6 +85,35 @@ describe('importAndOpen', () => {
   });
 });
 
+describe('importAndOpen of a file deleted from disk after its parse', () => {
+  it('stores every turn without a content hash (it is hashed after the writes)', async () => {
+    const db = freshDb();
+    let gone = false;
+    class DeletedLater extends Blob {
+      override stream(): ReturnType<Blob['stream']> {
+        if (gone) throw new DOMException('A requested file or directory could not be found', 'NotFoundError');
+        return super.stream();
+      }
+    }
+    const text = bigRun(2);
+    const outcome = await importAndOpen(
+      new DeletedLater([text]),
+      'gone.loop.jsonl',
+      {},
+      undefined,
+      undefined,
+      undefined,
+      db,
+    );
+    if (!outcome.ok) throw new Error(outcome.error.message);
+    gone = true;
+    expect(await finishStoring()).toBeNull();
+    const row = (await db.transcripts.get(outcome.summary.ids[0]))!;
+    expect([row.storing, row.contentHash, row.turns]).toEqual([undefined, undefined, 2]);
+    expect((await loadTranscript(row.id, db))?.turns).toHaveLength(2);
+  });
+});
+
 describe('importAndOpen warming the run up', () => {
   it('opens one session when the warm-up and the page open at once, and stores after the first replay', async () => {
     const db = freshDb();
