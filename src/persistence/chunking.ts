@@ -60,7 +60,18 @@ function fitTurn(turn: Turn, size: number): { turn: Turn; warning?: string } {
   return { turn: { ...turn, text, calls }, warning };
 }
 
-export function chunkTurns(turns: Turn[]): Chunked {
+/** A smaller bound for the worker's import, which writes each chunk in its own transaction while replays run. */
+export const STREAM_CHUNK_CHARS = 4 * 1024 * 1024;
+
+export interface ChunkBounds {
+  maxTurns: number;
+  maxChars: number;
+}
+
+export function chunkTurns(
+  turns: Turn[],
+  { maxTurns, maxChars }: ChunkBounds = { maxTurns: CHUNK_MAX_TURNS, maxChars: CHUNK_MAX_CHARS },
+): Chunked {
   const chunks: Turn[][] = [];
   const warnings: string[] = [];
   let current: Turn[] = [];
@@ -70,7 +81,7 @@ export function chunkTurns(turns: Turn[]): Chunked {
     const { turn, warning } = fitTurn(original, size);
     if (warning) warnings.push(warning);
     const s = Math.min(size, TURN_MAX_CHARS);
-    if (current.length && (current.length >= CHUNK_MAX_TURNS || chars + s > CHUNK_MAX_CHARS)) {
+    if (current.length && (current.length >= maxTurns || chars + s > maxChars)) {
       chunks.push(current);
       current = [];
       chars = 0;

@@ -20,6 +20,11 @@ export interface TranscriptMeta {
   sample?: boolean;
   /** The imported file's content hash (src/import/content-hash.ts): the same file imported again is noticed. */
   contentHash?: string;
+  /**
+   * Set while the import that added it is still writing its turns (the token of that import's
+   * lock, see store-lock.ts); a row left with it by a closed tab is an interrupted import.
+   */
+  storing?: string;
 }
 
 /** The transcript without its turns (they live in `turnChunks`), and how many chunks it has. */

@@ -24,6 +24,20 @@ function add(byHash: Map<string, StoredCopy[]>, m: TranscriptMeta): void {
 
 /** What is already stored from a file with this content hash (one file may hold several transcripts). */
 export async function findByContentHash(hash: string, database: LoopscopeDb): Promise<StoredCopy[]> {
+  return [...((await built(database)).byHash.get(hash) ?? [])];
+}
+
+/**
+ * Whether anything stored came from a file of `bytes` bytes (the hash ends with the length): when
+ * not, a new file cannot be a duplicate and its hash can wait until its turns are stored.
+ */
+export async function sizeIsStored(bytes: number, database: LoopscopeDb): Promise<boolean> {
+  const suffix = `-${bytes}`;
+  for (const hash of (await built(database)).byHash.keys()) if (hash.endsWith(suffix)) return true;
+  return false;
+}
+
+async function built(database: LoopscopeDb): Promise<HashIndex> {
   const count = await database.transcripts.count();
   let index = indexes.get(database);
   if (!index || index.count !== count) {
@@ -32,7 +46,7 @@ export async function findByContentHash(hash: string, database: LoopscopeDb): Pr
     index = { count, byHash };
     indexes.set(database, index);
   }
-  return [...(index.byHash.get(hash) ?? [])];
+  return index;
 }
 
 /** Keeps a built index in step with a write of this worker: rows added, rows replaced. */

@@ -30,8 +30,18 @@ export function engineSupervisor(): Supervisor<Remote> {
     timeoutMs: CALL_TIMEOUT_MS,
     // Sessions open by id (the worker reads IndexedDB), so a respawn re-opens them from the id alone.
     sessionOpen: { method: 'openSession', key: (args) => args[0] },
+    sessionCalls: ['runSession', 'rowWindow', 'turnAt', 'exportJsonl', 'compareSession', 'sweepOpen'],
   });
   return supervisor;
+}
+
+/**
+ * An import worker becomes the engine worker once its import is answered: it holds the
+ * transcripts it parsed, so opening them reads nothing back. The worker it replaces ends once its
+ * calls and its own writes (an earlier import still storing turns, let go at once) are over.
+ */
+export function adoptEngineWorker(handle: WorkerHandle<Remote>): void {
+  engineSupervisor().adopt(handle, (old) => old.api.finishStoring());
 }
 
 /**

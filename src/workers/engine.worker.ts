@@ -3,12 +3,23 @@
  * The Web Worker: exposes the import and engine functions through Comlink. No logic lives here.
  */
 import * as Comlink from 'comlink';
-import { importFile, importFolderUnit } from './import-file';
-import { closeSession, compareSession, compareStored, openSession, runSession, setJudgeAnswers, sweepOpen } from './sessions';
+import { finishStoring, importAndOpen, importFile, importFolderUnit, storingDone } from './import-file';
+import {
+  closeSession,
+  compareSession,
+  compareStored,
+  openSession,
+  runSession,
+  setJudgeAnswers,
+  sweepOpen,
+} from './sessions';
 import { exportJsonl, rowWindow, turnAt } from './views';
 
 const api = {
   importFile,
+  importAndOpen,
+  storingDone,
+  finishStoring,
   importFolderUnit,
   openSession,
   closeSession,

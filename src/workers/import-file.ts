@@ -14,8 +14,18 @@ import { sourceFromBlob } from '../import/source';
 import type { ImportLimits } from '../model/limits';
 import { formatWarning } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
-import { findByContentHash } from '../persistence/hash-index';
+import { findByContentHash, sizeIsStored } from '../persistence/hash-index';
+import {
+  abandonImport,
+  beginImport,
+  finishImport,
+  writeChunks,
+  type StagedTranscript,
+} from '../persistence/staged-import';
+import { holdWhileStoring, newStoreToken } from '../persistence/store-lock';
 import { saveImport, type SaveOptions } from '../persistence/transcripts';
+import type { EngineConfig } from '../engine/config';
+import { holdImported, releaseWriteGates, sinceLastReplay, untilFirstRun, warmSession } from './sessions';
 
 /** What the page learns of a stored import: never the transcripts themselves. */
 export interface ImportSummary {
@@ -52,6 +62,8 @@ export interface ImportOptions {
   sample?: boolean;
   /** Limits other than src/model/limits.ts's defaults (tests; the app has no way to raise them). */
   limits?: Partial<ImportLimits>;
+  /** The configs the page will run first (its draft and the preset): run on the first transcript before it asks. */
+  warm?: EngineConfig[];
 }
 
 function throttled(onProgress?: (read: number, total: number) => void) {
@@ -120,8 +132,8 @@ export async function importFolderUnit(
 }
 
 /**
- * One file: parsed, then stored. `onStoring` is called when parsing is over and the single
- * write transaction begins.
+ * One file: parsed, then stored, and settled once every turn is stored (samples, tests).
+ * `onStoring` is called when parsing is over and writing begins.
  */
 export async function importFile(
   file: Blob,
@@ -132,6 +144,75 @@ export async function importFile(
   onDuplicate?: AskDuplicate,
   database: LoopscopeDb = db,
 ): Promise<ImportOutcome> {
+  const started = await startImport(file, name, opts, onProgress, onStoring, onDuplicate, database, false);
+  if (!started.ok) return started;
+  const failed = await started.stored;
+  // Only the summary crosses to the page (the promise could not be cloned).
+  if (failed === null) return { ok: true, summary: started.summary };
+  return { ok: false, error: { file: name, reason: failed, message: `${name}: ${failed}` } };
+}
+
+/**
+ * One file: parsed, its library rows stored, and answered then, while its turns are still being
+ * written (`storingDone` settles when they are). The parsed transcripts stay in this worker, so
+ * the page opens them here without reading back what was just written.
+ */
+export async function importAndOpen(
+  file: Blob,
+  name: string,
+  opts: ImportOptions = {},
+  onProgress?: (read: number, total: number) => void,
+  onStoring?: () => void,
+  onDuplicate?: AskDuplicate,
+  database: LoopscopeDb = db,
+): Promise<ImportOutcome> {
+  const started = await startImport(file, name, opts, onProgress, onStoring, onDuplicate, database, true);
+  return started.ok ? { ok: true, summary: started.summary } : started;
+}
+
+let lastStore: Promise<string | null> = Promise.resolve(null);
+
+/** Settles when the last import's turns are all stored: null, or why they could not be (nothing of it is kept then). */
+export function storingDone(): Promise<string | null> {
+  return lastStore;
+}
+
+/** Writes now whatever waits for a first replay and settles as storingDone (a worker being retired). */
+export function finishStoring(): Promise<string | null> {
+  releaseWriteGates();
+  return lastStore;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+/** How long the turn writes pause after a replay (the next threshold step usually follows), at most per chunk. */
+const QUIET_MS = 250;
+const MAX_WAIT_MS = 2000;
+
+/**
+ * Between chunk writes: a macrotask, so replay calls queued meanwhile are answered, and while the
+ * user is tuning (a replay in the last QUIET_MS) a wait, so a chunk's serialising does not delay
+ * the next answer; at most MAX_WAIT_MS a chunk, so the writes always get on.
+ */
+async function yieldToCalls(): Promise<void> {
+  await sleep(0);
+  for (let waited = 0; sinceLastReplay() < QUIET_MS && waited < MAX_WAIT_MS; waited += 50) await sleep(50);
+}
+
+/** Resolved when the turn writes of an import may start (see untilFirstRun). */
+type WriteGate = (ids: number[]) => Promise<void>;
+
+async function startImport(
+  file: Blob,
+  name: string,
+  opts: ImportOptions,
+  onProgress: ((read: number, total: number) => void) | undefined,
+  onStoring: (() => void) | undefined,
+  onDuplicate: AskDuplicate | undefined,
+  database: LoopscopeDb,
+  keepOpen: boolean,
+): Promise<
+  Extract<ImportOutcome, { ok: false }> | { ok: true; summary: ImportSummary; stored: Promise<string | null> }
+> {
   const progress = throttled(onProgress);
   let result: ImportResult;
   try {
@@ -149,17 +230,98 @@ export async function importFile(
     };
   }
   onStoring?.();
-  try {
-    const save = await duplicateCheck([file], name, onDuplicate, database);
-    if (save === 'skip') {
-      const reason = 'already in the library; not imported again';
-      return { ok: false, skipped: true, error: { file: name, reason, message: `${name}: ${reason}` } };
-    }
-    return { ok: true, summary: await storeResult(name, result, { ...save, sample: opts.sample }, database) };
-  } catch (e) {
-    const reason = `could not be stored (${(e as Error).message})`;
-    return { ok: false, error: { file: name, reason, message: `${name}: ${reason}` } };
+  const gate: WriteGate | undefined = keepOpen ? (ids) => untilFirstRun(ids[0]) : undefined;
+  const stage = await stageFile(file, name, result, opts, onDuplicate, database, gate);
+  if ('error' in stage) return { ok: false, ...stage };
+  const warnings = result.warnings.map(formatWarning);
+  // What storing added (a turn cut to fit one record) is said in the import's status too.
+  for (const s of stage.staged) warnings.push(...s.meta.warnings.slice(result.warnings.length));
+  if (keepOpen) {
+    for (const s of stage.staged) holdImported(s.id, s.transcript, s.meta.importedAt);
+    // The page opens a file of one transcript at once: warmed after this answer is posted, while
+    // the page renders, its first replay is then cached.
+    const [only] = stage.staged;
+    if (opts.warm?.length && stage.staged.length === 1)
+      setTimeout(() => void warmSession(only.id, opts.warm!, database).catch(() => undefined), 0);
   }
+  return {
+    ok: true,
+    stored: stage.stored,
+    summary: {
+      ids: stage.staged.map((s) => s.id),
+      format: result.format,
+      transcripts: result.transcripts.length,
+      turns: result.transcripts.reduce((n, t) => n + t.turns.length, 0),
+      warnings,
+    },
+  };
+}
+
+/**
+ * Asks about a duplicate when one may be stored, adds the library rows, then writes the turns in
+ * the background under the import's lock (store-lock.ts). The file's hash is computed last unless
+ * a stored file of the same size made it needed first.
+ */
+async function stageFile(
+  file: Blob,
+  name: string,
+  result: ImportResult,
+  opts: ImportOptions,
+  onDuplicate: AskDuplicate | undefined,
+  database: LoopscopeDb,
+  gate?: WriteGate,
+): Promise<
+  | { staged: StagedTranscript[]; stored: Promise<string | null> }
+  | { error: { file: string; reason: string; message: string }; skipped?: true }
+> {
+  const failure = (reason: string) => ({ error: { file: name, reason, message: `${name}: ${reason}` } });
+  let save: SaveOptions = {};
+  try {
+    if (onDuplicate && (await sizeIsStored(file.size, database))) {
+      const checked = await duplicateCheck([file], name, onDuplicate, database);
+      if (checked === 'skip') return { ...failure('already in the library; not imported again'), skipped: true };
+      save = checked;
+    }
+  } catch (e) {
+    return failure(`could not be stored (${(e as Error).message})`);
+  }
+  const token = newStoreToken();
+  let begun!: (s: StagedTranscript[] | Error) => void;
+  const staging = new Promise<StagedTranscript[] | Error>((resolve) => (begun = resolve));
+  const stored = holdWhileStoring(token, async () => {
+    let staged: StagedTranscript[];
+    try {
+      staged = await beginImport(name, result, token, { ...save, sample: opts.sample }, database);
+    } catch (e) {
+      begun(e as Error);
+      return;
+    }
+    begun(staged);
+    try {
+      if (gate && staged.length) await gate(staged.map((s) => s.id));
+      await writeChunks(staged, database, yieldToCalls);
+      // The file may be gone by now (deleted or moved on disk): the import stands without a hash,
+      // only a later import of the same bytes will not be noticed as one.
+      const contentHash = save.contentHash ?? (await hashBlobs([file]).catch(() => undefined));
+      await finishImport(staged, { ...save, contentHash }, database);
+    } catch (e) {
+      await abandonImport(
+        staged.map((s) => s.id),
+        database,
+      ).catch(() => undefined);
+      throw e;
+    }
+  }).then(
+    () => null,
+    (e: unknown) => {
+      begun(e as Error); // a lock that could not be taken: nothing was begun
+      return `could not be stored (${(e as Error).message})`;
+    },
+  );
+  lastStore = stored;
+  const staged = await staging;
+  if (staged instanceof Error) return failure(`could not be stored (${staged.message})`);
+  return { staged, stored };
 }
 
 /**

@@ -11,10 +11,11 @@ import type { JudgeCache } from '../engine/judge/request';
 import { ReplaySession } from '../engine/session';
 import { sweepSession, type SweepPoint } from '../engine/sweep-session';
 import type { DetectorEvent } from '../engine/types';
-import type { Label } from '../model/transcript';
+import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadLabels } from '../persistence/labels';
-import { loadTranscript } from '../persistence/transcripts';
+import { storingEnded } from '../persistence/store-lock';
+import { deleteTranscript, loadTranscript } from '../persistence/transcripts';
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { loadFingerprints, saveFingerprints } from '../persistence/fingerprint-cache';
 import { toPageResult, transferables, type PageResult } from './page-result';
@@ -33,6 +34,68 @@ export interface OpenSession {
 
 const sessions = new Map<number, OpenSession>();
 const KEEP = 3;
+/** Transcripts this worker has just imported (import-file.ts), opened without reading them back. */
+const imported = new Map<number, { transcript: Transcript; importedAt: number }>();
+
+/** Keeps a just-imported transcript for its first open here (a few, the newest). */
+export function holdImported(id: number, transcript: Transcript, importedAt: number): void {
+  imported.set(id, { transcript, importedAt });
+  while (imported.size > KEEP) imported.delete(imported.keys().next().value!);
+}
+
+/** A just-imported transcript's writes wait here for its first replay (see untilFirstRun). */
+const gates = new Map<number, { release(): void; timer: ReturnType<typeof setTimeout> }>();
+
+/**
+ * Settles when the page has its first replay of the just-imported `id`, or when it has not opened
+ * it within `idleMs`. The import holds its turn writes until then: IndexedDB answers reads after
+ * the writes queued before them, so writing first would delay the first metrics by all of it.
+ */
+export function untilFirstRun(id: number, idleMs = 2000, openMs = 120_000): Promise<void> {
+  return new Promise((resolve) => {
+    const release = () => {
+      clearTimeout(gates.get(id)?.timer);
+      gates.delete(id);
+      resolve();
+    };
+    gates.set(id, { release, timer: setTimeout(release, idleMs) });
+    gatesOpenMs = openMs;
+  });
+}
+let gatesOpenMs = 120_000;
+
+/** Lets every held import write now (the worker is being retired: no replay will come here). */
+export function releaseWriteGates(): void {
+  for (const g of [...gates.values()]) g.release();
+}
+
+function gateOpened(id: number): void {
+  const g = gates.get(id);
+  if (!g) return;
+  clearTimeout(g.timer);
+  g.timer = setTimeout(g.release, gatesOpenMs);
+}
+
+/**
+ * The stored transcript `id`, read once its import has written every turn (another worker or tab
+ * may still be at it). A row its import left unfinished (the tab was closed) is deleted.
+ */
+async function readStored(id: number, database: LoopscopeDb): Promise<Transcript | undefined> {
+  let row = await database.transcripts.get(id);
+  if (row?.storing) {
+    // When this worker is the one writing, its writes must not wait for a replay of this.
+    releaseWriteGates();
+    await storingEnded(row.storing);
+    row = await database.transcripts.get(id);
+    if (row?.storing) {
+      await deleteTranscript(id, database);
+      throw new Error(
+        `${row.fileName}: its import was interrupted before every turn was stored; import the file again`,
+      );
+    }
+  }
+  return row && loadTranscript(id, database);
+}
 /** Endpoint answers of the LLM judge per transcript (llm-judge source openai-compatible). */
 const judgeCaches = new Map<number, JudgeCache>();
 
@@ -89,20 +152,47 @@ export async function openSession(
   database: LoopscopeDb = db,
   version: number = FINGERPRINT_VERSION,
 ): Promise<SessionInfo> {
+  // The page is opening it: a just-imported transcript's writes now wait for its first replay.
+  gateOpened(id);
+  return openById(id, database, version);
+}
+
+const building = new Map<number, Promise<OpenSession>>();
+
+async function buildSession(
+  id: number,
+  importedAt: number,
+  database: LoopscopeDb,
+  version: number,
+): Promise<OpenSession> {
+  const fresh = imported.get(id);
+  imported.delete(id);
+  const [t, stored] =
+    fresh?.importedAt === importedAt
+      ? [fresh.transcript, undefined]
+      : await Promise.all([readStored(id, database), loadFingerprints(id, version, database).catch(() => undefined)]);
+  if (!t) throw new Error(`transcript ${id} is not in the library`);
+  const session = new ReplaySession(t, { fingerprints: stored, judgeCache: judgeCaches.get(id) });
+  if (!stored) writeLater(() => saveFingerprints(id, version, session.storedFingerprints(), database));
+  return { session, rowStarts: rowStarts(t.turns), importedAt, version };
+}
+
+async function openById(id: number, database: LoopscopeDb, version: number): Promise<SessionInfo> {
   const row = await database.transcripts.get(id);
   if (!row) throw new Error(`transcript ${id} is not in the library`);
   // A reopen in the same worker keeps the session: turns never change after an import (the
   // import time tells a re-used id apart), only the labels are read again.
   let open = sessions.get(id);
   if (!open || open.importedAt !== row.importedAt || open.version !== version) {
-    const [t, stored] = await Promise.all([
-      loadTranscript(id, database),
-      loadFingerprints(id, version, database).catch(() => undefined),
-    ]);
-    if (!t) throw new Error(`transcript ${id} is not in the library`);
-    const session = new ReplaySession(t, { fingerprints: stored, judgeCache: judgeCaches.get(id) });
-    if (!stored) writeLater(() => saveFingerprints(id, version, session.storedFingerprints(), database));
-    open = { session, rowStarts: rowStarts(t.turns), importedAt: row.importedAt, version };
+    // Two opens at once (the import's warm-up and the page's) build one session.
+    let pending = building.get(id);
+    if (!pending) {
+      pending = buildSession(id, row.importedAt, database, version);
+      building.set(id, pending);
+      const built = pending;
+      void built.catch(() => undefined).finally(() => building.get(id) === built && building.delete(id));
+    }
+    open = await pending;
   }
   const t = open.session.transcript;
   const labels = await loadLabels(id, t, database);
@@ -119,6 +209,24 @@ export async function openSession(
     labels,
   };
   return Comlink.transfer(info, [starts.buffer]);
+}
+
+/**
+ * Opens a just-imported transcript and runs `configs` on it before the page asks (detector runs
+ * are cached by their settings), while the page is still rendering: its first runSession then
+ * only merges. Called by the import, after it has answered.
+ */
+export async function warmSession(
+  id: number,
+  configs: readonly EngineConfig[],
+  database: LoopscopeDb = db,
+): Promise<void> {
+  // The page is about to open it: its writes wait for its first replay, not for a 2 s silence that
+  // building a big session here outlasts (they would then slow the page's open and replay).
+  gateOpened(id);
+  await openById(id, database, FINGERPRINT_VERSION);
+  const s = get(id);
+  for (const c of configs) s.run(resolveConfig(c));
 }
 
 /** Gives session `id` the judge's endpoint answers (a fresh session: detector runs are cached by settings). */
@@ -152,6 +260,13 @@ export interface RunOutcome {
   ms: number;
 }
 
+let lastReplayEnd = -Infinity;
+
+/** Milliseconds since the last replay answered here: background writes give way to a user tuning. */
+export function sinceLastReplay(): number {
+  return performance.now() - lastReplayEnd;
+}
+
 export function runSession(key: number, config: EngineConfig, labels: Label[], baseline?: EngineConfig): RunOutcome {
   const started = performance.now();
   const s = get(key);
@@ -168,12 +283,15 @@ export function runSession(key: number, config: EngineConfig, labels: Label[], b
   // After this answer is posted (a macrotask later), a waiting cache write may run.
   const waiting = pendingWrite;
   if (waiting) setTimeout(waiting, 0);
+  const gate = gates.get(key);
+  if (gate) setTimeout(gate.release, 0);
   const out: RunOutcome = {
     result: page,
     metrics: metricsOf(result, t, resolved.countAction),
     baseline: base,
     ms: performance.now() - started,
   };
+  lastReplayEnd = performance.now();
   // The series are typed arrays: moved to the page, not copied.
   return Comlink.transfer(out, transferables(page));
 }
@@ -208,7 +326,7 @@ export async function compareStored(
   labels?: Label[],
   database: LoopscopeDb = db,
 ): Promise<StoredComparison | null> {
-  const t = await loadTranscript(id, database);
+  const t = await readStored(id, database);
   if (!t) return null;
   const l = labels ?? (await loadLabels(id, t, database));
   if (l.length === 0) return null;

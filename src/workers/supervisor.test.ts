@@ -100,4 +100,32 @@ describe('Supervisor', () => {
     made[0].fail!('gone');
     await expect(s.call('run', 1)).rejects.toThrow('no session 1');
   });
+
+  it('adopt: the next calls go to the adopted worker, a session of the old one is re-opened there first, and the old one ends after its call and its retire', async () => {
+    const { made, spawn } = fakeWorkers();
+    const s = new Supervisor<Api>(spawn, { ...opts, sessionCalls: ['run'] });
+    await s.call('open', 1, 'run one');
+    // A call under way on the old worker when another (an import's) is adopted.
+    let answer!: (v: string) => void;
+    const old = made[0];
+    (s as unknown as { handle: WorkerHandle<Api> }).handle.api.run = () => new Promise<string>((r) => (answer = r));
+    const pending = s.call('run', 1);
+    const imported = spawn();
+    let retired = 0;
+    s.adopt(imported, async () => {
+      retired++;
+    });
+    await s.call('open', 2, 'run two');
+    expect(await s.call('run', 2)).toBe('ran run two in worker 2');
+    // Session 1 lived in the old worker: re-opened in the adopted one on its next call.
+    expect(await s.call('run', 1)).toBe('ran run one in worker 2');
+    await Promise.resolve();
+    expect([old.terminated, retired]).toEqual([false, 0]);
+    answer('late answer');
+    expect(await pending).toBe('late answer');
+    await vi.waitFor(() => expect(old.terminated).toBe(true));
+    expect(retired).toBe(1);
+    expect(made[1].terminated).toBe(false);
+    expect(s.restarts).toBe(0);
+  });
 });

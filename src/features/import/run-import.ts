@@ -1,9 +1,13 @@
 /**
  * Imports dropped or picked files one by one, each in a fresh worker (so Cancel can stop it at
- * once) that parses the file and stores all its transcripts in one transaction: a failure stores
- * nothing, and the page receives only ids and a summary. Folders go through run-folder-import.ts.
+ * once while it parses). The worker stores the library rows, answers with ids and a summary, then
+ * writes the turns chunk by chunk; it becomes the engine worker meanwhile, holding the parsed
+ * transcripts, so the run opens without reading them back. A failure while storing deletes what
+ * was stored (src/persistence/staged-import.ts). Folders go through run-folder-import.ts.
  */
-import { Comlink, startEngineWorker } from '../../workers/client';
+import { adoptEngineWorker, Comlink, startEngineWorker } from '../../workers/client';
+import type { EngineConfig } from '../../engine/config';
+import { presetByName } from '../../engine/presets/index';
 import { planImport } from '../../import/folder';
 import { useAppStore } from '../../state/store';
 import type { DuplicateInfo } from '../../workers/import-file';
@@ -34,16 +38,25 @@ export async function importFiles(picked: PickedFile[]): Promise<number[]> {
   const fromFolder = picked.some((p) => p.path.includes('/'));
   if (fromFolder || plan.units.some((u) => u.kind !== 'file')) return importFolderPlan(labelOf(picked), plan);
   const stored: number[] = [];
-  for (const { file } of picked) stored.push(...(await importOne(file)));
+  // One file of one transcript is opened at once (App): only then is it warmed up in the worker.
+  for (const { file } of picked) stored.push(...(await importOne(file, picked.length === 1)));
   return stored;
 }
 
-async function importOne(file: File): Promise<number[]> {
+/** What the workbench will run first on an opened run: the draft, and the preset it is compared with. */
+function firstRuns(): EngineConfig[] {
+  const { draft, presetName } = useAppStore.getState();
+  const preset = presetByName(presetName);
+  return preset ? [draft, preset] : [draft];
+}
+
+async function importOne(file: File, opened: boolean): Promise<number[]> {
   const { addJob, updateJob } = useAppStore.getState();
   const jobId = addJob(file.name, file.size);
   const worker = startEngineWorker();
   let cancelled = false;
   let stop = () => {};
+  let adopted = false;
   const cancelledPromise = new Promise<null>((resolve) => {
     stop = () => {
       cancelled = true;
@@ -54,12 +67,12 @@ async function importOne(file: File): Promise<number[]> {
   });
   try {
     const outcome = await Promise.race([
-      worker.api.importFile(
+      worker.api.importAndOpen(
         file,
         file.name,
-        {},
+        opened ? { warm: firstRuns() } : {},
         Comlink.proxy((read: number, total: number) => updateJob(jobId, { read, total })),
-        // Parsing is over: the worker now writes one transaction, which is no longer cancelled.
+        // Parsing is over: the worker now stores the rows, then the turns; no longer cancelled.
         Comlink.proxy(() => {
           cancels.delete(jobId);
           updateJob(jobId, { status: 'storing', read: file.size });
@@ -81,13 +94,27 @@ async function importOne(file: File): Promise<number[]> {
       return [];
     }
     const { summary } = outcome;
-    updateJob(jobId, {
-      status: 'done',
-      read: file.size,
-      storedIds: summary.ids,
-      warnings: summary.warnings,
-      message: `${file.name}: ${summary.transcripts} transcript${summary.transcripts === 1 ? '' : 's'}, ${summary.turns} turns (${summary.format})`,
-    });
+    // The rows are stored and the worker holds the transcripts: it becomes the engine worker, so
+    // the run opens at once while its turns are still being written.
+    updateJob(jobId, { status: 'storing', storedIds: summary.ids });
+    adoptEngineWorker(worker);
+    adopted = true;
+    void worker.api.storingDone().then(
+      (failed) =>
+        updateJob(
+          jobId,
+          failed === null
+            ? {
+                status: 'done',
+                read: file.size,
+                warnings: summary.warnings,
+                message: `${file.name}: ${summary.transcripts} transcript${summary.transcripts === 1 ? '' : 's'}, ${summary.turns} turns (${summary.format})`,
+              }
+            : { status: 'error', storedIds: [], message: `${file.name}: ${failed}` },
+        ),
+      (e: unknown) =>
+        updateJob(jobId, { status: 'error', message: `${file.name}: could not be stored (${(e as Error).message})` }),
+    );
     return summary.ids;
   } catch (e) {
     updateJob(jobId, { status: 'error', message: `${file.name}: could not be stored (${(e as Error).message})` });
@@ -95,6 +122,6 @@ async function importOne(file: File): Promise<number[]> {
   } finally {
     cancels.delete(jobId);
     forgetQuestion(jobId);
-    worker.terminate();
+    if (!adopted) worker.terminate();
   }
 }
