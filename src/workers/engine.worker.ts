@@ -5,6 +5,7 @@
 import * as Comlink from 'comlink';
 import { importFile, importFolderUnit } from './import-file';
 import { closeSession, compareSession, compareStored, openSession, runSession, setJudgeAnswers, sweepOpen } from './sessions';
+import { triageRuns } from './triage';
 import { exportJsonl, rowWindow, turnAt } from './views';
 
 const api = {
@@ -20,6 +21,7 @@ const api = {
   turnAt,
   exportJsonl,
   setJudgeAnswers,
+  triageRuns,
 };
 
 export type EngineWorkerApi = typeof api;

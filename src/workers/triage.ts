@@ -1,0 +1,106 @@
+/**
+ * Library triage in the worker: each run is read from IndexedDB by id, replayed under the config,
+ * and only its digest is kept (src/engine/run-summary.ts); the page gets one small summary per
+ * run, never turns. Digests are cached here per (transcript id and import time, config, engine
+ * version), so scoring against edited labels, or going back to a config seen before, replays
+ * nothing. The cache lives as long as the worker (a reload computes again).
+ */
+import { resolveConfig, type EngineConfig, type ResolvedConfig } from '../engine/config';
+import { FINGERPRINT_VERSION } from '../engine/fingerprint';
+import { replay } from '../engine/replay';
+import { replayDigest, summarizeRun, type ReplayDigest, type RunSummary } from '../engine/run-summary';
+import type { Label } from '../model/transcript';
+import { db, type LoopscopeDb } from '../persistence/db';
+import { loadTranscript } from '../persistence/transcripts';
+
+/** Bumped when detectors change what they report for the same input (with FINGERPRINT_VERSION). */
+export const TRIAGE_VERSION = 1;
+/** Configs whose digests are kept (most recent first out last). */
+const KEEP_CONFIGS = 8;
+
+export interface TriageRow extends RunSummary {
+  id: number;
+}
+
+export interface TriageAnswer {
+  rows: TriageRow[];
+  /** Ids asked for that are no longer in the library. */
+  missing: number[];
+  /** Rows that needed a replay (the others came from the cache). */
+  replayed: number;
+}
+
+/** config key → (id|importedAt → digest) */
+const digests = new Map<string, Map<string, ReplayDigest>>();
+/** id|importedAt → the labels the file came with (they never change after an import). */
+const fileLabels = new Map<string, Label[]>();
+
+/** The config's identity for the cache: its resolved settings, not its display name. */
+export function configKey(resolved: ResolvedConfig): string {
+  const { name: _n, basedOn: _b, ...settings } = resolved;
+  return `${TRIAGE_VERSION}.${FINGERPRINT_VERSION}|${JSON.stringify(settings)}`;
+}
+
+function digestsFor(key: string): Map<string, ReplayDigest> {
+  let m = digests.get(key);
+  if (m) digests.delete(key);
+  else m = new Map();
+  digests.set(key, m);
+  while (digests.size > KEEP_CONFIGS) digests.delete(digests.keys().next().value!);
+  return m;
+}
+
+async function labelsOfFile(runKey: string, id: number, database: LoopscopeDb): Promise<Label[]> {
+  let l = fileLabels.get(runKey);
+  if (!l) {
+    l = (await database.bodies.get(id))?.transcript?.labels ?? [];
+    fileLabels.set(runKey, l);
+  }
+  return l;
+}
+
+/** Triage figures of the runs `ids` under `config`, in the order asked. */
+export async function triageRuns(
+  ids: readonly number[],
+  config: EngineConfig,
+  database: LoopscopeDb = db,
+): Promise<TriageAnswer> {
+  const resolved = resolveConfig(config);
+  const cache = digestsFor(configKey(resolved));
+  const [metas, userLabels] = await Promise.all([
+    database.transcripts.bulkGet([...ids]),
+    database.labels.bulkGet([...ids]),
+  ]);
+  const out: TriageAnswer = { rows: [], missing: [], replayed: 0 };
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i];
+    const meta = metas[i];
+    if (!meta) {
+      out.missing.push(id);
+      continue;
+    }
+    const runKey = `${id}|${meta.importedAt}`;
+    let digest = cache.get(runKey);
+    if (!digest) {
+      const t = await loadTranscript(id, database);
+      if (!t) {
+        out.missing.push(id);
+        continue;
+      }
+      fileLabels.set(runKey, t.labels);
+      // The recorded judge answers are in the transcript; endpoint answers are not used here.
+      digest = replayDigest(replay(t, resolved), resolved.countAction);
+      cache.set(runKey, digest);
+      out.replayed++;
+    }
+    const labels = userLabels[i]?.labels ?? (await labelsOfFile(runKey, id, database));
+    out.rows.push({ id, ...summarizeRun(digest, labels) });
+  }
+  return out;
+}
+
+/** Forgets every cached digest (tests; a worker that is replaced starts empty anyway). */
+export function clearTriageCache(): void {
+  digests.clear();
+  fileLabels.clear();
+}
