@@ -55,7 +55,13 @@ describe('summarizeRun', () => {
 
   it('a healthy labelled run: no alarms under recommended, eight false alarms and a premature stop under chatloop', async () => {
     const t = await sample('healthy-docstrings');
-    expect(summary(t, 'recommended')).toMatchObject({ alarms: 0, firstAlarm: null, stoppedAt: null, loops: 0, f1: null });
+    expect(summary(t, 'recommended')).toMatchObject({
+      alarms: 0,
+      firstAlarm: null,
+      stoppedAt: null,
+      loops: 0,
+      f1: null,
+    });
     expect(summary(t, 'chatloop')).toMatchObject({
       alarms: 8,
       firstAlarm: 9,

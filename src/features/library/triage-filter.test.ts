@@ -33,7 +33,12 @@ function row(id: number, title: string, format: string, fileName: string, triage
 }
 
 const ROWS: LibraryRow[] = [
-  row(1, 'Missing path ls loop', 'loopscope', 'missing-path.loop.jsonl', { alarms: 3, firstAlarm: 8, labelled: true, loops: 1 }),
+  row(1, 'Missing path ls loop', 'loopscope', 'missing-path.loop.jsonl', {
+    alarms: 3,
+    firstAlarm: 8,
+    labelled: true,
+    loops: 1,
+  }),
   row(2, 'Healthy docstrings', 'loopscope', 'healthy.loop.jsonl', { labelled: true }),
   row(3, 'Fix the parser', 'claude-code', 'abc.jsonl', { alarms: 19, firstAlarm: 4, stoppedAt: 10 }),
   row(4, 'SWE run', 'swe-agent', '6e44b9.traj', { alarms: 0 }),

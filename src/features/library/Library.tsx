@@ -1,0 +1,80 @@
+import { useLiveQuery } from 'dexie-react-hooks';
+import { useMemo } from 'react';
+import { presetByName } from '../../engine/presets/index';
+import { db } from '../../persistence/db';
+import { useAppStore } from '../../state/store';
+import { LibraryTable } from './LibraryTable';
+import { useLibraryView, YOUR_CONFIG } from './library-store';
+import { StopChart } from './StopChart';
+import { filterRows, formatsOf, type LibraryRow } from './triage-filter';
+import { TriageToolbar } from './TriageToolbar';
+import { pageConfigKey, useTriage } from './useTriage';
+
+/**
+ * The library: every stored run with its triage figures under the chosen config (computed in the
+ * worker, kept live while the config changes), search and filters, and the stop chart. Opening a
+ * run puts the cursor on its first alarm.
+ */
+export function Library({ onOpen }: { onOpen: (id: number, turn?: number) => void }) {
+  const metas = useLiveQuery(() => db.transcripts.toArray(), []);
+  const draft = useAppStore((s) => s.draft);
+  const presetName = useAppStore((s) => s.presetName);
+  const { filter, configChoice } = useLibraryView();
+  const chosenPreset = configChoice === YOUR_CONFIG ? undefined : presetByName(configChoice);
+  const config = chosenPreset ?? draft;
+  const triage = useTriage(metas, config);
+  const draftKey = useMemo(() => pageConfigKey(draft), [draft]);
+  const tuned = useMemo(() => {
+    const p = presetByName(presetName);
+    return !p || pageConfigKey(p) !== draftKey;
+  }, [presetName, draftKey]);
+  const yourName = draft.name && draft.name !== presetName ? draft.name : `${presetName}${tuned ? ', tuned' : ''}`;
+  const configName = chosenPreset ? (chosenPreset.name ?? configChoice) : `your config (${yourName})`;
+
+  const rows = useMemo<LibraryRow[]>(
+    () =>
+      (metas ?? []).map((m) => {
+        const e = triage.entries.get(m.id);
+        return e ? { ...m, triage: e.summary, stale: e.key !== triage.key } : m;
+      }),
+    [metas, triage.entries, triage.key],
+  );
+  const shown = useMemo(() => filterRows(rows, filter), [rows, filter]);
+  const summaries = useMemo(() => shown.flatMap((r) => (r.triage && !r.stale ? [r.triage] : [])), [shown]);
+  const formats = useMemo(() => formatsOf(metas ?? []), [metas]);
+
+  if (metas === undefined) return <p className="muted">Opening the library…</p>;
+  if (metas.length === 0)
+    return <p className="empty">The library is empty. Drop a transcript anywhere on the page, or use Import.</p>;
+
+  // The workbench replays under the draft: a run picked under a preset opens with that preset in Tune.
+  const openRun = (id: number, turn?: number) => {
+    if (chosenPreset && pageConfigKey(chosenPreset) !== draftKey) {
+      if (tuned && !confirm(`Open under ${configChoice}? It replaces your tuned config (${yourName}) in Tune.`)) return;
+      useAppStore.getState().setPreset(configChoice);
+    }
+    onOpen(id, turn);
+  };
+
+  return (
+    <div className="library-triage">
+      <TriageToolbar formats={formats} shown={shown.length} total={rows.length} yourConfigName={yourName} />
+      {triage.running ? (
+        <div className="triage-progress" role="status">
+          <progress aria-label="Triage progress" value={triage.done} max={triage.total} />
+          <span className="small muted">
+            Computing alarms under {configName}: {triage.done} of {triage.total} runs
+          </span>
+        </div>
+      ) : null}
+      {triage.error && (
+        <p role="alert" className="engine-failure">
+          Could not compute the alarm columns: {triage.error}
+        </p>
+      )}
+      <StopChart summaries={summaries} runs={shown.length} configName={configName} />
+      <LibraryTable rows={shown} onOpen={openRun} />
+      {shown.length === 0 && <p className="muted">No run matches the search and filters.</p>}
+    </div>
+  );
+}

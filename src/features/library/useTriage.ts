@@ -1,0 +1,92 @@
+/**
+ * The library's triage figures under a config, computed in the engine worker a batch of runs at a
+ * time (progress moves, and a config change is taken up between batches). The figures of the
+ * last pass are remembered across views and shown, marked stale, until the new ones arrive.
+ */
+import { useEffect, useState } from 'react';
+import { resolveConfig, type EngineConfig } from '../../engine/config';
+import type { RunSummary } from '../../engine/run-summary';
+import type { TranscriptMeta } from '../../persistence/db';
+import { engineWorker } from '../../workers/client';
+import { triageBatches } from './triage-filter';
+
+const DEBOUNCE_MS = 150;
+
+export interface TriageEntry {
+  summary: RunSummary;
+  /** The config it was computed under (pageConfigKey). */
+  key: string;
+}
+
+export interface TriageState {
+  entries: ReadonlyMap<number, TriageEntry>;
+  /** The config being shown. */
+  key: string;
+  done: number;
+  total: number;
+  running: boolean;
+  error: string | null;
+}
+
+/** The config's settings, not its name: a renamed copy is the same triage. */
+export function pageConfigKey(config: EngineConfig): string {
+  const { name: _n, basedOn: _b, ...settings } = resolveConfig(config);
+  return JSON.stringify(settings);
+}
+
+// Survives the library being unmounted while a run is open.
+let remembered: ReadonlyMap<number, TriageEntry> = new Map();
+
+export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: EngineConfig): TriageState {
+  const key = pageConfigKey(config);
+  const [state, setState] = useState<Omit<TriageState, 'key'>>(() => ({
+    entries: remembered,
+    done: 0,
+    total: 0,
+    running: false,
+    error: null,
+  }));
+  // A new import or delete changes this; a re-render with the same rows does not.
+  const runsKey = metas?.map((m) => `${m.id}:${m.importedAt}`).join(',') ?? '';
+
+  useEffect(() => {
+    if (!metas) return;
+    let live = true;
+    const batches = triageBatches(metas);
+    const total = metas.length;
+    setState((s) => ({ ...s, done: 0, total, running: total > 0, error: null }));
+    const timer = setTimeout(async () => {
+      const ids = new Set(metas.map((m) => m.id));
+      let done = 0;
+      try {
+        for (const batch of batches) {
+          const answer = await engineWorker().triageRuns(batch, config);
+          if (!live) return;
+          done += batch.length;
+          setState((s) => {
+            const next = new Map<number, TriageEntry>();
+            // Rows deleted from the library are dropped.
+            for (const [id, e] of s.entries) if (ids.has(id)) next.set(id, e);
+            for (const r of answer.rows) {
+              const { id, ...summary } = r;
+              next.set(id, { summary, key });
+            }
+            for (const id of answer.missing) next.delete(id);
+            remembered = next;
+            return { ...s, entries: next, done, running: done < total };
+          });
+        }
+      } catch (e) {
+        if (live) setState((s) => ({ ...s, running: false, error: (e as Error)?.message ?? String(e) }));
+      }
+    }, DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // `metas` and `config` are read through runsKey and key: a new array with the same runs is no change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [runsKey, key]);
+
+  return { ...state, key };
+}
