@@ -120,3 +120,23 @@ test('the triage follows the chosen config: a preset picked in the library recom
   await expect(libraryRows(page)).toHaveCount(5);
   await shot(page, 'library-triage-04-chatloop');
 });
+
+test('kept live while tuning: a detector enabled in Tune changes the columns back in the library', async ({ page }) => {
+  await readyApp(page);
+  await triageDone(page);
+  const row = libraryRows(page).filter({ hasText: 'Stuck listing a missing folder' });
+  expect([await cellUnder(page, row, 'Alarms'), await cellUnder(page, row, 'Would stop')]).toEqual(['3', '—']);
+  await row.getByRole('cell').first().click();
+  await expect(page.locator('.turn-readout')).toHaveText(/^Turn 8 \/ 18/);
+  await page.getByRole('checkbox', { name: 'Exact repeat enabled' }).check();
+  await page.getByRole('link', { name: '← Library' }).click();
+  await expect(page.getByRole('combobox', { name: 'Config', exact: true })).toContainText(
+    'Your config (recommended, tuned)',
+  );
+  await triageDone(page);
+  await expect.poll(() => cellUnder(page, row, 'Alarms')).toBe('13');
+  expect(await cellUnder(page, row, 'Would stop')).toBe('10');
+  const healthy = libraryRows(page).filter({ hasText: 'Healthy: docstrings' });
+  expect(await cellUnder(page, healthy, 'Would stop')).toBe('15 ⚠');
+  await shot(page, 'library-triage-05-tuned');
+});

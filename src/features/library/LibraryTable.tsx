@@ -91,7 +91,7 @@ export function LibraryTable({ rows, onOpen }: { rows: LibraryRow[]; onOpen: (id
                 <td
                   key={c.id}
                   className={
-                    c.column.id === 'title' ? 'title' : c.column.id === 'importedAt' ? undefined : 'num-or-chip'
+                    c.column.id === 'title' ? 'title' : c.column.id === 'importedAt' ? 'imported' : 'num-or-chip'
                   }
                 >
                   <table.FlexRender cell={c} />
