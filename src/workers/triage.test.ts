@@ -58,10 +58,21 @@ describe('triageRuns', () => {
     expect((await triageRuns([id], recommended)).rows[0]).toMatchObject({ labelled: false, f1: null, alarms: 2 });
   });
 
+  it('a run that cannot be read is named with the reason; the others are still summarised', async () => {
+    const bad = await store('judge-recorded');
+    const good = await store('same-error-forever');
+    // A chunk record that is not a turn list: the replay of that run throws.
+    await db.turnChunks.put({ id: bad, n: 0, turns: [{ index: 1 } as never] });
+    const out = await triageRuns([bad, good], recommended);
+    expect(out.rows.map((r) => [r.id, r.alarms])).toEqual([[good, 2]]);
+    expect(out.failed.map((f) => f.id)).toEqual([bad]);
+    expect(out.failed[0].reason.length).toBeGreaterThan(0);
+  });
+
   it('names ids no longer in the library', async () => {
     const id = await store('judge-recorded');
     await deleteTranscript(id);
     const out = await triageRuns([id, 424242], recommended);
-    expect(out).toEqual({ rows: [], missing: [id, 424242], replayed: 0 });
+    expect(out).toEqual({ rows: [], missing: [id, 424242], failed: [], replayed: 0 });
   });
 });

@@ -26,6 +26,8 @@ export interface TriageAnswer {
   rows: TriageRow[];
   /** Ids asked for that are no longer in the library. */
   missing: number[];
+  /** Runs that could not be read or replayed, with the reason (the others are still summarised). */
+  failed: { id: number; reason: string }[];
   /** Rows that needed a replay (the others came from the cache). */
   replayed: number;
 }
@@ -71,7 +73,7 @@ export async function triageRuns(
     database.transcripts.bulkGet([...ids]),
     database.labels.bulkGet([...ids]),
   ]);
-  const out: TriageAnswer = { rows: [], missing: [], replayed: 0 };
+  const out: TriageAnswer = { rows: [], missing: [], failed: [], replayed: 0 };
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     const meta = metas[i];
@@ -82,14 +84,20 @@ export async function triageRuns(
     const runKey = `${id}|${meta.importedAt}`;
     let digest = cache.get(runKey);
     if (!digest) {
-      const t = await loadTranscript(id, database);
-      if (!t) {
-        out.missing.push(id);
+      try {
+        const t = await loadTranscript(id, database);
+        if (!t) {
+          out.missing.push(id);
+          continue;
+        }
+        fileLabels.set(runKey, t.labels);
+        // The recorded judge answers are in the transcript; endpoint answers are not used here.
+        digest = replayDigest(replay(t, resolved), resolved.countAction);
+      } catch (e) {
+        // One unreadable run must not hide the others' figures.
+        out.failed.push({ id, reason: (e as Error)?.message ?? String(e) });
         continue;
       }
-      fileLabels.set(runKey, t.labels);
-      // The recorded judge answers are in the transcript; endpoint answers are not used here.
-      digest = replayDigest(replay(t, resolved), resolved.countAction);
       cache.set(runKey, digest);
       out.replayed++;
     }

@@ -35,9 +35,11 @@ export function Library({ onOpen }: { onOpen: (id: number, turn?: number) => voi
     () =>
       (metas ?? []).map((m) => {
         const e = triage.entries.get(m.id);
-        return e ? { ...m, triage: e.summary, stale: e.key !== triage.key } : m;
+        if (e) return { ...m, triage: e.summary, stale: e.key !== triage.key };
+        const error = triage.failed.get(m.id);
+        return error ? { ...m, triageError: error } : m;
       }),
-    [metas, triage.entries, triage.key],
+    [metas, triage.entries, triage.failed, triage.key],
   );
   const shown = useMemo(() => filterRows(rows, filter), [rows, filter]);
   const summaries = useMemo(() => shown.flatMap((r) => (r.triage && !r.stale ? [r.triage] : [])), [shown]);

@@ -56,7 +56,14 @@ export const TRIAGE_COLUMNS: TriageColumn[] = [
 /** A triage cell: "…" until computed; a tooltip for the premature stop and false alarms. */
 export function TriageCell({ column, row }: { column: TriageColumn; row: LibraryRow }) {
   const s = row.triage;
-  if (!s) return <span className="muted">…</span>;
+  if (!s)
+    return row.triageError ? (
+      <span className="triage-error" title={`Could not replay this run: ${row.triageError}`}>
+        error
+      </span>
+    ) : (
+      <span className="muted">…</span>
+    );
   const note =
     column.id === 'stoppedAt' && s.prematureStop
       ? 'The stop falls outside every labelled loop: it would end real work'

@@ -24,6 +24,8 @@ export interface LibraryRow extends TranscriptMeta {
   triage?: RunSummary;
   /** The summary is from an earlier config and is being computed again. */
   stale?: boolean;
+  /** Why the worker could not summarise this run. */
+  triageError?: string;
 }
 
 function yesNo(want: YesNo, value: boolean | undefined): boolean {

@@ -20,6 +20,8 @@ export interface TriageEntry {
 
 export interface TriageState {
   entries: ReadonlyMap<number, TriageEntry>;
+  /** Runs the worker could not read or replay, with the reason. */
+  failed: ReadonlyMap<number, string>;
   /** The config being shown. */
   key: string;
   done: number;
@@ -41,6 +43,7 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
   const key = pageConfigKey(config);
   const [state, setState] = useState<Omit<TriageState, 'key'>>(() => ({
     entries: remembered,
+    failed: new Map(),
     done: 0,
     total: 0,
     running: false,
@@ -72,8 +75,14 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
               next.set(id, { summary, key });
             }
             for (const id of answer.missing) next.delete(id);
+            const failed = new Map(s.failed);
+            for (const f of answer.failed) {
+              next.delete(f.id);
+              failed.set(f.id, f.reason);
+            }
+            for (const r of answer.rows) failed.delete(r.id);
             remembered = next;
-            return { ...s, entries: next, done, running: done < total };
+            return { ...s, entries: next, failed, done, running: done < total };
           });
         }
       } catch (e) {
