@@ -64,6 +64,7 @@ const sections: [string, Section | null][] = [
   ['engine', () => benchEngine({ calls, presets: values.presets?.split(','), rounds, log })],
   ['import', await importSection()],
   ['browser', await optional('./browser.ts', 'benchBrowser')],
+  ['triage-browser', await optional('./triage-browser.ts', 'benchTriageBrowser')],
   [
     'triage',
     await optional('./triage.ts', 'benchTriage').then(

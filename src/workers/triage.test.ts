@@ -9,7 +9,7 @@ import { importSource } from '../import/index';
 import { sourceFromText } from '../import/source';
 import { db } from '../persistence/db';
 import { saveLabels } from '../persistence/labels';
-import { deleteTranscript, saveImport } from '../persistence/transcripts';
+import { deleteTranscript, loadTranscript, loadTranscripts, saveImport } from '../persistence/transcripts';
 import { clearTriageCache, triageRuns } from './triage';
 
 async function store(name: string): Promise<number> {
@@ -69,10 +69,18 @@ describe('triageRuns', () => {
     expect(out.failed[0].reason.length).toBeGreaterThan(0);
   });
 
+  it('reads a batch of runs in one transaction exactly as one by one', async () => {
+    const a = await store('swarm-global-doom-loop');
+    const b = await store('healthy-docstrings');
+    const many = await loadTranscripts([b, 99999, a]);
+    expect(many).toEqual([await loadTranscript(b), undefined, await loadTranscript(a)]);
+    expect(many[0]!.turns).toHaveLength(31);
+  });
+
   it('names ids no longer in the library', async () => {
     const id = await store('judge-recorded');
     await deleteTranscript(id);
     const out = await triageRuns([id, 424242], recommended);
-    expect(out).toEqual({ rows: [], missing: [id, 424242], failed: [], replayed: 0 });
+    expect(out).toMatchObject({ rows: [], missing: [id, 424242], failed: [], replayed: 0 });
   });
 });

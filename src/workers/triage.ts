@@ -9,9 +9,9 @@ import { resolveConfig, type EngineConfig, type ResolvedConfig } from '../engine
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { replay } from '../engine/replay';
 import { replayDigest, summarizeRun, type ReplayDigest, type RunSummary } from '../engine/run-summary';
-import type { Label } from '../model/transcript';
+import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
-import { loadTranscript } from '../persistence/transcripts';
+import { loadTranscript, loadTranscripts } from '../persistence/transcripts';
 
 /** Bumped when detectors change what they report for the same input (with FINGERPRINT_VERSION). */
 export const TRIAGE_VERSION = 1;
@@ -30,6 +30,9 @@ export interface TriageAnswer {
   failed: { id: number; reason: string }[];
   /** Rows that needed a replay (the others came from the cache). */
   replayed: number;
+  /** Time in this call, and the part of it spent reading IndexedDB. */
+  ms: number;
+  readMs: number;
 }
 
 /** config key → (id|importedAt → digest) */
@@ -67,44 +70,68 @@ export async function triageRuns(
   config: EngineConfig,
   database: LoopscopeDb = db,
 ): Promise<TriageAnswer> {
+  const started = performance.now();
+  let readMs = 0;
   const resolved = resolveConfig(config);
   const cache = digestsFor(configKey(resolved));
   const [metas, userLabels] = await Promise.all([
     database.transcripts.bulkGet([...ids]),
     database.labels.bulkGet([...ids]),
   ]);
-  const out: TriageAnswer = { rows: [], missing: [], failed: [], replayed: 0 };
+  const out: TriageAnswer = { rows: [], missing: [], failed: [], replayed: 0, ms: 0, readMs: 0 };
+  const runKeys = ids.map((id, i) => (metas[i] ? `${id}|${metas[i].importedAt}` : ''));
+  // The runs not in the cache, read in one transaction.
+  const toRead = ids.filter((_id, i) => runKeys[i] !== '' && !cache.has(runKeys[i]));
+  const read = new Map<number, Transcript | undefined | Error>();
+  if (toRead.length > 0) {
+    const r0 = performance.now();
+    try {
+      const ts = await loadTranscripts(toRead, database);
+      toRead.forEach((id, i) => read.set(id, ts[i]));
+    } catch {
+      // One unreadable record fails the whole read: each run is then read on its own.
+      for (const id of toRead) read.set(id, await loadTranscript(id, database).catch((err: unknown) => toError(err)));
+    }
+    readMs = performance.now() - r0;
+  }
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
-    const meta = metas[i];
-    if (!meta) {
+    const runKey = runKeys[i];
+    if (runKey === '') {
       out.missing.push(id);
       continue;
     }
-    const runKey = `${id}|${meta.importedAt}`;
     let digest = cache.get(runKey);
     if (!digest) {
+      const t = read.get(id);
+      if (t === undefined) {
+        out.missing.push(id);
+        continue;
+      }
       try {
-        const t = await loadTranscript(id, database);
-        if (!t) {
-          out.missing.push(id);
-          continue;
-        }
+        if (t instanceof Error) throw t;
         fileLabels.set(runKey, t.labels);
         // The recorded judge answers are in the transcript; endpoint answers are not used here.
         digest = replayDigest(replay(t, resolved), resolved.countAction);
       } catch (e) {
         // One unreadable run must not hide the others' figures.
-        out.failed.push({ id, reason: (e as Error)?.message ?? String(e) });
+        out.failed.push({ id, reason: toError(e).message });
         continue;
       }
+      read.delete(id); // its turns can go
       cache.set(runKey, digest);
       out.replayed++;
     }
     const labels = userLabels[i]?.labels ?? (await labelsOfFile(runKey, id, database));
     out.rows.push({ id, ...summarizeRun(digest, labels) });
   }
+  out.ms = performance.now() - started;
+  out.readMs = readMs;
   return out;
+}
+
+function toError(e: unknown): Error {
+  return e instanceof Error ? e : new Error(String(e));
 }
 
 /** Forgets every cached digest (tests; a worker that is replaced starts empty anyway). */

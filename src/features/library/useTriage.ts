@@ -8,9 +8,11 @@ import { resolveConfig, type EngineConfig } from '../../engine/config';
 import type { RunSummary } from '../../engine/run-summary';
 import type { TranscriptMeta } from '../../persistence/db';
 import { engineWorker } from '../../workers/client';
+import type { TriageAnswer } from '../../workers/triage';
 import { triageBatches } from './triage-filter';
 
 const DEBOUNCE_MS = 150;
+const SHOW_EVERY_MS = 300;
 
 export interface TriageEntry {
   summary: RunSummary;
@@ -61,30 +63,52 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
     const timer = setTimeout(async () => {
       const ids = new Set(metas.map((m) => m.id));
       let done = 0;
-      try {
-        for (const batch of batches) {
-          const answer = await engineWorker().triageRuns(batch, config);
-          if (!live) return;
-          done += batch.length;
-          setState((s) => {
-            const next = new Map<number, TriageEntry>();
-            // Rows deleted from the library are dropped.
-            for (const [id, e] of s.entries) if (ids.has(id)) next.set(id, e);
+      let waiting: TriageAnswer[] = [];
+      let shownAt = performance.now();
+      // Answers are merged into React state at most every SHOW_EVERY_MS: redrawing a big table
+      // for every batch would take the main thread from the next batch's hand-over.
+      const show = () => {
+        const answers = waiting;
+        waiting = [];
+        shownAt = performance.now();
+        const doneNow = done;
+        setState((s) => {
+          const next = new Map<number, TriageEntry>();
+          // Rows deleted from the library are dropped.
+          for (const [id, e] of s.entries) if (ids.has(id)) next.set(id, e);
+          const failed = new Map(s.failed);
+          for (const answer of answers) {
             for (const r of answer.rows) {
               const { id, ...summary } = r;
               next.set(id, { summary, key });
+              failed.delete(id);
             }
             for (const id of answer.missing) next.delete(id);
-            const failed = new Map(s.failed);
             for (const f of answer.failed) {
               next.delete(f.id);
               failed.set(f.id, f.reason);
             }
-            for (const r of answer.rows) failed.delete(r.id);
-            remembered = next;
-            return { ...s, entries: next, failed, done, running: done < total };
-          });
+          }
+          remembered = next;
+          return { ...s, entries: next, failed, done: doneNow, running: doneNow < total };
+        });
+      };
+      // Two batches in flight, so the worker never waits for the page between them.
+      let at = 0;
+      const send = () => (at < batches.length ? engineWorker().triageRuns(batches[at++], config) : null);
+      try {
+        let current = send();
+        let ahead = send();
+        while (current) {
+          const answer = await current;
+          if (!live) return;
+          done += answer.rows.length + answer.missing.length + answer.failed.length;
+          waiting.push(answer);
+          if (done >= total || performance.now() - shownAt > SHOW_EVERY_MS) show();
+          current = ahead;
+          ahead = send();
         }
+        if (waiting.length > 0) show();
       } catch (e) {
         if (live) setState((s) => ({ ...s, running: false, error: (e as Error)?.message ?? String(e) }));
       }
