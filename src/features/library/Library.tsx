@@ -1,5 +1,6 @@
 import { useLiveQuery } from 'dexie-react-hooks';
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
+import type { EngineConfig } from '../../engine/config';
 import { presetByName } from '../../engine/presets/index';
 import { db } from '../../persistence/db';
 import { useAppStore } from '../../state/store';
@@ -9,6 +10,13 @@ import { StopChart } from './StopChart';
 import { filterRows, formatsOf, type LibraryRow } from './triage-filter';
 import { TriageToolbar } from './TriageToolbar';
 import { pageConfigKey, useTriage } from './useTriage';
+
+/** "recommended", "recommended, tuned", or the name a loaded config file gave. */
+function yourConfigName(draft: EngineConfig, presetName: string): string {
+  if (draft.name && draft.name !== presetName) return draft.name;
+  const p = presetByName(presetName);
+  return !p || pageConfigKey(p) !== pageConfigKey(draft) ? `${presetName}, tuned` : presetName;
+}
 
 /**
  * The library: every stored run with its triage figures under the chosen config (computed in the
@@ -23,12 +31,7 @@ export function Library({ onOpen }: { onOpen: (id: number, turn?: number) => voi
   const chosenPreset = configChoice === YOUR_CONFIG ? undefined : presetByName(configChoice);
   const config = chosenPreset ?? draft;
   const triage = useTriage(metas, config);
-  const draftKey = useMemo(() => pageConfigKey(draft), [draft]);
-  const tuned = useMemo(() => {
-    const p = presetByName(presetName);
-    return !p || pageConfigKey(p) !== draftKey;
-  }, [presetName, draftKey]);
-  const yourName = draft.name && draft.name !== presetName ? draft.name : `${presetName}${tuned ? ', tuned' : ''}`;
+  const yourName = useMemo(() => yourConfigName(draft, presetName), [draft, presetName]);
   const configName = chosenPreset ? (chosenPreset.name ?? configChoice) : `your config (${yourName})`;
 
   const rows = useMemo<LibraryRow[]>(
@@ -45,18 +48,28 @@ export function Library({ onOpen }: { onOpen: (id: number, turn?: number) => voi
   const summaries = useMemo(() => shown.flatMap((r) => (r.triage && !r.stale ? [r.triage] : [])), [shown]);
   const formats = useMemo(() => formatsOf(metas ?? []), [metas]);
 
+  // The workbench replays under the draft: a run picked under a preset opens with that preset in
+  // Tune. Read from the stores when called, so the memoised table keeps one opener.
+  const openRun = useCallback(
+    (id: number, turn?: number) => {
+      const choice = useLibraryView.getState().configChoice;
+      const preset = choice === YOUR_CONFIG ? undefined : presetByName(choice);
+      const { draft: now, presetName: base } = useAppStore.getState();
+      if (preset && pageConfigKey(preset) !== pageConfigKey(now)) {
+        const own = presetByName(base);
+        const tuned = !own || pageConfigKey(own) !== pageConfigKey(now);
+        const name = yourConfigName(now, base);
+        if (tuned && !confirm(`Open under ${choice}? It replaces your tuned config (${name}) in Tune.`)) return;
+        useAppStore.getState().setPreset(choice);
+      }
+      onOpen(id, turn);
+    },
+    [onOpen],
+  );
+
   if (metas === undefined) return <p className="muted">Opening the library…</p>;
   if (metas.length === 0)
     return <p className="empty">The library is empty. Drop a transcript anywhere on the page, or use Import.</p>;
-
-  // The workbench replays under the draft: a run picked under a preset opens with that preset in Tune.
-  const openRun = (id: number, turn?: number) => {
-    if (chosenPreset && pageConfigKey(chosenPreset) !== draftKey) {
-      if (tuned && !confirm(`Open under ${configChoice}? It replaces your tuned config (${yourName}) in Tune.`)) return;
-      useAppStore.getState().setPreset(configChoice);
-    }
-    onOpen(id, turn);
-  };
 
   return (
     <div className="library-triage">

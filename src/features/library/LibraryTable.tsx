@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { memo, useState } from 'react';
 import { createColumnHelper, useTable, type SortingState } from '@tanstack/react-table';
 import { sortableFeatures as features } from '../shared/sortable-table';
 import { deleteTranscript } from '../../persistence/transcripts';
@@ -31,7 +31,13 @@ const TITLES: Record<string, string> = Object.fromEntries(TRIAGE_COLUMNS.map((c)
  * Library rows (already searched and filtered) with their triage figures. A click or Enter opens
  * the run at its first alarm. Only metadata and summaries are here, never turns.
  */
-export function LibraryTable({ rows, onOpen }: { rows: LibraryRow[]; onOpen: (id: number, turn?: number) => void }) {
+export const LibraryTable = memo(function LibraryTable({
+  rows,
+  onOpen,
+}: {
+  rows: LibraryRow[];
+  onOpen: (id: number, turn?: number) => void;
+}) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'importedAt', desc: true }]);
   const table = useTable({
     features,
@@ -115,4 +121,4 @@ export function LibraryTable({ rows, onOpen }: { rows: LibraryRow[]; onOpen: (id
       </table>
     </div>
   );
-}
+});

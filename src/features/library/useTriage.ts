@@ -12,7 +12,7 @@ import type { TriageAnswer } from '../../workers/triage';
 import { triageBatches } from './triage-filter';
 
 const DEBOUNCE_MS = 150;
-const SHOW_EVERY_MS = 300;
+const SHOW_EVERY_MS = 1000;
 
 export interface TriageEntry {
   summary: RunSummary;
@@ -105,6 +105,11 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
           done += answer.rows.length + answer.missing.length + answer.failed.length;
           waiting.push(answer);
           if (done >= total || performance.now() - shownAt > SHOW_EVERY_MS) show();
+          else {
+            // The progress bar moves with every batch; the rows only with show().
+            const doneNow = done;
+            setState((s) => ({ ...s, done: doneNow }));
+          }
           current = ahead;
           ahead = send();
         }
