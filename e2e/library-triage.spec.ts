@@ -119,6 +119,10 @@ test('the triage follows the chosen config: a preset picked in the library recom
   await page.getByRole('combobox', { name: 'Would stop', exact: true }).selectOption('yes');
   await expect(libraryRows(page)).toHaveCount(5);
   await shot(page, 'library-triage-04-chatloop');
+  // Opened from a library under chatloop, the run is replayed under chatloop: the same first alarm.
+  await libraryRows(page).filter({ hasText: 'Healthy: docstrings' }).getByRole('cell').first().click();
+  await expect(page.locator('.turn-readout')).toHaveText(/^Turn 9 \/ 31/);
+  await expect(page.getByLabel('Preset', { exact: true })).toHaveValue('chatloop');
 });
 
 test('kept live while tuning: a detector enabled in Tune changes the columns back in the library', async ({ page }) => {

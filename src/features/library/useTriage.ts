@@ -95,7 +95,13 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
       };
       // Two batches in flight, so the worker never waits for the page between them.
       let at = 0;
-      const send = () => (at < batches.length ? engineWorker().triageRuns(batches[at++], config) : null);
+      const send = () => {
+        if (at >= batches.length) return null;
+        const p = engineWorker().triageRuns(batches[at++], config);
+        // A failure of the batch ahead is reported when it is awaited, not as an unhandled rejection.
+        p.catch(() => undefined);
+        return p;
+      };
       try {
         let current = send();
         let ahead = send();
