@@ -130,7 +130,12 @@ export async function benchTriageBrowser(opts: { runs?: number; log?: (s: string
       .locator('tbody tr')
       .nth(n - 1)
       .waitFor({ timeout: 60_000 });
-    const coldMs = (await page.evaluate(PASS_DONE)) as number;
+    const cold = page.evaluate(PASS_DONE) as Promise<number>;
+    // A picture of the pass under way (the progress bar, rows filling in), for the docs.
+    await page.getByRole('progressbar', { name: 'Triage progress' }).waitFor();
+    await page.waitForTimeout(1500);
+    await page.screenshot({ path: 'test-results/screenshots/library-triage-06-progress.png' }).catch(() => undefined);
+    const coldMs = await cold;
     log(`triage-browser: cold pass ${round(coldMs)} ms`);
     const retune = page.evaluate(PASS_DONE);
     await page.evaluate(() => {

@@ -2,7 +2,7 @@ import { memo, useMemo } from 'react';
 import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { RunSummary } from '../../engine/run-summary';
 import { LEGEND_STYLE, TICK, TOOLTIP_STYLE } from '../charts/chart-theme';
-import { stopCurve } from './triage-filter';
+import { logTicks, stopCurve } from './triage-filter';
 
 const STOP = '#dc2626';
 const ALARM = '#d97706';
@@ -42,6 +42,7 @@ export const StopChart = memo(function StopChart({
             type="number"
             dataKey="turn"
             scale={log ? 'log' : 'linear'}
+            ticks={log ? logTicks(longest) : undefined}
             domain={[1, longest]}
             allowDecimals={false}
             tick={TICK}

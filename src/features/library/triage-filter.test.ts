@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../engine/run-summary';
-import { filterRows, formatsOf, NO_FILTER, stopCurve, triageBatches, type LibraryRow } from './triage-filter';
+import { filterRows, formatsOf, logTicks, NO_FILTER, stopCurve, triageBatches, type LibraryRow } from './triage-filter';
 
 function summary(s: Partial<RunSummary>): RunSummary {
   return {
@@ -104,5 +104,12 @@ describe('triageBatches', () => {
     expect(triageBatches(runs, 100, 2)).toEqual([[1, 2], [3], [4], [5]]);
     expect(triageBatches(runs, 1000, 25)).toEqual([[1, 2, 3, 4, 5]]);
     expect(triageBatches([], 1000, 25)).toEqual([]);
+  });
+});
+
+describe('logTicks', () => {
+  it('1-2-5 steps up to the longest run, which ends the axis', () => {
+    expect(logTicks(2290)).toEqual([1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 2290]);
+    expect(logTicks(1000)).toEqual([1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]);
   });
 });

@@ -115,3 +115,11 @@ export function triageBatches(
   if (cur.length > 0) out.push(cur);
   return out;
 }
+
+/** Ticks of a log turn axis: 1, 2, 5, 10, 20, 50, … up to `max`, and `max` itself. */
+export function logTicks(max: number): number[] {
+  const out: number[] = [];
+  for (let p = 1; p <= max; p *= 10) for (const m of [1, 2, 5]) if (p * m <= max) out.push(p * m);
+  if (out[out.length - 1] !== max) out.push(max);
+  return out;
+}

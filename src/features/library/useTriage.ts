@@ -57,7 +57,9 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
   useEffect(() => {
     if (!metas) return;
     let live = true;
-    const batches = triageBatches(metas);
+    // Newest first, as the table opens sorted: the rows on screen fill in first.
+    const newestFirst = [...metas].sort((a, b) => b.importedAt - a.importedAt || b.id - a.id);
+    const batches = triageBatches(newestFirst);
     const total = metas.length;
     setState((s) => ({ ...s, done: 0, total, running: total > 0, error: null }));
     const timer = setTimeout(async () => {
