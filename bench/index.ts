@@ -64,6 +64,13 @@ const sections: [string, Section | null][] = [
   ['engine', () => benchEngine({ calls, presets: values.presets?.split(','), rounds, log })],
   ['import', await importSection()],
   ['browser', await optional('./browser.ts', 'benchBrowser')],
+  ['triage-browser', await optional('./triage-browser.ts', 'benchTriageBrowser')],
+  [
+    'triage',
+    await optional('./triage.ts', 'benchTriage').then(
+      (run) => run && (() => (run as (o: unknown) => Promise<unknown>)({ log })),
+    ),
+  ],
 ];
 
 const out: Record<string, unknown> = {};

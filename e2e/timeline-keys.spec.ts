@@ -9,6 +9,10 @@ async function openSample(page: Page): Promise<void> {
   await libraryRows(page).filter({ hasText: SAMPLE }).click();
   await expect(page.getByRole('heading', { name: SAMPLE })).toBeVisible();
   await expect(page.locator('[data-metric="tp"]')).toHaveText('3');
+  // A library row opens at the run's first alarm (turn 7) once the library has computed it: these
+  // tests start from turn 1.
+  await page.keyboard.press('Home');
+  await expect(readout(page)).toHaveText('Turn 1 / 18');
 }
 
 const readout = (page: Page) => page.locator('.turn-readout');

@@ -4,7 +4,7 @@ import { ImportButton } from './features/import/ImportButton';
 import { ImportStatus } from './features/import/ImportStatus';
 import type { PickedFile } from './features/import/picked-files';
 import { importFiles } from './features/import/run-import';
-import { LibraryTable } from './features/library/LibraryTable';
+import { Library } from './features/library/Library';
 import { RestoreSamples } from './features/library/RestoreSamples';
 import { useHashLocation } from './features/shell/useHashLocation';
 import { useConfigFromLink } from './features/share/useConfigFromLink';
@@ -53,7 +53,7 @@ export function App() {
               <h2>Library</h2>
               <RestoreSamples />
             </div>
-            <LibraryTable onOpen={(id) => open(id)} />
+            <Library onOpen={(id, turn) => open(id, turn)} />
           </section>
         ) : (
           <Workbench key={transcriptId} id={transcriptId} />

@@ -2,7 +2,7 @@ import { callCount, formatWarning, type Transcript } from '../model/transcript';
 import { normalizeTranscript } from '../model/normalize';
 import type { ImportResult } from '../import/types';
 import { chunkTurns } from './chunking';
-import { db, type LoopscopeDb, type TranscriptMeta } from './db';
+import { db, type LoopscopeDb, type TranscriptBody, type TranscriptMeta, type TurnChunk } from './db';
 import { noteStored } from './hash-index';
 
 /**
@@ -57,16 +57,55 @@ export async function loadTranscript(id: number, database: LoopscopeDb = db): Pr
   return database.transaction('r', database.bodies, database.turnChunks, async () => {
     const body = await database.bodies.get(id);
     if (!body) return undefined;
-    // Old or partial records come back in the current shape: the envelope goes through the one
-    // normaliser (cheap: no turns); the turns were normalised when they were imported.
-    const stored = (body.transcript ?? {}) as Partial<Transcript>;
-    const envelope = normalizeTranscript({ ...stored, format: stored.format ?? 'unknown', turns: [] });
-    const turns = Array.isArray(stored.turns) ? stored.turns.slice() : [];
-    if (body.chunks !== undefined) {
-      const chunks = await database.turnChunks.where('[id+n]').between([id, 0], [id, body.chunks]).toArray();
-      for (const c of chunks) if (Array.isArray(c.turns)) for (const turn of c.turns) turns.push(turn);
+    const chunks =
+      body.chunks !== undefined
+        ? await database.turnChunks.where('[id+n]').between([id, 0], [id, body.chunks]).toArray()
+        : [];
+    return assemble(body, chunks);
+  });
+}
+
+/** A stored body and its turn chunks (in order) as one transcript. */
+function assemble(body: TranscriptBody, chunks: readonly TurnChunk[]): Transcript {
+  // Old or partial records come back in the current shape: the envelope goes through the one
+  // normaliser (cheap: no turns); the turns were normalised when they were imported.
+  const stored = (body.transcript ?? {}) as Partial<Transcript>;
+  const envelope = normalizeTranscript({ ...stored, format: stored.format ?? 'unknown', turns: [] });
+  const turns = Array.isArray(stored.turns) ? stored.turns.slice() : [];
+  for (const c of chunks) if (Array.isArray(c.turns)) for (const turn of c.turns) turns.push(turn);
+  return { ...envelope, turns };
+}
+
+/**
+ * Several stored transcripts in one read transaction (library triage reads a batch of runs: one
+ * transaction instead of one per run). Undefined for an id not stored.
+ */
+export async function loadTranscripts(
+  ids: readonly number[],
+  database: LoopscopeDb = db,
+): Promise<(Transcript | undefined)[]> {
+  return database.transaction('r', database.bodies, database.turnChunks, async () => {
+    const [bodies, chunks] = await Promise.all([
+      database.bodies.bulkGet([...ids]),
+      database.turnChunks
+        .where('id')
+        .anyOf([...ids])
+        .toArray(),
+    ]);
+    const byId = new Map<number, TurnChunk[]>();
+    for (const c of chunks) {
+      const list = byId.get(c.id);
+      if (list) list.push(c);
+      else byId.set(c.id, [c]);
     }
-    return { ...envelope, turns };
+    return bodies.map((body) => {
+      if (!body) return undefined;
+      const mine = (byId.get(body.id) ?? []).filter((c) => body.chunks !== undefined && c.n < body.chunks);
+      return assemble(
+        body,
+        mine.sort((a, b) => a.n - b.n),
+      );
+    });
   });
 }
 

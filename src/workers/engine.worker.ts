@@ -13,6 +13,7 @@ import {
   setJudgeAnswers,
   sweepOpen,
 } from './sessions';
+import { triageRuns } from './triage';
 import { exportJsonl, rowWindow, turnAt } from './views';
 
 const api = {
@@ -31,6 +32,7 @@ const api = {
   turnAt,
   exportJsonl,
   setJudgeAnswers,
+  triageRuns,
 };
 
 export type EngineWorkerApi = typeof api;

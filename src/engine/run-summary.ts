@@ -1,0 +1,80 @@
+/**
+ * What the library shows of one run under one config: its alarms, first alarm, stop, and, when
+ * it is labelled, how its alarms score. Split in two so a cache can keep the replay's part (it
+ * depends on the transcript and the config) apart from the labels' part (labels change while
+ * the replay does not): `replayDigest` keeps only the distinct alarm turns and the stop, which is
+ * all the event-based scores of evaluate.ts look at.
+ */
+import type { Label } from '../model/transcript';
+import { falseAlarmEpisodes, inLoopSpan, isAlarm } from './evaluate';
+import type { ReplayResult } from './replay';
+import type { Action } from './types';
+
+/** The replay's part: small, whatever the size of the run. */
+export interface ReplayDigest {
+  turns: number;
+  /** Events at or above the counted action (after the stop too: evaluate.ts counts them). */
+  alarms: number;
+  /** Distinct turns with an alarm, ascending. */
+  alarmTurns: number[];
+  /** The run's own stop (its first terminate), or null. */
+  stoppedAt: number | null;
+}
+
+/** One library row's triage figures. */
+export interface RunSummary {
+  turns: number;
+  alarms: number;
+  firstAlarm: number | null;
+  stoppedAt: number | null;
+  /** Whether the run has any label (loop or progress): only then are its alarms true or false. */
+  labelled: boolean;
+  /** Loop spans labelled. */
+  loops: number;
+  caught: number;
+  falseAlarms: number;
+  /** The stop falls outside every loop span (it would kill real work). */
+  prematureStop: boolean;
+  /** Event-based F1 as in evaluate.ts; null when unlabelled or when no loop is labelled. */
+  f1: number | null;
+}
+
+export function replayDigest(result: ReplayResult, countAction: Action): ReplayDigest {
+  let alarms = 0;
+  const seen = new Set<number>();
+  for (const e of result.events) {
+    if (!isAlarm(e, countAction)) continue;
+    alarms++;
+    seen.add(e.turn);
+  }
+  return {
+    turns: result.turns,
+    alarms,
+    alarmTurns: [...seen].sort((a, b) => a - b),
+    stoppedAt: result.stoppedAt?.turn ?? null,
+  };
+}
+
+/** The digest scored against `labels`: the same caught / false alarm / F1 as evaluate.ts. */
+export function summarizeRun(d: ReplayDigest, labels: readonly Label[]): RunSummary {
+  const spans = labels.filter((l) => l.kind === 'loop');
+  let caught = 0;
+  for (const s of spans) if (d.alarmTurns.some((t) => t >= s.startTurn && t <= s.endTurn)) caught++;
+  const outside = d.alarmTurns.filter((t) => !inLoopSpan(t, spans));
+  const labelled = labels.length > 0;
+  // Unlabelled, an alarm is neither true nor false.
+  const falseAlarms = labelled ? falseAlarmEpisodes(outside).length : 0;
+  const missed = spans.length - caught;
+  return {
+    turns: d.turns,
+    alarms: d.alarms,
+    firstAlarm: d.alarmTurns[0] ?? null,
+    stoppedAt: d.stoppedAt,
+    labelled,
+    loops: spans.length,
+    caught,
+    falseAlarms,
+    prematureStop: d.stoppedAt !== null && labelled && !inLoopSpan(d.stoppedAt, spans),
+    f1: labelled && spans.length > 0 ? (2 * caught) / (2 * caught + falseAlarms + missed) : null,
+  };
+}

@@ -1,0 +1,86 @@
+import { memo, useMemo } from 'react';
+import { CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import type { RunSummary } from '../../engine/run-summary';
+import { LEGEND_STYLE, TICK, TOOLTIP_STYLE } from '../charts/chart-theme';
+import { logTicks, stopCurve } from './triage-filter';
+
+const STOP = '#dc2626';
+const ALARM = '#d97706';
+
+/**
+ * Over the runs shown: how many would have stopped (and how many had alarmed) by each turn, under
+ * the chosen config. A log turn axis when runs differ a lot in length, so short runs stay readable.
+ */
+export const StopChart = memo(function StopChart({
+  summaries,
+  runs,
+  configName,
+}: {
+  summaries: RunSummary[];
+  runs: number;
+  configName: string;
+}) {
+  const points = useMemo(() => stopCurve(summaries), [summaries]);
+  const longest = Math.max(2, ...summaries.map((s) => s.turns));
+  const log = longest > 500;
+  const stopped = points[points.length - 1].stopped;
+  const alarmed = points[points.length - 1].alarmed;
+  // The step lines run on to the longest run's end.
+  const data = points[points.length - 1].turn < longest ? [...points, { turn: longest, alarmed, stopped }] : points;
+  return (
+    <figure className="stop-chart" aria-label="Runs that would stop">
+      <figcaption>
+        <strong>Runs that would stop</strong>{' '}
+        <span className="muted small">
+          under {configName}: {stopped} of {runs} would stop, {alarmed} had alarmed
+        </span>
+      </figcaption>
+      <ResponsiveContainer width="100%" height={170}>
+        <LineChart data={data} margin={{ top: 6, right: 16, bottom: 16, left: 6 }}>
+          <CartesianGrid stroke="#eef0f3" />
+          <XAxis
+            type="number"
+            dataKey="turn"
+            scale={log ? 'log' : 'linear'}
+            ticks={log ? logTicks(longest) : undefined}
+            domain={[1, longest]}
+            allowDecimals={false}
+            tick={TICK}
+            label={{ value: log ? 'Turn (log scale)' : 'Turn', position: 'insideBottom', offset: -10, fontSize: 11 }}
+          />
+          <YAxis
+            allowDecimals={false}
+            domain={[0, Math.max(1, runs)]}
+            tick={TICK}
+            width={44}
+            label={{ value: 'Runs', angle: -90, position: 'insideLeft', offset: 10, fontSize: 11 }}
+          />
+          <Tooltip
+            contentStyle={TOOLTIP_STYLE}
+            labelFormatter={(t) => `by turn ${t}`}
+            formatter={(v, name) => [`${v} of ${runs}`, name]}
+          />
+          <Legend wrapperStyle={LEGEND_STYLE} iconSize={9} verticalAlign="top" align="right" />
+          <Line
+            type="stepAfter"
+            dataKey="stopped"
+            name="would have stopped"
+            stroke={STOP}
+            strokeWidth={2}
+            dot={false}
+            isAnimationActive={false}
+          />
+          <Line
+            type="stepAfter"
+            dataKey="alarmed"
+            name="had alarmed"
+            stroke={ALARM}
+            strokeDasharray="4 3"
+            dot={false}
+            isAnimationActive={false}
+          />
+        </LineChart>
+      </ResponsiveContainer>
+    </figure>
+  );
+});

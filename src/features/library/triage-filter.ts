@@ -1,0 +1,125 @@
+/**
+ * The library's search and filters over rows with their triage figures. Pure, so the exact rules
+ * are unit-tested: every search word must appear in the title, file name or format; a yes/no
+ * filter keeps only rows whose figures are known (a row still being computed matches neither).
+ */
+import type { RunSummary } from '../../engine/run-summary';
+import type { TranscriptMeta } from '../../persistence/db';
+
+export type YesNo = 'any' | 'yes' | 'no';
+
+export interface TriageFilter {
+  text: string;
+  /** A format id, or '' for every format. */
+  format: string;
+  alarms: YesNo;
+  labelled: YesNo;
+  stopped: YesNo;
+}
+
+export const NO_FILTER: TriageFilter = { text: '', format: '', alarms: 'any', labelled: 'any', stopped: 'any' };
+
+/** A library row: the stored metadata and, once computed, its summary under the chosen config. */
+export interface LibraryRow extends TranscriptMeta {
+  triage?: RunSummary;
+  /** The summary is from an earlier config and is being computed again. */
+  stale?: boolean;
+  /** Why the worker could not summarise this run. */
+  triageError?: string;
+}
+
+function yesNo(want: YesNo, value: boolean | undefined): boolean {
+  if (want === 'any') return true;
+  if (value === undefined) return false;
+  return value === (want === 'yes');
+}
+
+export function matchesText(row: TranscriptMeta, text: string): boolean {
+  const words = text.toLowerCase().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return true;
+  const hay = `${row.title}\n${row.fileName}\n${row.format}`.toLowerCase();
+  return words.every((w) => hay.includes(w));
+}
+
+export function filterRows(rows: readonly LibraryRow[], f: TriageFilter): LibraryRow[] {
+  return rows.filter((r) => {
+    if (f.format && r.format !== f.format) return false;
+    if (!matchesText(r, f.text)) return false;
+    const t = r.triage;
+    return (
+      yesNo(f.alarms, t && t.alarms > 0) &&
+      yesNo(f.labelled, t?.labelled) &&
+      yesNo(f.stopped, t && t.stoppedAt !== null)
+    );
+  });
+}
+
+export function isFiltered(f: TriageFilter): boolean {
+  return f.text.trim() !== '' || f.format !== '' || f.alarms !== 'any' || f.labelled !== 'any' || f.stopped !== 'any';
+}
+
+/** The formats in the library, sorted, for the format filter. */
+export function formatsOf(rows: readonly TranscriptMeta[]): string[] {
+  return [...new Set(rows.map((r) => r.format))].sort();
+}
+
+/** One point of the library chart: runs that have alarmed / would have stopped by `turn`. */
+export interface StopPoint {
+  turn: number;
+  alarmed: number;
+  stopped: number;
+}
+
+/**
+ * Cumulative counts by turn, one point per turn where either count grows (a step chart). Starts
+ * at turn 1 with the runs that alarm or stop on turn 1, or at 0 runs.
+ */
+export function stopCurve(summaries: readonly Pick<RunSummary, 'firstAlarm' | 'stoppedAt'>[]): StopPoint[] {
+  const alarmAt = new Map<number, number>();
+  const stopAt = new Map<number, number>();
+  for (const s of summaries) {
+    if (s.firstAlarm !== null) alarmAt.set(s.firstAlarm, (alarmAt.get(s.firstAlarm) ?? 0) + 1);
+    if (s.stoppedAt !== null) stopAt.set(s.stoppedAt, (stopAt.get(s.stoppedAt) ?? 0) + 1);
+  }
+  const turns = [...new Set([1, ...alarmAt.keys(), ...stopAt.keys()])].sort((a, b) => a - b);
+  let alarmed = 0;
+  let stopped = 0;
+  return turns.map((turn) => {
+    alarmed += alarmAt.get(turn) ?? 0;
+    stopped += stopAt.get(turn) ?? 0;
+    return { turn, alarmed, stopped };
+  });
+}
+
+/**
+ * Runs split into the worker calls of one triage pass: at most `maxRuns` runs or about
+ * `maxTurns` turns per call, so progress moves and a config change is noticed between calls.
+ */
+export function triageBatches(
+  rows: readonly Pick<TranscriptMeta, 'id' | 'turns'>[],
+  maxTurns = 20_000,
+  maxRuns = 25,
+): number[][] {
+  const out: number[][] = [];
+  let cur: number[] = [];
+  let turns = 0;
+  for (const r of rows) {
+    if (cur.length > 0 && (cur.length >= maxRuns || turns + r.turns > maxTurns)) {
+      out.push(cur);
+      cur = [];
+      turns = 0;
+    }
+    cur.push(r.id);
+    turns += r.turns;
+  }
+  if (cur.length > 0) out.push(cur);
+  return out;
+}
+
+/** Ticks of a log turn axis: 1, 2, 5, 10, 20, 50, … up to `max`, and `max` itself. */
+export function logTicks(max: number): number[] {
+  const out: number[] = [];
+  for (let p = 1; p <= max; p *= 10) for (const m of [1, 2, 5]) if (p * m <= max) out.push(p * m);
+  if (out[out.length - 1] !== max) out.push(max);
+  return out;
+}

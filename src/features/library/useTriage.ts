@@ -1,0 +1,138 @@
+/**
+ * The library's triage figures under a config, computed in the engine worker a batch of runs at a
+ * time (progress moves, and a config change is taken up between batches). The figures of the
+ * last pass are remembered across views and shown, marked stale, until the new ones arrive.
+ */
+import { useEffect, useState } from 'react';
+import { resolveConfig, type EngineConfig } from '../../engine/config';
+import type { RunSummary } from '../../engine/run-summary';
+import type { TranscriptMeta } from '../../persistence/db';
+import { engineWorker } from '../../workers/client';
+import type { TriageAnswer } from '../../workers/triage';
+import { triageBatches } from './triage-filter';
+
+const DEBOUNCE_MS = 150;
+const SHOW_EVERY_MS = 1000;
+
+export interface TriageEntry {
+  summary: RunSummary;
+  /** The config it was computed under (pageConfigKey). */
+  key: string;
+}
+
+export interface TriageState {
+  entries: ReadonlyMap<number, TriageEntry>;
+  /** Runs the worker could not read or replay, with the reason. */
+  failed: ReadonlyMap<number, string>;
+  /** The config being shown. */
+  key: string;
+  done: number;
+  total: number;
+  running: boolean;
+  error: string | null;
+}
+
+/** The config's settings, not its name: a renamed copy is the same triage. */
+export function pageConfigKey(config: EngineConfig): string {
+  const { name: _n, basedOn: _b, ...settings } = resolveConfig(config);
+  return JSON.stringify(settings);
+}
+
+// Survives the library being unmounted while a run is open.
+let remembered: ReadonlyMap<number, TriageEntry> = new Map();
+
+export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: EngineConfig): TriageState {
+  const key = pageConfigKey(config);
+  const [state, setState] = useState<Omit<TriageState, 'key'>>(() => ({
+    entries: remembered,
+    failed: new Map(),
+    done: 0,
+    total: 0,
+    running: false,
+    error: null,
+  }));
+  // A new import or delete changes this; a re-render with the same rows does not.
+  const runsKey = metas?.map((m) => `${m.id}:${m.importedAt}`).join(',') ?? '';
+
+  useEffect(() => {
+    if (!metas) return;
+    let live = true;
+    // Newest first, as the table opens sorted: the rows on screen fill in first.
+    const newestFirst = [...metas].sort((a, b) => b.importedAt - a.importedAt || b.id - a.id);
+    const batches = triageBatches(newestFirst);
+    const total = metas.length;
+    setState((s) => ({ ...s, done: 0, total, running: total > 0, error: null }));
+    const timer = setTimeout(async () => {
+      const ids = new Set(metas.map((m) => m.id));
+      let done = 0;
+      let waiting: TriageAnswer[] = [];
+      let shownAt = performance.now();
+      // Answers are merged into React state at most every SHOW_EVERY_MS: redrawing a big table
+      // for every batch would take the main thread from the next batch's hand-over.
+      const show = () => {
+        const answers = waiting;
+        waiting = [];
+        shownAt = performance.now();
+        const doneNow = done;
+        setState((s) => {
+          const next = new Map<number, TriageEntry>();
+          // Rows deleted from the library are dropped.
+          for (const [id, e] of s.entries) if (ids.has(id)) next.set(id, e);
+          const failed = new Map(s.failed);
+          for (const answer of answers) {
+            for (const r of answer.rows) {
+              const { id, ...summary } = r;
+              next.set(id, { summary, key });
+              failed.delete(id);
+            }
+            for (const id of answer.missing) next.delete(id);
+            for (const f of answer.failed) {
+              next.delete(f.id);
+              failed.set(f.id, f.reason);
+            }
+          }
+          remembered = next;
+          return { ...s, entries: next, failed, done: doneNow, running: doneNow < total };
+        });
+      };
+      // Two batches in flight, so the worker never waits for the page between them.
+      let at = 0;
+      const send = () => {
+        if (at >= batches.length) return null;
+        const p = engineWorker().triageRuns(batches[at++], config);
+        // A failure of the batch ahead is reported when it is awaited, not as an unhandled rejection.
+        p.catch(() => undefined);
+        return p;
+      };
+      try {
+        let current = send();
+        let ahead = send();
+        while (current) {
+          const answer = await current;
+          if (!live) return;
+          done += answer.rows.length + answer.missing.length + answer.failed.length;
+          waiting.push(answer);
+          if (done >= total || performance.now() - shownAt > SHOW_EVERY_MS) show();
+          else {
+            // The progress bar moves with every batch; the rows only with show().
+            const doneNow = done;
+            setState((s) => ({ ...s, done: doneNow }));
+          }
+          current = ahead;
+          ahead = send();
+        }
+        if (waiting.length > 0) show();
+      } catch (e) {
+        if (live) setState((s) => ({ ...s, running: false, error: (e as Error)?.message ?? String(e) }));
+      }
+    }, DEBOUNCE_MS);
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+    // `metas` and `config` are read through runsKey and key: a new array with the same runs is no change.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [runsKey, key]);
+
+  return { ...state, key };
+}
