@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useLiveQuery } from 'dexie-react-hooks';
 import { presetByName } from '../../engine/presets/index';
 import { deleteSavedConfig, listSavedConfigs, type SavedConfig } from '../../persistence/saved-configs';
@@ -29,6 +29,17 @@ export function ComparePanel() {
   const extra = useMemo(() => extraRows(draft, presetName, saved), [draft, presetName, saved]);
   const [whole, setWhole] = useState(false);
   const [run, setRun] = useState(0);
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    if (!wide) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      setWide(false);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [wide]);
   const one = useSessionCompare(id, labels, ready, !whole, extra);
   const lib = useLibraryCompare(id, labels, whole, run, extra);
   const savedByRow = (row: string) => saved.find((c) => savedRowName(c.name) === row);
@@ -50,7 +61,12 @@ export function ComparePanel() {
   const rows = !whole && s.rows && !facts.hasTokens ? s.rows.map(tokensUnknown) : s.rows;
   const gaps = whole ? (p && !lib.running ? libraryGaps(p.withoutJudge, p.measured) : []) : presetGaps(facts);
   return (
-    <div className="compare">
+    <div
+      className={wide ? 'compare wide' : 'compare'}
+      role={wide ? 'dialog' : undefined}
+      aria-modal={wide || undefined}
+      aria-label={wide ? 'Compare, wide view' : undefined}
+    >
       <div className="compare-head">
         <label className="compare-toggle">
           <input type="checkbox" checked={whole} onChange={(e) => setWhole(e.target.checked)} />
@@ -63,6 +79,9 @@ export function ComparePanel() {
           </span>
         )}
         <span className="spacer" />
+        <button type="button" aria-pressed={wide} onClick={() => setWide((w) => !w)} title="Escape closes it">
+          {wide ? 'Close wide view' : 'Wide view'}
+        </button>
         {whole && lib.running && (
           <button type="button" onClick={lib.cancel}>
             Cancel
@@ -108,7 +127,13 @@ export function ComparePanel() {
             onPick={setPreset}
             onLoadSaved={loadSaved}
             onDeleteSaved={deleteSaved}
-            caption={whole ? 'Every preset, summed over the library' : 'Every preset on this transcript'}
+            caption={
+              !whole
+                ? 'Every preset on this transcript'
+                : p && p.unlabelled > 0
+                  ? 'Every preset, summed over the library; the runs without labels in the last three columns (scroll, or the wide view)'
+                  : 'Every preset, summed over the library'
+            }
             runs={whole && p && p.unlabelled > 0 ? { labelled: p.measured, unlabelled: p.unlabelled } : undefined}
           />
         </div>

@@ -64,10 +64,16 @@ export function CompareTable({
   runs?: RunCounts;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
+  // Unsorted, the user's and saved configs come first: what is being tuned is seen without scrolling.
+  const data = useMemo(
+    () => [...rows.filter((r) => r.kind !== 'preset'), ...rows.filter((r) => r.kind === 'preset')],
+    [rows],
+  );
+  const lastExtra = sorting.length === 0 ? data.filter((r) => r.kind !== 'preset').at(-1)?.preset : undefined;
   const table = useTable({
     features,
     columns: runs ? WITH_UNLABELLED : LABELLED_ONLY,
-    data: rows,
+    data,
     state: { sorting },
     onSortingChange: setSorting,
     getRowId: (r) => r.preset,
@@ -128,7 +134,13 @@ export function CompareTable({
                 <tr
                   key={r.id}
                   className={
-                    [isCurrent ? 'current' : '', row.kind !== 'preset' ? row.kind : ''].join(' ').trim() || undefined
+                    [
+                      isCurrent && 'current',
+                      row.kind !== 'preset' && row.kind,
+                      row.preset === lastExtra && 'extra-last',
+                    ]
+                      .filter(Boolean)
+                      .join(' ') || undefined
                   }
                   aria-current={isCurrent || undefined}
                   data-preset={row.preset}
@@ -157,7 +169,7 @@ export function CompareTable({
                         title={delta ? `${exact} (${delta.text} vs ${row.basedOn})` : exact}
                       >
                         <span className="v">{formatCell(key, row)}</span>
-                        {delta && <span className={`delta ${delta.tone}`}>{delta.text}</span>}
+                        {delta && <span className={`cell-delta ${delta.tone}`}>{delta.text}</span>}
                       </td>
                     );
                   })}
