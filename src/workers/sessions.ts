@@ -215,7 +215,7 @@ export interface StoredComparison {
  * re-used id is not mistaken for the old transcript.
  */
 const presetRows = new Map<string, StoredComparison>();
-const KEEP_PRESET_ROWS = 5000;
+const KEEP_PRESET_ROWS = 2000;
 
 /**
  * Every preset, then each of `extra`, on a stored transcript read here by id (the whole-library
