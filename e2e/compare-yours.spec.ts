@@ -78,7 +78,11 @@ test('your tuned config and a saved config beside the presets, with deltas; unla
   // chatloop: 8 alarms, 8 false alarms, the clean run flagged and stopped early, 163,355 tokens after the stop.
   await expect(table(page).locator('tbody tr')).toHaveCount(15);
   await expect(row(page, 'Your config').locator('th')).toContainText('Your config');
-  await expect(row(page, 'Your config').locator('th')).toContainText('vs chatloop');
+  await expect(row(page, 'Your config').locator('th')).toContainText('vs chatloop · 1 change');
+  await expect(row(page, 'Your config').locator('.row-base')).toHaveAttribute(
+    'title',
+    'exact-repeat.maxDuplicates: 2 → 4',
+  );
   expect(await values(page, 'chatloop', COLS)).toEqual(['—', '8', '0', '0', '8', '1', '1', '—', '163.4K']);
   // Tuned: no alarm at all on the healthy run.
   expect(await values(page, 'Your config', COLS)).toEqual(['—', '0', '0', '0', '0', '0', '0', '—', '0']);
@@ -162,6 +166,7 @@ test('your tuned config and a saved config beside the presets, with deltas; unla
   await table(page).getByRole('button', { name: 'chatloop', exact: true }).click();
   await expect(row(page, 'Your config').locator('td[data-col="alarms"] .v')).toHaveText('97');
   expect(await deltas(page, 'Your config')).toEqual({});
+  await expect(row(page, 'Your config').locator('th')).toContainText('vs chatloop · unchanged');
   await table(page).getByRole('button', { name: 'Saved: dup4', exact: true }).click();
   await expect(row(page, 'Your config').locator('td[data-col="alarms"] .v')).toHaveText('77');
   await page.getByRole('tab', { name: 'Tune' }).click();

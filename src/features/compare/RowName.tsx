@@ -17,7 +17,13 @@ export function RowName({
   onLoadSaved(row: string): void;
   onDeleteSaved(row: string): void;
 }) {
-  const base = row.basedOn && <span className="row-base">vs {row.basedOn}</span>;
+  const n = row.changes?.length;
+  const base = row.basedOn && (
+    <span className="row-base" title={n ? row.changes!.join('\n') : undefined}>
+      vs {row.basedOn}
+      {n === undefined ? '' : n === 0 ? ' · unchanged' : ` · ${n} change${n === 1 ? '' : 's'}`}
+    </span>
+  );
   if (row.kind === 'yours')
     return (
       <span className="row-name" title="The config being tuned (the Tune tab)">

@@ -91,10 +91,18 @@ describe('extraRows', () => {
       { name: 'odd', config: { ...doom, basedOn: 'gone-preset' } },
     ]);
     expect(x.configs.map((c) => c.name)).toEqual(['Your config', 'Saved: strict', 'Saved: odd']);
+    // Your config is chatloop exactly; strict is doom-loop exactly; odd has no preset to differ from.
     expect([...x.info]).toEqual([
-      ['Your config', { kind: 'yours', basedOn: 'chatloop' }],
-      ['Saved: strict', { kind: 'saved', basedOn: 'doom-loop' }],
-      ['Saved: odd', { kind: 'saved', basedOn: undefined }],
+      ['Your config', { kind: 'yours', basedOn: 'chatloop', changes: [] }],
+      ['Saved: strict', { kind: 'saved', basedOn: 'doom-loop', changes: [] }],
+      ['Saved: odd', { kind: 'saved', basedOn: undefined, changes: undefined }],
+    ]);
+    const tuned = structuredClone(presetByName('chatloop')!);
+    tuned.detectors['exact-repeat'] = { ...tuned.detectors['exact-repeat'], maxDuplicates: 4 };
+    tuned.detectors.cycle = { ...tuned.detectors.cycle, enabled: true };
+    expect(extraRows(tuned, 'chatloop', []).info.get('Your config')?.changes).toEqual([
+      'exact-repeat.maxDuplicates: 2 → 4',
+      'cycle.enabled: false → true',
     ]);
     // The key follows the configs: the same configs, the same key; another base, another key.
     expect(extraRows(presetByName('chatloop')!, 'chatloop', []).key).toBe(

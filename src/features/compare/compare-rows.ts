@@ -25,6 +25,8 @@ export interface CompareTableRow {
   kind: RowKind;
   /** For the user's and saved configs: the preset they started from, which their deltas are against. */
   basedOn?: string;
+  /** What the config changes against `basedOn`, one "path: from → to" each. */
+  changes?: string[];
   metrics: MetricsSummary;
   /** Whether labels exist: without them false alarms, caught, missed, premature stops and F1 mean nothing. */
   labelled: boolean;
@@ -187,6 +189,8 @@ export function exactCell(key: ColumnKey, row: CompareTableRow): string {
 export interface RowInfo {
   kind: RowKind;
   basedOn?: string;
+  /** What the config changes against `basedOn`, one "path: from → to" each. */
+  changes?: string[];
 }
 
 /** Table rows from the worker's rows; `info` names the rows that are not presets. */
