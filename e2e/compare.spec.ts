@@ -18,7 +18,8 @@ test('every preset on this transcript and over the library, sortable; a name pic
   await page.getByRole('tab', { name: 'Compare' }).click();
 
   // Values as `npx loopscope eval src/samples/edit-test-oscillation.loop.jsonl --preset NAME --json` gives them.
-  await expect(table(page).locator('tbody tr')).toHaveCount(16);
+  // The 16 presets and "Your config" (the draft, here exactly chatloop: its values, no deltas).
+  await expect(table(page).locator('tbody tr')).toHaveCount(17);
   await expect(row(page, 'chatloop').locator('td[data-col="alarms"]')).toHaveText('24');
   // Event-based F1: the loop caught, one false alarm (23 alarms inside the loop, 1 outside):
   // precision 1/2, recall 1, F1 2/3. The transcript has a loop, so it is not clean: — flagged.
@@ -66,6 +67,7 @@ test('every preset on this transcript and over the library, sortable; a name pic
     '10',
     '12',
     '12',
+    '24',
     '24',
     '26',
   ]);
@@ -115,8 +117,9 @@ test('every preset on this transcript and over the library, sortable; a name pic
       .locator('tbody tr')
       .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-preset'))),
   ).toEqual([
-    // F1 0.91 three times, 0.89 twice, 0.83, 0.80, 0.75 three times, 0.73, 0.50 twice, 0.45, 0.33,
-    // 0; ties keep the preset order.
+    // F1 0.91 four times (your config is doom-loop now), 0.89 twice, 0.83, 0.80, 0.75 three times,
+    // 0.73, 0.50 twice, 0.45, 0.33, 0; ties keep the table's order (your config first).
+    'Your config',
     'cycle-escalation',
     'doom-loop',
     'recommended',

@@ -78,7 +78,8 @@ for (const width of [1024, 1400]) {
     // Compare: every column of the table in view, without sideways scrolling.
     await page.getByRole('tab', { name: 'Compare' }).click();
     const table = page.getByRole('table', { name: 'Presets compared' });
-    await expect(table.locator('tbody tr')).toHaveCount(14);
+    // 14 presets and "Your config" (the draft).
+    await expect(table.locator('tbody tr')).toHaveCount(17);
     const scroll = page.locator('.compare-scroll');
     await expectInside(table.locator('thead th'), scroll, 'compare column header');
     await expectInside(table.locator('tbody tr').first().locator('th, td'), scroll, 'compare cell');

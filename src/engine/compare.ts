@@ -37,27 +37,43 @@ export function metricsOf(result: ReplayResult, t: Transcript, countAction: Acti
 }
 
 export interface CompareRow {
+  /** The row's name: a preset's, or "Your config" / "Saved: NAME" (see `NamedConfig`). */
   preset: string;
   metrics: MetricsSummary;
   stoppedAt: number | null;
 }
 
-/** Every preset on one transcript (metrics are computed even without labels: alarms still count). */
+/** A config compared beside the presets under a row name of its own (the draft, a saved config). */
+export interface NamedConfig {
+  name: string;
+  config: EngineConfig;
+}
+
+/** Each config on one transcript, one row each (metrics are computed even without labels: alarms still count). */
+export function compareConfigs(session: ReplaySession, labels: Label[], configs: readonly NamedConfig[]): CompareRow[] {
+  const t = withLabels(session.transcript, labels);
+  return configs.map(({ name, config }) => {
+    const resolved = resolveConfig(config);
+    const r = session.run(resolved);
+    return {
+      preset: name,
+      metrics: summarize(evaluate(r, t, { countAction: resolved.countAction })),
+      stoppedAt: r.stoppedAt?.turn ?? null,
+    };
+  });
+}
+
+/** Every preset on one transcript. */
 export function comparePresets(
   session: ReplaySession,
   labels: Label[],
   presets: EngineConfig[] = PRESETS,
 ): CompareRow[] {
-  const t = withLabels(session.transcript, labels);
-  return presets.map((p) => {
-    const resolved = resolveConfig(p);
-    const r = session.run(resolved);
-    return {
-      preset: p.name ?? 'unnamed',
-      metrics: summarize(evaluate(r, t, { countAction: resolved.countAction })),
-      stoppedAt: r.stoppedAt?.turn ?? null,
-    };
-  });
+  return compareConfigs(
+    session,
+    labels,
+    presets.map((p) => ({ name: p.name ?? 'unnamed', config: p })),
+  );
 }
 
 export { emptyMetrics };

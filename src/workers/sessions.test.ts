@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { comparePresets, metricsOf } from '../engine/compare';
+import { compareConfigs, comparePresets, metricsOf } from '../engine/compare';
 import { resolveConfig } from '../engine/config';
 import { presetByName } from '../engine/presets/index';
 import { ReplaySession } from '../engine/session';
@@ -68,13 +68,27 @@ describe('openSession by id', () => {
     const text = await exportJsonl(id, mine).text();
     expect(text.split('\n').filter(Boolean).length).toBeGreaterThan(t.turns.length);
     expect(text).toContain('"startTurn":2');
-    // By id: null without labels; with the page's labels, what a session over them gives.
-    expect(await compareStored(id, [])).toBeNull();
+    // By id: without labels, marked unlabelled (only its alarms and stops count); with the page's
+    // labels, what a session over them gives; null when gone from the library.
+    const bare = await compareStored(id, []);
+    expect(bare?.labelled).toBe(false);
+    expect(bare?.rows).toEqual(comparePresets(new ReplaySession({ ...t, labels: [] }), []));
     expect(await compareStored(id, mine)).toEqual({
       rows: comparePresets(new ReplaySession({ ...t, labels: mine }), mine),
       judgeLines: t.judge.length,
+      labelled: true,
     });
     expect(await compareStored(424242, mine)).toBeNull();
+    // Extra configs follow the presets under their row names; the presets' rows come from the cache.
+    const tuned = { ...presetByName('chatloop')!, detectors: { ...presetByName('chatloop')!.detectors } };
+    tuned.detectors['exact-repeat'] = { ...tuned.detectors['exact-repeat'], maxDuplicates: 5 };
+    const withYours = await compareStored(id, mine, [{ name: 'Your config', config: tuned }]);
+    const session = new ReplaySession({ ...t, labels: mine });
+    expect(withYours?.rows).toEqual([
+      ...comparePresets(session, mine),
+      ...compareConfigs(session, mine, [{ name: 'Your config', config: tuned }]),
+    ]);
+    expect(withYours?.rows.at(-1)?.preset).toBe('Your config');
   });
 
   it('a reopen keeps the open session (with the labels read again) unless the library row changed', async () => {

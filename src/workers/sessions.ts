@@ -4,7 +4,15 @@
  * reads the transcript and its labels from IndexedDB itself, so the page never sends turns here.
  */
 import * as Comlink from 'comlink';
-import { comparePresets, diffAlarms, metricsOf, withLabels, type CompareRow } from '../engine/compare';
+import {
+  compareConfigs,
+  comparePresets,
+  diffAlarms,
+  metricsOf,
+  withLabels,
+  type CompareRow,
+  type NamedConfig,
+} from '../engine/compare';
 import { resolveConfig, type EngineConfig } from '../engine/config';
 import type { MetricsSummary } from '../engine/evaluate';
 import type { JudgeCache } from '../engine/judge/request';
@@ -296,8 +304,9 @@ export function runSession(key: number, config: EngineConfig, labels: Label[], b
   return Comlink.transfer(out, transferables(page));
 }
 
-export function compareSession(key: number, labels: Label[]): CompareRow[] {
-  return comparePresets(get(key), labels);
+/** Every preset on the open transcript, then each of `extra` (the draft, saved configs) under its row name. */
+export function compareSession(key: number, labels: Label[], extra: readonly NamedConfig[] = []): CompareRow[] {
+  return [...comparePresets(get(key), labels), ...compareConfigs(get(key), labels, extra)];
 }
 
 export function sweepOpen(
@@ -310,25 +319,47 @@ export function sweepOpen(
   return sweepSession(get(key), withLabels(get(key).transcript, labels), config, param, values);
 }
 
-/**
- * Every preset on a stored transcript, read here by id (the whole-library compare asks for them
- * one by one): with `labels` when the page has newer ones, else the stored ones. Null when it
- * has no labels (its alarms can be neither true nor false) or is gone from the library.
- */
-/** Every preset on one stored transcript, and its recorded judge answers (Compare warns without them). */
+/** Every preset (then each extra config) on one stored transcript, and its recorded judge answers (Compare warns without them). */
 export interface StoredComparison {
   rows: CompareRow[];
   judgeLines: number;
+  /** Whether it has labels: without them only its alarms and stops count (no false alarms, no F1). */
+  labelled: boolean;
 }
 
+/**
+ * The presets' rows per stored transcript and labels: the whole-library compare runs again when
+ * the draft changes, and then only the draft's rows need a replay. Keyed by the import time, so a
+ * re-used id is not mistaken for the old transcript.
+ */
+const presetRows = new Map<string, StoredComparison>();
+const KEEP_PRESET_ROWS = 2000;
+
+/**
+ * Every preset, then each of `extra`, on a stored transcript read here by id (the whole-library
+ * compare asks for them one by one): with `labels` when the page has newer ones, else the stored
+ * ones. Null when it is gone from the library.
+ */
 export async function compareStored(
   id: number,
   labels?: Label[],
+  extra: readonly NamedConfig[] = [],
   database: LoopscopeDb = db,
 ): Promise<StoredComparison | null> {
+  const row = await database.transcripts.get(id);
+  if (!row) return null;
+  const stored = labels ? undefined : await database.labels.get(id);
+  const key = `${id}|${row.importedAt}|${JSON.stringify(labels ?? stored?.labels ?? null)}`;
+  const cached = presetRows.get(key);
+  if (cached && extra.length === 0) return cached;
   const t = await readStored(id, database);
   if (!t) return null;
   const l = labels ?? (await loadLabels(id, t, database));
-  if (l.length === 0) return null;
-  return { rows: comparePresets(new ReplaySession(withLabels(t, l)), l), judgeLines: t.judge.length };
+  const session = new ReplaySession(withLabels(t, l));
+  const base = cached ?? { rows: comparePresets(session, l), judgeLines: t.judge.length, labelled: l.length > 0 };
+  if (!cached) {
+    presetRows.set(key, base);
+    if (presetRows.size > KEEP_PRESET_ROWS) presetRows.delete(presetRows.keys().next().value!);
+  }
+  return { ...base, rows: [...base.rows, ...compareConfigs(session, l, extra)] };
 }

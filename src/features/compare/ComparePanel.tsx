@@ -1,29 +1,72 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useLiveQuery } from 'dexie-react-hooks';
+import { presetByName } from '../../engine/presets/index';
+import { deleteSavedConfig, listSavedConfigs, type SavedConfig } from '../../persistence/saved-configs';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
 import { libraryGaps, presetGaps, runFacts } from '../workbench/data-gaps';
-import type { CompareTableRow } from './compare-rows';
+import { savedRowName, type CompareTableRow } from './compare-rows';
 import { CompareTable } from './CompareTable';
+import { extraRows } from './extra-rows';
+import { SaveConfigForm } from './SaveConfigForm';
 import { useLibraryCompare, useSessionCompare } from './useCompare';
 import './compare.css';
 
-/** Every preset against this transcript, or summed over the whole library. */
+const NO_SAVED: SavedConfig[] = [];
+
+/**
+ * Every preset, the config being tuned and the saved configs against this transcript, or summed
+ * over the whole library (runs without labels counted apart).
+ */
 export function ComparePanel() {
   const { id, labels, ready, judgeLines, hasTokens } = useWorkbench();
   const facts = useMemo(() => runFacts({ judgeLines, hasTokens }), [judgeLines, hasTokens]);
   const presetName = useAppStore((s) => s.presetName);
   const setPreset = useAppStore((s) => s.setPreset);
+  const setDraft = useAppStore((s) => s.setDraft);
+  const draft = useAppStore((s) => s.draft);
+  const saved = useLiveQuery(() => listSavedConfigs(), []) ?? NO_SAVED;
+  const extra = useMemo(() => extraRows(draft, presetName, saved), [draft, presetName, saved]);
   const [whole, setWhole] = useState(false);
   const [run, setRun] = useState(0);
-  const one = useSessionCompare(id, labels, ready, !whole);
-  const lib = useLibraryCompare(id, labels, whole, run);
+  const [wide, setWide] = useState(false);
+  useEffect(() => {
+    if (!wide) return;
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      e.stopPropagation();
+      setWide(false);
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [wide]);
+  const one = useSessionCompare(id, labels, ready, !whole, extra);
+  const lib = useLibraryCompare(id, labels, whole, run, extra);
+  const savedByRow = (row: string) => saved.find((c) => savedRowName(c.name) === row);
+  const loadSaved = (row: string) => {
+    const c = savedByRow(row);
+    if (c)
+      setDraft(
+        structuredClone(c.config),
+        c.config.basedOn && presetByName(c.config.basedOn) ? c.config.basedOn : undefined,
+      );
+  };
+  const deleteSaved = (row: string) => {
+    const c = savedByRow(row);
+    if (c) void deleteSavedConfig(c.id);
+  };
   const s = whole ? lib : one;
   const p = lib.progress;
   // On this run alone, a run without token counts has unknown token totals, never 0.
   const rows = !whole && s.rows && !facts.hasTokens ? s.rows.map(tokensUnknown) : s.rows;
   const gaps = whole ? (p && !lib.running ? libraryGaps(p.withoutJudge, p.measured) : []) : presetGaps(facts);
   return (
-    <div className="compare">
+    <div
+      className={wide ? 'compare wide' : 'compare'}
+      role={wide ? 'dialog' : undefined}
+      aria-modal={wide || undefined}
+      aria-label={wide ? 'Compare, wide view' : undefined}
+    >
       <div className="compare-head">
         <label className="compare-toggle">
           <input type="checkbox" checked={whole} onChange={(e) => setWhole(e.target.checked)} />
@@ -36,6 +79,9 @@ export function ComparePanel() {
           </span>
         )}
         <span className="spacer" />
+        <button type="button" aria-pressed={wide} onClick={() => setWide((w) => !w)} title="Escape closes it">
+          {wide ? 'Close wide view' : 'Wide view'}
+        </button>
         {whole && lib.running && (
           <button type="button" onClick={lib.cancel}>
             Cancel
@@ -62,7 +108,8 @@ export function ComparePanel() {
         <p className="small muted">
           {lib.cancelled ? `Cancelled after ${p.done} of ${p.total}. ` : ''}
           Summed over {p.measured} labelled transcript{p.measured === 1 ? '' : 's'}
-          {p.skipped > 0 ? `; ${p.skipped} without labels left out` : ''}.
+          {p.unlabelled > 0 ? `; ${p.unlabelled} without labels counted apart (alarms and stops only, no F1)` : ''}
+          {p.skipped > 0 ? `; ${p.skipped} gone from the library left out` : ''}.
         </p>
       )}
       {gaps.length > 0 && (
@@ -78,15 +125,28 @@ export function ComparePanel() {
             rows={rows}
             current={presetName}
             onPick={setPreset}
-            caption={whole ? 'Every preset, summed over the library' : 'Every preset on this transcript'}
+            onLoadSaved={loadSaved}
+            onDeleteSaved={deleteSaved}
+            caption={
+              !whole
+                ? 'Every preset on this transcript'
+                : p && p.unlabelled > 0
+                  ? 'Every preset, summed over the library; the runs without labels in the last three columns (scroll, or the wide view)'
+                  : 'Every preset, summed over the library'
+            }
+            runs={whole && p && p.unlabelled > 0 ? { labelled: p.measured, unlabelled: p.unlabelled } : undefined}
           />
         </div>
       ) : s.running ? (
         <p className="muted">Comparing presets…</p>
-      ) : whole && p && p.measured === 0 ? (
-        <p className="muted">No transcript in the library has labels yet.</p>
+      ) : whole && p && p.measured === 0 && p.unlabelled === 0 ? (
+        <p className="muted">The library is empty.</p>
       ) : null}
-      <p className="small muted">Click a preset’s name to tune with it. Column headers sort.</p>
+      <SaveConfigForm draft={draft} presetName={presetName} />
+      <p className="small muted">
+        Click a preset’s or a saved config’s name to tune with it. Your config’s and saved configs’ changes are against
+        the preset they started from. Column headers sort.
+      </p>
     </div>
   );
 }

@@ -1,51 +1,100 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { createColumnHelper, useTable, type SortingState } from '@tanstack/react-table';
 import { sortableFeatures as features } from '../shared/sortable-table';
-import { cellValue, COLUMNS, exactCell, formatCell, type ColumnKey, type CompareTableRow } from './compare-rows';
+import { rowDeltas } from './compare-deltas';
+import {
+  cellValue,
+  COLUMNS,
+  exactCell,
+  formatCell,
+  UNLABELLED_COLUMNS,
+  type ColumnKey,
+  type CompareTableRow,
+} from './compare-rows';
+import { RowName } from './RowName';
 
 const col = createColumnHelper<typeof features, CompareTableRow>();
 
-const columns = col.columns([
-  col.accessor('preset', { header: 'Preset' }),
-  ...COLUMNS.map((c) =>
-    col.accessor((r) => cellValue(r, c.key) ?? undefined, {
-      id: c.key,
-      header: c.short,
-      sortUndefined: 'last',
-      cell: (info) => formatCell(c.key, info.row.original),
-    }),
-  ),
-]);
+function columnsFor(keys: readonly { key: ColumnKey; short: string }[]) {
+  return col.columns([
+    col.accessor('preset', { header: 'Preset' }),
+    ...keys.map((c) =>
+      col.accessor((r) => cellValue(r, c.key) ?? undefined, {
+        id: c.key,
+        header: c.short,
+        sortUndefined: 'last',
+      }),
+    ),
+  ]);
+}
 
-const TITLES: Record<string, string> = Object.fromEntries(COLUMNS.map((c) => [c.key, c.title]));
-const NAMES: Record<string, string> = Object.fromEntries(COLUMNS.map((c) => [c.key, c.header]));
+const LABELLED_ONLY = columnsFor(COLUMNS);
+const WITH_UNLABELLED = columnsFor([...COLUMNS, ...UNLABELLED_COLUMNS]);
+const ALL = [...COLUMNS, ...UNLABELLED_COLUMNS];
+const TITLES: Record<string, string> = Object.fromEntries(ALL.map((c) => [c.key, c.title]));
+const NAMES: Record<string, string> = Object.fromEntries(ALL.map((c) => [c.key, c.header]));
+const KEYS = ALL.map((c) => c.key);
 
-/** Presets side by side; a click on a name makes it the preset being tuned. */
+/** Over the whole library: how many runs each column group counts. */
+export interface RunCounts {
+  labelled: number;
+  unlabelled: number;
+}
+
+/**
+ * Presets side by side, with the user's and saved configs and their deltas against the preset
+ * they started from; a click on a preset's name makes it the preset being tuned.
+ */
 export function CompareTable({
   rows,
   current,
   onPick,
+  onLoadSaved,
+  onDeleteSaved,
   caption,
+  runs,
 }: {
   rows: CompareTableRow[];
   current: string;
   onPick(preset: string): void;
+  onLoadSaved(row: string): void;
+  onDeleteSaved(row: string): void;
   caption: string;
+  /** Set when runs without labels are counted apart (their columns are shown). */
+  runs?: RunCounts;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
+  // Unsorted, the user's and saved configs come first: what is being tuned is seen without scrolling.
+  const data = useMemo(
+    () => [...rows.filter((r) => r.kind !== 'preset'), ...rows.filter((r) => r.kind === 'preset')],
+    [rows],
+  );
+  const lastExtra = sorting.length === 0 ? data.filter((r) => r.kind !== 'preset').at(-1)?.preset : undefined;
   const table = useTable({
     features,
-    columns,
-    data: rows,
+    columns: runs ? WITH_UNLABELLED : LABELLED_ONLY,
+    data,
     state: { sorting },
     onSortingChange: setSorting,
     getRowId: (r) => r.preset,
   });
+  const deltas = useMemo(() => new Map(rows.map((r) => [r.preset, rowDeltas(r, rows, KEYS)])), [rows]);
   return (
     <>
       <div className="compare-scroll">
         <table className="compare-table" aria-label="Presets compared">
           <thead>
+            {runs && (
+              <tr className="compare-groups">
+                <th aria-hidden="true" />
+                <th colSpan={COLUMNS.length} scope="colgroup">
+                  Labelled: {plural(runs.labelled, 'run')}
+                </th>
+                <th colSpan={UNLABELLED_COLUMNS.length} scope="colgroup" className="unlabelled">
+                  Without labels: {plural(runs.unlabelled, 'run')}
+                </th>
+              </tr>
+            )}
             {table.getHeaderGroups().map((g) => (
               <tr key={g.id}>
                 {g.headers.map((h) => {
@@ -55,6 +104,7 @@ export function CompareTable({
                       key={h.id}
                       aria-sort={dir === 'asc' ? 'ascending' : dir === 'desc' ? 'descending' : 'none'}
                       title={TITLES[h.id]}
+                      className={h.id.startsWith('u') && h.id !== 'preset' ? 'unlabelled' : undefined}
                     >
                       <button
                         type="button"
@@ -77,32 +127,52 @@ export function CompareTable({
           </thead>
           <tbody>
             {table.getRowModel().rows.map((r) => {
-              const isCurrent = r.original.preset === current;
+              const row = r.original;
+              const isCurrent = row.kind === 'preset' && row.preset === current;
+              const d = deltas.get(row.preset) ?? {};
               return (
                 <tr
                   key={r.id}
-                  className={isCurrent ? 'current' : undefined}
+                  className={
+                    [
+                      isCurrent && 'current',
+                      row.kind !== 'preset' && row.kind,
+                      row.preset === lastExtra && 'extra-last',
+                    ]
+                      .filter(Boolean)
+                      .join(' ') || undefined
+                  }
                   aria-current={isCurrent || undefined}
-                  data-preset={r.original.preset}
+                  data-preset={row.preset}
                 >
-                  {r.getAllCells().map((c) =>
-                    c.column.id === 'preset' ? (
-                      <th key={c.id} scope="row">
-                        <button
-                          type="button"
-                          className="preset-name"
-                          title={isCurrent ? 'The preset being tuned' : 'Tune with this preset'}
-                          onClick={() => onPick(r.original.preset)}
-                        >
-                          {r.original.preset}
-                        </button>
-                      </th>
-                    ) : (
-                      <td key={c.id} data-col={c.column.id} title={exactCell(c.column.id as ColumnKey, r.original)}>
-                        <table.FlexRender cell={c} />
+                  {r.getAllCells().map((c) => {
+                    if (c.column.id === 'preset')
+                      return (
+                        <th key={c.id} scope="row">
+                          <RowName
+                            row={row}
+                            current={isCurrent}
+                            onPick={onPick}
+                            onLoadSaved={onLoadSaved}
+                            onDeleteSaved={onDeleteSaved}
+                          />
+                        </th>
+                      );
+                    const key = c.column.id as ColumnKey;
+                    const delta = d[key];
+                    const exact = exactCell(key, row);
+                    return (
+                      <td
+                        key={c.id}
+                        data-col={key}
+                        className={key.startsWith('u') ? 'unlabelled' : undefined}
+                        title={delta ? `${exact} (${delta.text} vs ${row.basedOn})` : exact}
+                      >
+                        <span className="v">{formatCell(key, row)}</span>
+                        {delta && <span className={`cell-delta ${delta.tone}`}>{delta.text}</span>}
                       </td>
-                    ),
-                  )}
+                    );
+                  })}
                 </tr>
               );
             })}
@@ -112,4 +182,8 @@ export function CompareTable({
       <p className="small muted compare-caption">{caption}</p>
     </>
   );
+}
+
+function plural(n: number, word: string): string {
+  return `${n.toLocaleString('en-US')} ${word}${n === 1 ? '' : 's'}`;
 }

@@ -119,3 +119,23 @@ describe('PresetTotals', () => {
     expect(rows[1].metrics.f1).toBe(0);
   });
 });
+
+describe('runs without labels', () => {
+  it('their counts sit beside the labelled sums; — where the table has none', () => {
+    const t = new PresetTotals();
+    t.add([row('a', { alarms: 2, spans: 1, caught: 1 })]);
+    t.addUnlabelled([{ ...row('a', { alarms: 3 }), stoppedAt: 9 }]);
+    t.addUnlabelled([row('a', { alarms: 0 })]);
+    const [a] = t.rows(true);
+    expect([a.unlabelled, formatCell('uAlarms', a), formatCell('uAlarmed', a), formatCell('uStopped', a)]).toEqual([
+      { runs: 2, alarms: 3, alarmed: 1, stopped: 1 },
+      '3',
+      '1',
+      '1',
+    ]);
+    // The labelled sums hold only the labelled run.
+    expect([a.metrics.transcripts, a.metrics.alarms, formatCell('f1', a)]).toEqual([1, 2, '1.00']);
+    const [plain] = tableRows([row('a', { alarms: 1 })], true);
+    expect([plain.kind, formatCell('uAlarms', plain)]).toEqual(['preset', '—']);
+  });
+});

@@ -1,25 +1,60 @@
 /**
- * The compare table's rows and cells: every preset's metrics on one transcript or summed over
- * the library. Counts that need labels are null (shown —) when there are none to measure against.
+ * The compare table's rows and cells: every preset's metrics (and the user's config, and saved
+ * configs) on one transcript or summed over the library. Counts that need labels are null (shown
+ * —) when there are none to measure against; runs without labels are counted apart.
  */
 import type { CompareRow } from '../../engine/compare';
 import { emptyMetrics, mergeMetrics, summarize, type Metrics, type MetricsSummary } from '../../engine/evaluate';
 
+/** A preset, the config being tuned ("Your config"), or one the user saved ("Saved: NAME"). */
+export type RowKind = 'preset' | 'yours' | 'saved';
+
+/** What runs without labels can still tell, summed over them: alarms, runs alarmed, runs stopped. */
+export interface UnlabelledCounts {
+  runs: number;
+  alarms: number;
+  /** Runs with at least one alarm. */
+  alarmed: number;
+  /** Runs the config would have stopped. */
+  stopped: number;
+}
+
 export interface CompareTableRow {
+  /** The row's name, unique in the table: a preset's, "Your config" or "Saved: NAME". */
   preset: string;
+  kind: RowKind;
+  /** For the user's and saved configs: the preset they started from, which their deltas are against. */
+  basedOn?: string;
+  /** What the config changes against `basedOn`, one "path: from → to" each. */
+  changes?: string[];
   metrics: MetricsSummary;
   /** Whether labels exist: without them false alarms, caught, missed, premature stops and F1 mean nothing. */
   labelled: boolean;
+  /** Over the whole library: the runs without labels, counted apart. */
+  unlabelled?: UnlabelledCounts;
 }
 
-export type ColumnKey =
+export type LabelledKey =
   'alarms' | 'caught' | 'missed' | 'fp' | 'cleanFlagged' | 'prematureStops' | 'meanLatency' | 'tokensSaved' | 'f1';
+export type UnlabelledKey = 'uAlarms' | 'uAlarmed' | 'uStopped';
+export type ColumnKey = LabelledKey | UnlabelledKey;
+
+export const YOUR_CONFIG = 'Your config';
+export const savedRowName = (name: string) => `Saved: ${name}`;
 
 /**
  * `short` is what the narrow side panel shows; `header` is the column's accessible name. F1, the
  * headline, comes first so the side panel shows it without scrolling.
  */
-export const COLUMNS: { key: ColumnKey; short: string; header: string; needsLabels: boolean; title: string }[] = [
+interface Column {
+  key: ColumnKey;
+  short: string;
+  header: string;
+  needsLabels: boolean;
+  title: string;
+}
+
+export const COLUMNS: (Column & { key: LabelledKey })[] = [
   {
     key: 'f1',
     short: 'F1',
@@ -79,12 +114,45 @@ export const COLUMNS: { key: ColumnKey; short: string; header: string; needsLabe
   },
 ];
 
+/** Over the whole library, beside the labelled columns: what the runs without labels did. */
+export const UNLABELLED_COLUMNS: (Column & { key: UnlabelledKey })[] = [
+  {
+    key: 'uAlarms',
+    short: 'Alarms',
+    header: 'Unlabelled alarms',
+    needsLabels: false,
+    title: 'Alarms on the runs without labels (neither true nor false without labels)',
+  },
+  {
+    key: 'uAlarmed',
+    short: 'Runs alarmed',
+    header: 'Unlabelled runs alarmed',
+    needsLabels: false,
+    title: 'Runs without labels that raised any alarm',
+  },
+  {
+    key: 'uStopped',
+    short: 'Would stop',
+    header: 'Unlabelled runs stopped',
+    needsLabels: false,
+    title: 'Runs without labels the config would have stopped (premature or not: no labels tell)',
+  },
+];
+
+const ALL_COLUMNS: Column[] = [...COLUMNS, ...UNLABELLED_COLUMNS];
+const UNLABELLED_FIELD: Record<UnlabelledKey, keyof UnlabelledCounts> = {
+  uAlarms: 'alarms',
+  uAlarmed: 'alarmed',
+  uStopped: 'stopped',
+};
+
 export function cellValue(row: CompareTableRow, key: ColumnKey): number | null {
-  const col = COLUMNS.find((c) => c.key === key)!;
+  if (key in UNLABELLED_FIELD) return row.unlabelled?.[UNLABELLED_FIELD[key as UnlabelledKey]] ?? null;
+  const col = ALL_COLUMNS.find((c) => c.key === key)!;
   if (col.needsLabels && !row.labelled) return null;
   // Only transcripts without a loop span are clean: none, nothing to flag.
   if (key === 'cleanFlagged' && row.metrics.clean === 0) return null;
-  return row.metrics[key];
+  return row.metrics[key as LabelledKey];
 }
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
@@ -105,7 +173,7 @@ export function exactCell(key: ColumnKey, row: CompareTableRow): string {
   const v = cellValue(row, key);
   const m = row.metrics;
   if (v === null) {
-    if (COLUMNS.find((c) => c.key === key)!.needsLabels && !row.labelled) return 'needs labels';
+    if (ALL_COLUMNS.find((c) => c.key === key)!.needsLabels && !row.labelled) return 'needs labels';
     if (key === 'cleanFlagged') return 'no transcript without a loop';
     if (key === 'tokensSaved') return 'n/a: the turns after the stop have no token counts';
     return '—';
@@ -117,19 +185,62 @@ export function exactCell(key: ColumnKey, row: CompareTableRow): string {
   return v.toLocaleString('en-US');
 }
 
-export function tableRows(rows: readonly CompareRow[], labelled: boolean): CompareTableRow[] {
-  return rows.map((r) => ({ preset: r.preset, metrics: r.metrics, labelled }));
+/** How a row other than a preset's is shown and what its deltas are against. */
+export interface RowInfo {
+  kind: RowKind;
+  basedOn?: string;
+  /** What the config changes against `basedOn`, one "path: from → to" each. */
+  changes?: string[];
 }
 
-/** Per-preset sums over many transcripts (counts add up; ratios come from the sums). */
+/** Table rows from the worker's rows; `info` names the rows that are not presets. */
+export function tableRows(
+  rows: readonly CompareRow[],
+  labelled: boolean,
+  info: ReadonlyMap<string, RowInfo> = new Map(),
+): CompareTableRow[] {
+  return rows.map((r) => ({
+    preset: r.preset,
+    metrics: r.metrics,
+    labelled,
+    ...(info.get(r.preset) ?? { kind: 'preset' }),
+  }));
+}
+
+/**
+ * Per-row sums over many transcripts (counts add up; ratios come from the sums). Labelled
+ * transcripts add to the metrics; the others only to the unlabelled counts.
+ */
 export class PresetTotals {
   private sums = new Map<string, Metrics>();
+  private bare = new Map<string, UnlabelledCounts>();
 
   add(rows: readonly CompareRow[]): void {
     for (const r of rows) this.sums.set(r.preset, mergeMetrics(this.sums.get(r.preset) ?? emptyMetrics(), r.metrics));
   }
 
-  rows(labelled: boolean): CompareTableRow[] {
-    return [...this.sums].map(([preset, m]) => ({ preset, metrics: summarize(m), labelled }));
+  addUnlabelled(rows: readonly CompareRow[]): void {
+    for (const r of rows) {
+      const c = this.bare.get(r.preset) ?? { runs: 0, alarms: 0, alarmed: 0, stopped: 0 };
+      this.bare.set(r.preset, {
+        runs: c.runs + 1,
+        alarms: c.alarms + r.metrics.alarms,
+        alarmed: c.alarmed + (r.metrics.alarms > 0 ? 1 : 0),
+        stopped: c.stopped + (r.stoppedAt !== null ? 1 : 0),
+      });
+    }
+  }
+
+  /** One row per name seen, labelled sums first; unlabelled counts when any unlabelled run was added. */
+  rows(labelled: boolean, info: ReadonlyMap<string, RowInfo> = new Map()): CompareTableRow[] {
+    const names = [...new Set([...this.sums.keys(), ...this.bare.keys()])];
+    const withBare = this.bare.size > 0;
+    return names.map((preset) => ({
+      preset,
+      metrics: summarize(this.sums.get(preset) ?? emptyMetrics()),
+      labelled,
+      ...(info.get(preset) ?? { kind: 'preset' as const }),
+      ...(withBare ? { unlabelled: this.bare.get(preset) ?? { runs: 0, alarms: 0, alarmed: 0, stopped: 0 } } : {}),
+    }));
   }
 }

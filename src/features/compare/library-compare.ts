@@ -1,15 +1,18 @@
 /**
- * Every preset over the whole library, one transcript at a time (the worker reads each from
- * IndexedDB by id, compares, and drops it), with progress and cancel. Transcripts without any
- * label are left out of the sums: their alarms can be neither true nor false.
+ * Every preset (and the user's and saved configs) over the whole library, one transcript at a
+ * time (the worker reads each from IndexedDB by id, compares, and drops it), with progress and
+ * cancel. Labelled transcripts add to the metrics; the others are counted apart (alarms, runs
+ * alarmed, runs stopped): their alarms can be neither true nor false.
  */
-import type { CompareRow } from '../../engine/compare';
-import { PresetTotals, type CompareTableRow } from './compare-rows';
+import type { StoredComparison } from '../../workers/sessions';
+import { PresetTotals, type CompareTableRow, type RowInfo } from './compare-rows';
 
 export interface LibraryCompareDeps {
   ids: readonly number[];
-  /** Every preset on transcript `id` and its recorded judge answers; null when it has no labels or is gone. */
-  compare(id: number): Promise<{ rows: CompareRow[]; judgeLines: number } | null>;
+  /** Every row's config on transcript `id`, its recorded judge answers and whether it has labels; null when gone. */
+  compare(id: number): Promise<StoredComparison | null>;
+  /** The rows that are not presets (the user's and saved configs). */
+  info?: ReadonlyMap<string, RowInfo>;
   onProgress?(p: LibraryProgress): void;
   signal?: AbortSignal;
 }
@@ -17,9 +20,11 @@ export interface LibraryCompareDeps {
 export interface LibraryProgress {
   done: number;
   total: number;
-  /** Transcripts summed so far (labelled ones). */
+  /** Labelled transcripts summed so far. */
   measured: number;
-  /** Transcripts left out so far: no labels, or gone from the library. */
+  /** Transcripts without labels counted so far (alarms and stops only). */
+  unlabelled: number;
+  /** Transcripts left out so far: gone from the library. */
   skipped: number;
   /** Measured transcripts without recorded judge answers (the recorded judge is unavailable on them). */
   withoutJudge: number;
@@ -32,7 +37,14 @@ export interface LibraryCompareResult extends LibraryProgress {
 
 export async function compareLibrary(deps: LibraryCompareDeps): Promise<LibraryCompareResult> {
   const totals = new PresetTotals();
-  const p: LibraryProgress = { done: 0, total: deps.ids.length, measured: 0, skipped: 0, withoutJudge: 0 };
+  const p: LibraryProgress = {
+    done: 0,
+    total: deps.ids.length,
+    measured: 0,
+    unlabelled: 0,
+    skipped: 0,
+    withoutJudge: 0,
+  };
   let cancelled = false;
   for (const id of deps.ids) {
     if (deps.signal?.aborted) {
@@ -45,7 +57,10 @@ export async function compareLibrary(deps: LibraryCompareDeps): Promise<LibraryC
       break;
     }
     if (!got) p.skipped++;
-    else {
+    else if (!got.labelled) {
+      totals.addUnlabelled(got.rows);
+      p.unlabelled++;
+    } else {
       totals.add(got.rows);
       p.measured++;
       if (got.judgeLines === 0) p.withoutJudge++;
@@ -53,5 +68,5 @@ export async function compareLibrary(deps: LibraryCompareDeps): Promise<LibraryC
     p.done++;
     deps.onProgress?.({ ...p });
   }
-  return { ...p, rows: totals.rows(p.measured > 0), cancelled };
+  return { ...p, rows: totals.rows(p.measured > 0, deps.info), cancelled };
 }
