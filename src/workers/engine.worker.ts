@@ -6,6 +6,7 @@ import * as Comlink from 'comlink';
 import { importFile, importFolderUnit } from './import-file';
 import { closeSession, compareSession, compareStored, openSession, runSession, setJudgeAnswers, sweepOpen } from './sessions';
 import { exportJsonl, rowWindow, turnAt } from './views';
+import { chartWindow } from './chart-window';
 
 const api = {
   importFile,
@@ -20,6 +21,7 @@ const api = {
   turnAt,
   exportJsonl,
   setJudgeAnswers,
+  chartWindow,
 };
 
 export type EngineWorkerApi = typeof api;
