@@ -6,7 +6,9 @@ import { useWorkbench } from '../workbench/context';
 import { CheckChart } from './CheckChart';
 import { CycleChart } from './CycleChart';
 import { FingerprintChart } from './FingerprintChart';
+import { FingerprintScope, readRadius } from './FingerprintScope';
 import { SweepPanel } from './SweepPanel';
+import { useChartWindow } from './useChartWindow';
 import './charts.css';
 
 const WIDE_KEY = 'loopscope.charts.wide';
@@ -30,13 +32,17 @@ function ChartCard({ id, title, children }: { id: string; title: string; childre
 
 /** The Charts tab: four charts of the latest replay, all following the scrubber's turn. */
 export function ChartsPanel() {
-  const { turns, judgeLines, outcome, pending } = useWorkbench();
+  const { id, turns, judgeLines, outcome, pending, ready } = useWorkbench();
   const rawTurn = useAppStore((s) => s.turn);
   const draft = useAppStore((s) => s.draft);
   const [wide, setWide] = useState(readWide);
+  const [radius, setRadius] = useState(readRadius);
   const turn = Math.min(Math.max(1, rawTurn), Math.max(1, turns));
   const resolved = resolveConfig(draft);
   const enabled = DETECTOR_IDS.filter((d) => resolved.detectors[d].enabled);
+  const ignoreTextual = resolved.ignoreTextualCalls === true;
+  // Counted in the worker for this turn; the whole run's scope still asks, for exact counts at the cursor.
+  const win = useChartWindow({ id, turn, radius, ignoreTextual }, ready);
   const toggleWide = () => {
     setWide(!wide);
     try {
@@ -65,8 +71,16 @@ export function ChartsPanel() {
       </div>
       <div className="chart-grid">
         <ChartCard id="fingerprints" title="Fingerprint frequency">
+          <FingerprintScope radius={radius} onChange={setRadius} />
           {result ? (
-            <FingerprintChart fp={result.fingerprints} turn={turn} turns={turns} wide={wide} />
+            <FingerprintChart
+              fp={result.fingerprints}
+              win={win}
+              radius={radius}
+              turn={turn}
+              turns={turns}
+              wide={wide}
+            />
           ) : (
             <p className="muted small">Replaying…</p>
           )}

@@ -13,8 +13,8 @@ import {
 import { getParam, type EngineConfig } from '../../engine/config';
 import type { JudgeCheck } from '../../engine/types';
 import { useAppStore } from '../../state/store';
-import { checkRows, checkSources, niceTicks, type CheckRow } from './chart-data';
-import { cursorLine, LEGEND_STYLE, MARGIN, TICK } from './chart-theme';
+import { checkRows, checkSources, niceTicks, type CheckRow, turnTicks } from './chart-data';
+import { cursorLine, LEGEND_STYLE, MARGIN, TICK, X_TITLED, xTitle, yTitle } from './chart-theme';
 import { checkSeries, withSeriesKeys } from './check-series';
 
 const SOURCE_NOTE: Record<string, string> = {
@@ -115,18 +115,28 @@ export function CheckChart({
             type="number"
             dataKey="turn"
             domain={[1, Math.max(2, turns)]}
+            ticks={turnTicks(1, Math.max(2, turns))}
             allowDecimals={false}
             tick={TICK}
-            height={18}
+            height={X_TITLED}
+            label={xTitle('turn')}
           />
-          <YAxis yAxisId="c" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tick={TICK} width={32} />
+          <YAxis
+            yAxisId="c"
+            domain={[0, 1]}
+            ticks={[0, 0.25, 0.5, 0.75, 1]}
+            tick={TICK}
+            width={42}
+            label={yTitle('confidence')}
+          />
           <YAxis
             yAxisId="i"
             orientation="right"
             domain={[0, intervalTicks[intervalTicks.length - 1]]}
             ticks={intervalTicks}
             tick={TICK}
-            width={24}
+            width={34}
+            label={yTitle('interval (turns)', true)}
           />
           <Tooltip content={CheckTip} />
           <Legend wrapperStyle={LEGEND_STYLE} iconSize={9} />
