@@ -8,6 +8,8 @@ import { fingerprintWindow, topCountsAt, type FingerprintWindow } from '../engin
 import { openedSession } from './sessions';
 
 export interface ChartWindow extends FingerprintWindow {
+  /** The radius asked for (the window is clipped to the run). */
+  radius: number;
   /** wholeRun[i]: calls of the run's top fingerprint i (the replay's series order) up to the cursor. */
   wholeRun: number[];
 }
@@ -21,7 +23,7 @@ export function chartWindow(key: number, turn: number, radius: number, ignoreTex
   const w = fingerprintWindow(callsOf, turns, at, radius);
   const wholeRun = topCountsAt(session.fingerprintsFor(ignoreTextualCalls), callsOf, at);
   return Comlink.transfer(
-    { ...w, wholeRun },
+    { ...w, radius, wholeRun },
     w.bars.map((b) => b.lines.buffer),
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import {
   ComposedChart,
   Legend,
@@ -29,7 +29,7 @@ function CheckTip({ active, payload }: { active?: boolean; payload?: readonly { 
   if (!r.check)
     return (
       <div className="chart-tip">
-        Turn {r.turn}: no check; interval {r.interval} turns
+        Turn {r.turn}: no check{r.interval === undefined ? ' yet' : `; interval ${r.interval} turns`}
       </div>
     );
   return (
@@ -62,7 +62,8 @@ function EnableJudge({ why }: { why: string }) {
 }
 
 /** The judge's schedule: when it checked, flash and pro confidence, and the interval it chose next. */
-export function CheckChart({
+/** Redrawn only when its inputs change (the Charts tab re-renders at every key step). */
+export const CheckChart = memo(function CheckChart({
   checks,
   turn,
   turns,
@@ -110,7 +111,8 @@ export function CheckChart({
         <span className="muted"> {sources.map((s) => SOURCE_NOTE[s] ?? s).join('; ')}</span>
       </p>
       <ResponsiveContainer width="100%" height={wide ? 250 : 220}>
-        <ComposedChart data={points} margin={MARGIN}>
+        {/* Before the first check, one empty row at the cursor: Recharts draws no axes without data. */}
+        <ComposedChart data={points.length ? points : [{ turn } as (typeof points)[number]]} margin={MARGIN}>
           <XAxis
             type="number"
             dataKey="turn"
@@ -196,4 +198,4 @@ export function CheckChart({
       </ResponsiveContainer>
     </>
   );
-}
+});

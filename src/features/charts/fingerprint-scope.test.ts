@@ -19,6 +19,7 @@ const fp = columnarFingerprints({
 
 const win = (turn: number, wholeRun: number[]): ChartWindow => ({
   turn,
+  radius: 1,
   from: 3,
   to: 5,
   bars: [
