@@ -111,3 +111,19 @@ describe('whole-run counts at the cursor', () => {
     expect(topCountsAt(series, callsOf, 11).slice(0, 2)).toEqual([6, 2]);
   });
 });
+
+describe('the whole-run series on a long run', () => {
+  it('keeps one sample per bucket of ceil(turns / 1000) turns, at its last turn (the bucket max of a cumulative count)', () => {
+    const tracker = new FingerprintTracker();
+    const ls = new LazyCallView(1, 1, 'ls', {}, undefined, undefined);
+    for (let t = 1; t <= 75_000; t++) if (t % 10 === 1) tracker.add(ls, t);
+    const { timeline } = tracker.finish(75_000);
+    expect(timeline).toHaveLength(1000);
+    // Nothing before turn 75: the chart's last point at turns 11 or 41 is the worker's exact count.
+    expect(timeline.slice(0, 2)).toEqual([
+      { turn: 75, counts: [8] },
+      { turn: 150, counts: [15] },
+    ]);
+    expect(timeline.at(-1)).toEqual({ turn: 75_000, counts: [7500] });
+  });
+});

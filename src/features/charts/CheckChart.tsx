@@ -126,6 +126,7 @@ export const CheckChart = memo(function CheckChart({
           <YAxis
             yAxisId="c"
             domain={[0, 1]}
+            allowDataOverflow
             ticks={[0, 0.25, 0.5, 0.75, 1]}
             tick={TICK}
             width={42}
@@ -135,6 +136,7 @@ export const CheckChart = memo(function CheckChart({
             yAxisId="i"
             orientation="right"
             domain={[0, intervalTicks[intervalTicks.length - 1]]}
+            allowDataOverflow
             ticks={intervalTicks}
             tick={TICK}
             width={34}
@@ -147,7 +149,7 @@ export const CheckChart = memo(function CheckChart({
             y={threshold}
             stroke="#b91c1c"
             strokeDasharray="5 4"
-            label={{ value: `threshold ${threshold}`, position: 'insideBottomLeft', fontSize: 10, fill: '#b91c1c' }}
+            label={{ value: `threshold ${threshold}`, position: 'insideTopLeft', fontSize: 10, fill: '#b91c1c' }}
           />
           <Line
             yAxisId="i"
