@@ -225,6 +225,13 @@ test('on a 100,000-turn run the fingerprint chart is drawn at the first turns an
   await slider.fill('60000');
   await expect(fps).toContainText('in turns 59950–60050 (turn 60000 ± 50)');
   await chartShot(page, 'Fingerprint frequency', 'charts-14-big-turn-60000');
+  // Cycles on the big run (chatloop's pattern detector): bucketed to the chart's pixels in the worker.
+  await page.getByRole('tab', { name: 'Tune' }).click();
+  await page.getByLabel('Preset', { exact: true }).selectOption('chatloop');
+  await page.getByRole('tab', { name: 'Charts' }).click();
+  const cycles = card(page, 'Detected cycles over time');
+  await expect(axisTitles(cycles)).toHaveText(['turn', 'repetitions'], { timeout: 60_000 });
+  await chartShot(page, 'Detected cycles over time', 'charts-17-big-cycles-60000');
   // The whole run at turn 41: its top fingerprints, each with a dot at the cursor's count.
   await slider.fill('41');
   await fps.getByRole('button', { name: 'Whole run' }).click();
