@@ -32,7 +32,7 @@ function ChartCard({ id, title, children }: { id: string; title: string; childre
 
 /** The Charts tab: four charts of the latest replay, all following the scrubber's turn. */
 export function ChartsPanel() {
-  const { id, turns, judgeLines, outcome, pending, ready } = useWorkbench();
+  const { id, turns, judgeLines, outcome, pending, ready, runSeq } = useWorkbench();
   const rawTurn = useAppStore((s) => s.turn);
   const draft = useAppStore((s) => s.draft);
   const [wide, setWide] = useState(readWide);
@@ -42,7 +42,7 @@ export function ChartsPanel() {
   const enabled = DETECTOR_IDS.filter((d) => resolved.detectors[d].enabled);
   const ignoreTextual = resolved.ignoreTextualCalls === true;
   // Counted in the worker for this turn; the whole run's scope still asks, for exact counts at the cursor.
-  const answer = useChartWindow({ id, turn, radius, ignoreTextual }, ready);
+  const answer = useChartWindow({ id, turn, radius, ignoreTextual }, ready, runSeq);
   // Until the answer for a newly chosen scope comes, the previous scope's is not shown as this one.
   const win = answer && answer.radius === radius ? answer : null;
   // The charts follow the cursor a render later than the turn readout and the table: a key step

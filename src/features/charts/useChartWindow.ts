@@ -13,7 +13,8 @@ interface Ask {
  * The worker's fingerprint window for the cursor turn. One question at a time: while one is out,
  * only the newest turn waits (a held arrow key does not queue a question per turn).
  */
-export function useChartWindow(ask: Ask, ready: boolean): ChartWindow | null {
+/** `seq`: the workbench's replay count, so a reopened session (a new worker) is asked again. */
+export function useChartWindow(ask: Ask, ready: boolean, seq = 0): ChartWindow | null {
   const [win, setWin] = useState<ChartWindow | null>(null);
   const state = useRef<{ busy: boolean; next: Ask | null; alive: boolean }>({ busy: false, next: null, alive: true });
   const { id, turn, radius, ignoreTextual } = ask;
@@ -47,6 +48,6 @@ export function useChartWindow(ask: Ask, ready: boolean): ChartWindow | null {
         .finally(pump);
     };
     pump();
-  }, [id, turn, radius, ignoreTextual, ready]);
+  }, [id, turn, radius, ignoreTextual, ready, seq]);
   return win;
 }
