@@ -2,7 +2,8 @@
  * The browser section of `npm run bench`: in real Chromium, on a 100,000-turn transcript, the
  * time from the drop to the first metrics, from a click in the library to the first metrics of a
  * reopen, from a threshold change to updated metrics (Tune tab open, then Charts open) and from a
- * key press to the new turn; then a 1,000,000-call run: drop to first metrics, the renderer's
+ * key press to the new turn (Tune open, then Charts open: fingerprint bars of turn ± 50, then of
+ * the whole run, with the time until the worker's bars for the new turn are drawn); then a 1,000,000-call run: drop to first metrics, the renderer's
  * peak memory and the long tasks (PerformanceObserver 'longtask') throughout.
  * Targets (issue 10): < 3 s, < 1 s, < 100 ms, < 16 ms; < 30 s, < 2 GB, no task over 200 ms.
  * LOOPSCOPE_BENCH_BIG_CALLS sets the big run's calls (0 skips it).
@@ -269,6 +270,61 @@ async function keyStep(page: Page, key: string): Promise<{ commit: number; frame
   );
 }
 
+/**
+ * A key step with the Charts tab on screen: the turn readout's commit, the next frame, and the
+ * fingerprint chart showing the worker's window for the new turn (its `data-fp-turn`).
+ */
+async function keyStepCharts(page: Page, key: string): Promise<{ commit: number; frame: number; window: number }> {
+  // A string, not a function: tsx would wrap the inner named functions in a helper the page lacks.
+  return page.evaluate(`new Promise((resolve) => {
+    const readout = document.querySelector('.turn-readout strong');
+    const card = document.querySelector('.chart-card[data-chart="fingerprints"]');
+    const before = readout.textContent;
+    let commit = 0, frame = 0, win = 0;
+    const done = () => { if (commit && frame && win) resolve({ commit, frame, window: win }); };
+    const shown = () => {
+      const t = readout.textContent;
+      if (!win && t !== before && card.querySelector('[data-fp-turn="' + t + '"]')) {
+        win = performance.now() - t0;
+        cardObs.disconnect();
+        done();
+      }
+    };
+    const obs = new MutationObserver(() => {
+      if (readout.textContent === before) return;
+      obs.disconnect();
+      commit = performance.now() - t0;
+      requestAnimationFrame(() => { frame = performance.now() - t0; done(); });
+      shown();
+    });
+    const cardObs = new MutationObserver(shown);
+    obs.observe(readout, { childList: true, characterData: true, subtree: true });
+    cardObs.observe(card, { subtree: true, attributes: true, attributeFilter: ['data-fp-turn'], childList: true });
+    // Bars that never come are reported as -1, not waited for forever.
+    setTimeout(() => { win = win || -1; cardObs.disconnect(); done(); }, 10000);
+    const t0 = performance.now();
+    window.dispatchEvent(new KeyboardEvent('keydown', { key: ${JSON.stringify(key)}, bubbles: true }));
+  })`);
+}
+
+/** Key steps with the Charts tab open, the fingerprint bars in scope `scope` (a button of the scope switch). */
+async function chartsKeySteps(page: Page, scope: string) {
+  const card = page.locator('.chart-card[data-chart="fingerprints"]');
+  await card.getByRole('button', { name: scope }).click();
+  await card.locator('[data-fp-turn]').waitFor();
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  const commits: number[] = [];
+  const frames: number[] = [];
+  const windows: number[] = [];
+  for (let i = 0; i < 40; i++) {
+    const r = await keyStepCharts(page, i < 20 ? 'ArrowRight' : 'ArrowLeft');
+    commits.push(r.commit);
+    frames.push(r.frame);
+    windows.push(r.window);
+  }
+  return { commits, frames, windows };
+}
+
 export async function benchBrowser(opts: { turns?: number; bigCalls?: number; log?: (s: string) => void } = {}) {
   const log = opts.log ?? ((s: string) => process.stderr.write(s + '\n'));
   const root = new URL('..', import.meta.url).pathname;
@@ -319,6 +375,14 @@ export async function benchBrowser(opts: { turns?: number; bigCalls?: number; lo
       commits.push(r.commit);
       frames.push(r.frame);
     }
+    // The same steps with the Charts tab on screen: the fingerprint bars of turn ± 50 (the
+    // default scope, asked of the worker at every step), then of the whole run.
+    await page.getByRole('tab', { name: 'Charts' }).click();
+    await page.locator('.chart-card').first().waitFor();
+    const chartsWindow = await chartsKeySteps(page, '±50 turns');
+    const chartsWhole = await chartsKeySteps(page, 'Whole run');
+    await page.locator('.chart-card[data-chart="fingerprints"]').getByRole('button', { name: '±50 turns' }).click();
+    await page.getByRole('tab', { name: 'Tune' }).click();
     // Reopen from the library: back to the list, click the run, wait for its first metrics.
     await page.locator('.app-header h1 a').click();
     const row = page.getByRole('table', { name: 'Library' }).locator('tbody tr', { hasText: 'Synthetic run of' });
@@ -349,6 +413,14 @@ export async function benchBrowser(opts: { turns?: number; bigCalls?: number; lo
       samples: xs.map(round),
       target,
     });
+    /** Commit and next frame medians; `barsShownMedian`: until the worker's bars for the new turn are drawn. */
+    const chartsStat = (r: { commits: number[]; frames: number[]; windows: number[] }) => ({
+      median: round(median(r.commits)),
+      max: round(Math.max(...r.commits)),
+      nextFrameMedian: round(median(r.frames)),
+      barsShownMedian: round(median(r.windows)),
+      barsShownMax: round(Math.max(...r.windows)),
+    });
     const result = {
       turns,
       calls: run.calls,
@@ -367,6 +439,11 @@ export async function benchBrowser(opts: { turns?: number; bigCalls?: number; lo
         nextFrameMedian: round(median(frames)),
         target: 16,
       },
+      keyToTurnChartsOpenMs: {
+        window50: chartsStat(chartsWindow),
+        wholeRun: chartsStat(chartsWhole),
+        target: 16,
+      },
       longTasks: tasks,
       bigRun: big,
     };
@@ -378,6 +455,8 @@ export async function benchBrowser(opts: { turns?: number; bigCalls?: number; lo
         result.thresholdToMetricsMs.median < 100 &&
         result.thresholdToMetricsChartsOpenMs.median < 100 &&
         result.keyToTurnMs.median < 16 &&
+        result.keyToTurnChartsOpenMs.window50.median < 16 &&
+        result.keyToTurnChartsOpenMs.wholeRun.median < 16 &&
         (big === null || big.withinTarget),
     };
   } finally {

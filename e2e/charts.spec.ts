@@ -1,4 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { generateRun } from '../bench/generate';
 import { freshApp, libraryRows, shot } from './helpers';
 
 async function openSample(page: Page, title: string, pickPreset = true) {
@@ -10,6 +14,12 @@ async function openSample(page: Page, title: string, pickPreset = true) {
 }
 
 const card = (page: Page, title: string) => page.getByRole('region', { name: title });
+
+/** The axis titles of a chart card, in drawing order. */
+const axisTitles = (c: ReturnType<typeof card>) => c.locator('.axis-title');
+/** The fingerprint bars' labels (y axis ticks) and their counts. */
+const barLabels = (c: ReturnType<typeof card>) => c.locator('.fp-tick text');
+const barCounts = (c: ReturnType<typeof card>) => c.locator('.recharts-label-list text');
 
 async function chartShot(page: Page, title: string, name: string) {
   await page.mouse.move(0, 0); // no tooltip in the picture
@@ -28,7 +38,7 @@ test('charts follow the scrubber, the judge can be enabled, and a sweep sets a p
   const fps = card(page, 'Fingerprint frequency');
   await expect(fps.locator('.recharts-wrapper > svg.recharts-surface').first()).toBeVisible();
   await expect(fps.locator('.recharts-legend-item-text').first()).toContainText('write');
-  await expect(fps.getByText('turn 36')).toBeVisible();
+  await expect(fps.getByText('turn 36', { exact: true })).toBeVisible();
   await chartShot(page, 'Fingerprint frequency', 'charts-01-fingerprints');
 
   // Detected cycles: one series per detector and period, named in the legend.
@@ -70,6 +80,7 @@ test('charts follow the scrubber, the judge can be enabled, and a sweep sets a p
   for (const name of ['false alarms', 'missed loops', 'mean latency (turns)', 'F1 (right)'])
     await expect(sweep.locator('.recharts-legend-item-text').filter({ hasText: name })).toBeVisible();
   await expect(sweep.getByText('now 2', { exact: true })).toBeVisible();
+  await expect(axisTitles(sweep)).toHaveText(['Max duplicates in window', 'count or turns', 'F1']);
   await chartShot(page, 'Threshold sweep', 'charts-05-sweep');
 
   // A click on the chart at a value sets the parameter; the table's buttons do the same.
@@ -119,4 +130,113 @@ test('charts follow the scrubber, the judge can be enabled, and a sweep sets a p
   await chartShot(page, 'Detected cycles over time', 'charts-07-oscillation-cycles');
   await chartShot(page, 'Fingerprint frequency', 'charts-08-oscillation-fingerprints');
   await shot(page, 'charts-09-side-panel');
+});
+
+test('fingerprint bars count the turns around the cursor, the whole run on a switch; every axis has a title', async ({
+  page,
+}) => {
+  await freshApp(page);
+  await openSample(page, 'Docs writer with recorded LLM judge answers');
+  const fps = card(page, 'Fingerprint frequency');
+  await fps.getByRole('button', { name: '±10 turns' }).click();
+  await expect(fps.getByRole('button', { name: '±10 turns' })).toHaveAttribute('aria-pressed', 'true');
+  await page.getByRole('slider', { name: /turn/i }).fill('10');
+  await expect(fps.locator('[data-fp-turn="10"]')).toBeVisible();
+  // Turns 1-20 write pages 0-19 once each: eight of them, and page 9 (written at turn 10, marked) is
+  // kept in place of page 7. The run's most written file, docs/api.md, is not written before turn 33.
+  await expect(fps).toContainText('Calls of each fingerprint in turns 1–20 (turn 10 ± 10); ▶ called at turn 10');
+  await expect(barLabels(fps)).toHaveText([
+    'write content=# Page 0…',
+    'write content=# Page 1…',
+    'write content=# Page 2…',
+    'write content=# Page 3…',
+    'write content=# Page 4…',
+    'write content=# Page 5…',
+    'write content=# Page 6…',
+    '▶ write content=# Page 9…',
+  ]);
+  await expect(barCounts(fps)).toHaveText(['1', '1', '1', '1', '1', '1', '1', '1']);
+  await expect(axisTitles(fps)).toHaveText(['calls in the window', 'turn', 'calls']);
+  await chartShot(page, 'Fingerprint frequency', 'charts-10-window-turn-10');
+
+  // At turn 36 the window (26-45) has the docs/api.md loop on top, called at this turn.
+  await page.getByRole('slider', { name: /turn/i }).fill('36');
+  await expect(fps.locator('[data-fp-turn="36"]')).toBeVisible();
+  await expect(barLabels(fps).first()).toHaveText('▶ write content=# API In…');
+  await expect(barCounts(fps).first()).toHaveText('13');
+
+  // The whole run: its top fingerprint, counted exactly up to the cursor (4 writes of api.md by turn 36).
+  await fps.getByRole('button', { name: 'Whole run' }).click();
+  await expect(fps.locator('[data-fp-scope="run"]')).toBeVisible();
+  await expect(barLabels(fps)).toHaveText(['write content=# API Intr…']);
+  await expect(barCounts(fps)).toHaveText(['4']);
+  await expect(axisTitles(fps)).toHaveText(['calls so far', 'turn', 'calls']);
+  await page.getByRole('slider', { name: /turn/i }).fill('10');
+  await expect(barCounts(fps)).toHaveText(['0']);
+  await chartShot(page, 'Fingerprint frequency', 'charts-11-whole-run-turn-10');
+
+  await expect(axisTitles(card(page, 'Detected cycles over time'))).toHaveText(['turn', 'repetitions']);
+  const checks = card(page, 'LLM check schedule');
+  await checks.getByRole('button', { name: 'Enable llm-judge (recorded answers)' }).click();
+  await expect(axisTitles(checks)).toHaveText(['turn', 'confidence', 'interval (turns)']);
+  await chartShot(page, 'LLM check schedule', 'charts-12-checks-axes');
+});
+
+test('on a 100,000-turn run the fingerprint chart is drawn at the first turns and follows the cursor', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const dir = mkdtempSync(join(tmpdir(), 'loopscope-charts-'));
+  const file = join(dir, 'big.loop.jsonl');
+  const gen = generateRun(140_000);
+  const lines: string[] = [];
+  let turns = 0;
+  for (const l of gen.lines) {
+    if (l.startsWith('{"type":"assistant"') && ++turns > 100_000) break;
+    lines.push(l);
+  }
+  writeFileSync(file, lines.join('\n') + '\n');
+  try {
+    await freshApp(page);
+    await page.getByTestId('file-input').setInputFiles(file);
+    await expect(page.locator('.transcript-head')).toContainText('100000 turns', { timeout: 120_000 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await page.getByRole('tab', { name: 'Charts' }).click();
+  const fps = card(page, 'Fingerprint frequency');
+  const slider = page.getByRole('slider', { name: /turn/i });
+  for (const turn of [11, 41]) {
+    await slider.fill(String(turn));
+    await expect(fps.locator(`[data-fp-turn="${turn}"]`)).toBeVisible();
+    // Window ± 50: the lines cover the turns from 1, one point per turn, so they are drawn.
+    await expect(fps).toContainText(`in turns 1–${turn + 50} (turn ${turn} ± 50)`);
+    const curves = fps.locator('.recharts-line-curve');
+    expect(await curves.count()).toBeGreaterThan(0);
+    expect((await curves.first().getAttribute('d'))?.length ?? 0).toBeGreaterThan(100);
+    // Whatever is called at this turn has a bar, marked.
+    await expect(barLabels(fps).filter({ hasText: '▶' }).first()).toBeVisible();
+    await chartShot(page, 'Fingerprint frequency', `charts-13-big-turn-${turn}`);
+  }
+  // A key step moves the window with the cursor.
+  await page.locator('body').click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('ArrowRight');
+  await expect(fps.locator('[data-fp-turn="42"]')).toBeVisible();
+  await slider.fill('60000');
+  await expect(fps).toContainText('in turns 59950–60050 (turn 60000 ± 50)');
+  await chartShot(page, 'Fingerprint frequency', 'charts-14-big-turn-60000');
+  // Cycles on the big run (chatloop's pattern detector): bucketed to the chart's pixels in the worker.
+  await page.getByRole('tab', { name: 'Tune' }).click();
+  await page.getByLabel('Preset', { exact: true }).selectOption('chatloop');
+  await page.getByRole('tab', { name: 'Charts' }).click();
+  const cycles = card(page, 'Detected cycles over time');
+  await expect(axisTitles(cycles)).toHaveText(['turn', 'repetitions'], { timeout: 60_000 });
+  await chartShot(page, 'Detected cycles over time', 'charts-17-big-cycles-60000');
+  // The whole run at turn 41: its top fingerprints, each with a dot at the cursor's count.
+  await slider.fill('41');
+  await fps.getByRole('button', { name: 'Whole run' }).click();
+  await expect(fps.locator('[data-fp-scope="run"][data-fp-turn="41"]')).toBeVisible();
+  await expect(fps.locator('circle.cursor-dot')).toHaveCount(await barLabels(fps).count());
+  await chartShot(page, 'Fingerprint frequency', 'charts-15-big-whole-run-41');
+  await shot(page, 'charts-16-big-charts-tab');
 });

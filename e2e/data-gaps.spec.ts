@@ -55,7 +55,7 @@ test('a run without token counts shows tokens as n/a, not 0, in the metrics bar 
   );
   await page.getByRole('tab', { name: 'Compare' }).click();
   const cells = page.getByRole('table', { name: 'Presets compared' }).locator('td[data-col="tokensSaved"]');
-  // 14 presets and "Your config" (the draft).
+  // 16 presets and "Your config" (the draft).
   await expect(cells).toHaveCount(17);
-  await expect(cells).toHaveText(Array(15).fill('n/a'));
+  await expect(cells).toHaveText(Array(17).fill('n/a'));
 });

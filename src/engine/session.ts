@@ -111,6 +111,16 @@ export class ReplaySession {
     return { exact: this.all.exact(), series: this.fingerprints };
   }
 
+  /** The call views of turn `turn` (1-based) as a config with `ignoreTextualCalls` sees them (windowed chart queries). */
+  callsOfTurn(turn: number, ignoreTextualCalls = false): readonly CallView[] {
+    return this.feed(ignoreTextualCalls).callsOfTurn[turn - 1] ?? [];
+  }
+
+  /** The fingerprint series a config with `ignoreTextualCalls` gets in its results. */
+  fingerprintsFor(ignoreTextualCalls = false): FingerprintSeries {
+    return this.feed(ignoreTextualCalls).fingerprints;
+  }
+
   private feed(ignoreTextualCalls: boolean): Feed {
     if (!ignoreTextualCalls) return this.all;
     if (!this.withoutTextual) {

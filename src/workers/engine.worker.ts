@@ -15,6 +15,7 @@ import {
 } from './sessions';
 import { triageRuns } from './triage';
 import { exportJsonl, rowWindow, turnAt } from './views';
+import { chartWindow } from './chart-window';
 
 const api = {
   importFile,
@@ -33,6 +34,7 @@ const api = {
   exportJsonl,
   setJudgeAnswers,
   triageRuns,
+  chartWindow,
 };
 
 export type EngineWorkerApi = typeof api;

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useDeferredValue, useMemo, useState, type ReactNode } from 'react';
 import { resolveConfig } from '../../engine/config';
 import { DETECTOR_IDS } from '../../engine/types';
 import { useAppStore } from '../../state/store';
@@ -6,7 +6,9 @@ import { useWorkbench } from '../workbench/context';
 import { CheckChart } from './CheckChart';
 import { CycleChart } from './CycleChart';
 import { FingerprintChart } from './FingerprintChart';
+import { FingerprintScope, readRadius } from './FingerprintScope';
 import { SweepPanel } from './SweepPanel';
+import { useChartWindow } from './useChartWindow';
 import './charts.css';
 
 const WIDE_KEY = 'loopscope.charts.wide';
@@ -30,13 +32,24 @@ function ChartCard({ id, title, children }: { id: string; title: string; childre
 
 /** The Charts tab: four charts of the latest replay, all following the scrubber's turn. */
 export function ChartsPanel() {
-  const { turns, judgeLines, outcome, pending } = useWorkbench();
+  const { id, turns, judgeLines, outcome, pending, ready, runSeq } = useWorkbench();
   const rawTurn = useAppStore((s) => s.turn);
   const draft = useAppStore((s) => s.draft);
   const [wide, setWide] = useState(readWide);
+  const [radius, setRadius] = useState(readRadius);
   const turn = Math.min(Math.max(1, rawTurn), Math.max(1, turns));
-  const resolved = resolveConfig(draft);
+  const resolved = useMemo(() => resolveConfig(draft), [draft]);
   const enabled = DETECTOR_IDS.filter((d) => resolved.detectors[d].enabled);
+  const ignoreTextual = resolved.ignoreTextualCalls === true;
+  // Counted in the worker for this turn; the whole run's scope still asks, for exact counts at the cursor.
+  const answer = useChartWindow({ id, turn, radius, ignoreTextual }, ready, runSeq);
+  // Until the answer for a newly chosen scope comes, the previous scope's is not shown as this one.
+  const win = answer && answer.radius === radius ? answer : null;
+  // The charts follow the cursor a render later than the turn readout and the table: a key step
+  // commits at once, and the charts' redraw runs after it (interrupted by the next step if need be).
+  const shown = useDeferredValue(turn);
+  // The window's bars and lines are drawn for the turn the worker counted them at.
+  const fpTurn = radius > 0 && win ? win.turn : shown;
   const toggleWide = () => {
     setWide(!wide);
     try {
@@ -65,15 +78,23 @@ export function ChartsPanel() {
       </div>
       <div className="chart-grid">
         <ChartCard id="fingerprints" title="Fingerprint frequency">
+          <FingerprintScope radius={radius} onChange={setRadius} />
           {result ? (
-            <FingerprintChart fp={result.fingerprints} turn={turn} turns={turns} wide={wide} />
+            <FingerprintChart
+              fp={result.fingerprints}
+              win={win}
+              radius={radius}
+              turn={fpTurn}
+              turns={turns}
+              wide={wide}
+            />
           ) : (
             <p className="muted small">Replaying…</p>
           )}
         </ChartCard>
         <ChartCard id="cycles" title="Detected cycles over time">
           {result ? (
-            <CycleChart cycles={result.cycles} turn={turn} turns={turns} enabled={enabled} wide={wide} />
+            <CycleChart cycles={result.cycles} turn={shown} turns={turns} enabled={enabled} wide={wide} />
           ) : (
             <p className="muted small">Replaying…</p>
           )}
@@ -82,7 +103,7 @@ export function ChartsPanel() {
           {result ? (
             <CheckChart
               checks={result.checks}
-              turn={turn}
+              turn={shown}
               turns={turns}
               draft={draft}
               judgeLines={judgeLines}

@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import {
   ComposedChart,
   Legend,
@@ -13,8 +13,8 @@ import {
 import { getParam, type EngineConfig } from '../../engine/config';
 import type { JudgeCheck } from '../../engine/types';
 import { useAppStore } from '../../state/store';
-import { checkRows, checkSources, niceTicks, type CheckRow } from './chart-data';
-import { cursorLine, LEGEND_STYLE, MARGIN, TICK } from './chart-theme';
+import { checkRows, checkSources, niceTicks, type CheckRow, turnTicks } from './chart-data';
+import { cursorLine, LEGEND_STYLE, MARGIN, TICK, X_TITLED, xTitle, yTitle } from './chart-theme';
 import { checkSeries, withSeriesKeys } from './check-series';
 
 const SOURCE_NOTE: Record<string, string> = {
@@ -29,7 +29,7 @@ function CheckTip({ active, payload }: { active?: boolean; payload?: readonly { 
   if (!r.check)
     return (
       <div className="chart-tip">
-        Turn {r.turn}: no check; interval {r.interval} turns
+        Turn {r.turn}: no check{r.interval === undefined ? ' yet' : `; interval ${r.interval} turns`}
       </div>
     );
   return (
@@ -62,7 +62,8 @@ function EnableJudge({ why }: { why: string }) {
 }
 
 /** The judge's schedule: when it checked, flash and pro confidence, and the interval it chose next. */
-export function CheckChart({
+/** Redrawn only when its inputs change (the Charts tab re-renders at every key step). */
+export const CheckChart = memo(function CheckChart({
   checks,
   turn,
   turns,
@@ -110,23 +111,36 @@ export function CheckChart({
         <span className="muted"> {sources.map((s) => SOURCE_NOTE[s] ?? s).join('; ')}</span>
       </p>
       <ResponsiveContainer width="100%" height={wide ? 250 : 220}>
-        <ComposedChart data={points} margin={MARGIN}>
+        {/* Before the first check, one empty row at the cursor: Recharts draws no axes without data. */}
+        <ComposedChart data={points.length ? points : [{ turn } as (typeof points)[number]]} margin={MARGIN}>
           <XAxis
             type="number"
             dataKey="turn"
             domain={[1, Math.max(2, turns)]}
+            ticks={turnTicks(1, Math.max(2, turns))}
             allowDecimals={false}
             tick={TICK}
-            height={18}
+            height={X_TITLED}
+            label={xTitle('turn')}
           />
-          <YAxis yAxisId="c" domain={[0, 1]} ticks={[0, 0.25, 0.5, 0.75, 1]} tick={TICK} width={32} />
+          <YAxis
+            yAxisId="c"
+            domain={[0, 1]}
+            allowDataOverflow
+            ticks={[0, 0.25, 0.5, 0.75, 1]}
+            tick={TICK}
+            width={42}
+            label={yTitle('confidence')}
+          />
           <YAxis
             yAxisId="i"
             orientation="right"
             domain={[0, intervalTicks[intervalTicks.length - 1]]}
+            allowDataOverflow
             ticks={intervalTicks}
             tick={TICK}
-            width={24}
+            width={34}
+            label={yTitle('interval (turns)', true)}
           />
           <Tooltip content={CheckTip} />
           <Legend wrapperStyle={LEGEND_STYLE} iconSize={9} />
@@ -135,7 +149,7 @@ export function CheckChart({
             y={threshold}
             stroke="#b91c1c"
             strokeDasharray="5 4"
-            label={{ value: `threshold ${threshold}`, position: 'insideBottomLeft', fontSize: 10, fill: '#b91c1c' }}
+            label={{ value: `threshold ${threshold}`, position: 'insideTopLeft', fontSize: 10, fill: '#b91c1c' }}
           />
           <Line
             yAxisId="i"
@@ -186,4 +200,4 @@ export function CheckChart({
       </ResponsiveContainer>
     </>
   );
-}
+});

@@ -3,8 +3,8 @@ import { Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAx
 import type { DetectorId } from '../../engine/types';
 import type { ColumnarCycles } from '../../workers/page-result';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
-import { cycleSeries, niceTicks, pointsUpTo } from './chart-data';
-import { cursorLine, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE } from './chart-theme';
+import { cycleSeries, niceTicks, pointsUpTo, turnTicks } from './chart-data';
+import { cursorLine, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE, X_TITLED, xTitle, yTitle } from './chart-theme';
 
 /** The detectors that report cycle period and repetitions. */
 const CYCLE_DETECTORS: DetectorId[] = ['pattern', 'cycle', 'doom-loop'];
@@ -52,9 +52,11 @@ function CycleChartView({
           dataKey="turn"
           name="turn"
           domain={[1, Math.max(2, turns)]}
+          ticks={turnTicks(1, Math.max(2, turns))}
           allowDecimals={false}
           tick={TICK}
-          height={18}
+          height={X_TITLED}
+          label={xTitle('turn')}
         />
         <YAxis
           type="number"
@@ -63,7 +65,8 @@ function CycleChartView({
           domain={[0, yTicks[yTicks.length - 1]]}
           ticks={yTicks}
           tick={TICK}
-          width={30}
+          width={40}
+          label={yTitle('repetitions')}
         />
         <Tooltip contentStyle={TOOLTIP_STYLE} cursor={{ strokeDasharray: '3 3' }} />
         <Legend wrapperStyle={LEGEND_STYLE} iconSize={9} />

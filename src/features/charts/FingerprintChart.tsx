@@ -12,46 +12,92 @@ import {
   XAxis,
   YAxis,
   type BarShapeProps,
+  type DotItemDotProps,
 } from 'recharts';
+import type { ChartWindow } from '../../workers/chart-window';
 import type { ColumnarFingerprints } from '../../workers/page-result';
-import { FP_COLORS, niceTicks, fingerprintBars, fingerprintLines, type FingerprintBar } from './chart-data';
-import { cursorLine, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE } from './chart-theme';
+import { niceTicks, turnTicks } from './chart-data';
+import { cursorLine, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE, X_TITLED, xTitle, yTitle } from './chart-theme';
+import { NOW, runBars, runLines, windowBars, windowLines, type ScopedBar } from './fingerprint-scope';
 
 const TIP_MAX = 600;
 
-function FingerprintTip({ active, payload }: { active?: boolean; payload?: readonly { payload?: FingerprintBar }[] }) {
+function FingerprintTip({ active, payload }: { active?: boolean; payload?: readonly { payload?: ScopedBar }[] }) {
   const bar = payload?.[0]?.payload;
   if (!active || !bar) return null;
   const full = bar.fingerprint.length > TIP_MAX ? bar.fingerprint.slice(0, TIP_MAX) + '…' : bar.fingerprint;
   return (
     <div className="chart-tip">
       <div>
-        <b>{bar.count}</b> so far · {bar.total} in all
+        {bar.windowed ? (
+          <>
+            <b>{bar.count}</b> in the window{bar.atTurn > 0 ? ` · ${bar.atTurn} at this turn` : ''}
+          </>
+        ) : (
+          <>
+            <b>{bar.count}</b> so far · {bar.total} in all
+          </>
+        )}
       </div>
       <code>{full}</code>
     </div>
   );
 }
 
-/** The top call fingerprints: counts so far at the cursor (bars) and their growth over time (lines). */
-/** Redrawn only when its inputs change (the series object is kept while it is equal). */
+/** A dot on the last row only (the cursor's): near the start of a long run the line is a few pixels long. */
+function cursorDot(rows: number, color: string) {
+  return function CursorDot(p: DotItemDotProps) {
+    if (p.index !== rows - 1 || p.cx == null || p.cy == null) return <g key={p.key} />;
+    return <circle key={p.key} className="cursor-dot" cx={p.cx} cy={p.cy} r={3} fill={color} />;
+  };
+}
+
+/**
+ * Call fingerprints at the cursor, in one of two scopes: the turns around it (radius > 0: counted
+ * by the worker for this turn, so the call repeating here is on top) or the whole run (its top
+ * fingerprints, counted up to the cursor). Bars count; lines show the counts growing.
+ */
 export const FingerprintChart = memo(function FingerprintChart({
   fp,
+  win,
+  radius,
   turn,
   turns,
   wide,
 }: {
   fp: ColumnarFingerprints;
+  win: ChartWindow | null;
+  /** 0: the whole run. */
+  radius: number;
   turn: number;
   turns: number;
   wide: boolean;
 }) {
   const labelMax = wide ? 42 : 25;
-  const bars = useMemo(() => fingerprintBars(fp, turn, labelMax), [fp, turn, labelMax]);
-  const lines = useMemo(() => fingerprintLines(fp, turn), [fp, turn]);
-  if (fp.top.length === 0) return <p className="muted small">No repeated tool calls in this transcript.</p>;
-  const ticks = niceTicks(Math.max(...fp.top.map((t) => t.count)));
+  const windowed = radius > 0;
+  const bars = useMemo(
+    () => (windowed ? (win ? windowBars(win, labelMax) : []) : runBars(fp, win, turn, labelMax)),
+    [windowed, win, fp, turn, labelMax],
+  );
+  const lines = useMemo(
+    () => (windowed ? (win ? windowLines(win) : []) : runLines(fp, win, turn)),
+    [windowed, win, fp, turn],
+  );
+  if (!windowed && fp.top.length === 0)
+    return <p className="muted small">No repeated tool calls in this transcript.</p>;
+  if (windowed && !win) return <p className="muted small">Counting the calls around turn {turn}…</p>;
+  if (windowed && win && bars.length === 0)
+    return (
+      <p className="muted small">
+        No tool calls in turns {win.from}–{win.to}.
+      </p>
+    );
+  // Bars scale to their counts (the whole run's early counts are too small on its final scale);
+  // the whole run's lines keep its final scale, so they do not rescale while scrubbing.
+  const barTicks = niceTicks(Math.max(1, ...bars.map((b) => b.count)));
+  const ticks = windowed ? barTicks : niceTicks(Math.max(1, ...fp.top.map((t) => t.count)));
   const max = ticks[ticks.length - 1];
+  const [x0, x1] = windowed && win ? [win.from, Math.max(win.from + 1, win.to)] : [1, Math.max(2, turns)];
   const tick = ({
     x,
     y,
@@ -63,40 +109,74 @@ export const FingerprintChart = memo(function FingerprintChart({
     payload?: { value?: unknown };
     index?: number;
   }) => (
-    <text x={x} y={y} dy={3} textAnchor="end" fontSize={10} fill="#374151">
+    <g className="fp-tick">
       <title>{bars[index ?? 0]?.fingerprint}</title>
-      {String(payload?.value ?? '')}
-    </text>
+      <text
+        x={x}
+        y={y}
+        dy={3}
+        textAnchor="end"
+        fontSize={10}
+        fill="#374151"
+        fontWeight={bars[index ?? 0]?.atTurn ? 700 : 400}
+      >
+        {String(payload?.value ?? '')}
+      </text>
+    </g>
   );
+  const scope = windowed && win ? `turns ${win.from}–${win.to}` : `turns 1–${turn}`;
   return (
-    <>
-      <ResponsiveContainer width="100%" height={bars.length * 22 + 28}>
+    <div data-fp-scope={windowed ? 'window' : 'run'} data-fp-turn={win?.turn}>
+      <p className="chart-caption small muted">
+        {windowed && win
+          ? `Calls of each fingerprint in ${scope} (turn ${turn} ± ${radius}); ${NOW.trim()} called at turn ${turn}`
+          : `Calls so far of the run's ${bars.length} most frequent fingerprints (${scope})`}
+      </p>
+      <ResponsiveContainer width="100%" height={bars.length * 22 + 40}>
         <BarChart data={bars} layout="vertical" margin={{ ...MARGIN, right: 26 }} barCategoryGap={3}>
-          <XAxis type="number" domain={[0, max]} ticks={ticks} tick={TICK} height={18} />
+          <XAxis
+            type="number"
+            domain={[0, barTicks[barTicks.length - 1]]}
+            ticks={barTicks}
+            tick={TICK}
+            height={X_TITLED}
+            label={xTitle(windowed ? 'calls in the window' : 'calls so far')}
+          />
           <YAxis type="category" dataKey="label" width={wide ? 250 : 152} tick={tick} interval={0} />
           <Tooltip content={FingerprintTip} cursor={{ fill: '#f3f4f6' }} />
           <Bar
             dataKey="count"
-            name="calls so far"
+            name={windowed ? 'calls in the window' : 'calls so far'}
             isAnimationActive={false}
-            shape={(p: BarShapeProps) => <Rectangle {...p} fill={FP_COLORS[p.index % FP_COLORS.length]} />}
+            shape={(p: BarShapeProps) => (
+              <Rectangle
+                {...p}
+                fill={bars[p.index]?.color}
+                stroke={bars[p.index]?.atTurn ? '#111827' : undefined}
+                strokeWidth={bars[p.index]?.atTurn ? 1.5 : 0}
+              />
+            )}
           >
             <LabelList dataKey="count" position="right" fontSize={10} fill="#374151" />
           </Bar>
         </BarChart>
       </ResponsiveContainer>
-      <p className="chart-caption small muted">Cumulative calls of each fingerprint</p>
-      <ResponsiveContainer width="100%" height={wide ? 230 : 190}>
+      <p className="chart-caption small muted">
+        {windowed ? `Cumulative calls from turn ${win?.from}` : 'Cumulative calls of each fingerprint'}
+      </p>
+      <ResponsiveContainer width="100%" height={wide ? 240 : 200}>
         <LineChart data={lines} margin={MARGIN}>
           <XAxis
             type="number"
             dataKey="turn"
-            domain={[1, Math.max(2, turns)]}
+            domain={[x0, x1]}
+            ticks={turnTicks(x0, x1)}
             allowDecimals={false}
             tick={TICK}
-            height={18}
+            height={X_TITLED}
+            label={xTitle('turn')}
           />
-          <YAxis domain={[0, max]} ticks={ticks} tick={TICK} width={30} />
+          <YAxis domain={[0, max]} ticks={ticks} tick={TICK} width={40} label={yTitle('calls')} />
           <Tooltip contentStyle={TOOLTIP_STYLE} labelFormatter={(t) => `turn ${t}`} />
           <Legend wrapperStyle={LEGEND_STYLE} iconSize={8} />
           {bars.map((b) => (
@@ -105,7 +185,7 @@ export const FingerprintChart = memo(function FingerprintChart({
               dataKey={b.key}
               name={b.label}
               stroke={b.color}
-              dot={false}
+              dot={windowed ? lines.length <= 25 : cursorDot(lines.length, b.color)}
               strokeWidth={1.5}
               isAnimationActive={false}
             />
@@ -113,6 +193,6 @@ export const FingerprintChart = memo(function FingerprintChart({
           {cursorLine(turn)}
         </LineChart>
       </ResponsiveContainer>
-    </>
+    </div>
   );
 });

@@ -11,7 +11,7 @@ import {
   YAxis,
 } from 'recharts';
 import type { SweepRow } from './sweep-values';
-import { CURSOR, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE } from './chart-theme';
+import { CURSOR, LEGEND_STYLE, MARGIN, TICK, TOOLTIP_STYLE, X_TITLED, xTitle, yTitle } from './chart-theme';
 
 const LINES = [
   { key: 'fp', name: 'false alarms', color: '#dc2626', axis: 'n' },
@@ -77,11 +77,20 @@ export function SweepChart({
             domain={['dataMin', 'dataMax']}
             ticks={rows.length <= 12 ? rows.map((r) => r.value) : undefined}
             tick={TICK}
-            height={18}
+            height={X_TITLED}
+            label={xTitle(paramLabel)}
           />
-          <YAxis yAxisId="n" allowDecimals={false} tick={TICK} width={30} />
+          <YAxis yAxisId="n" allowDecimals={false} tick={TICK} width={40} label={yTitle('count or turns')} />
           {labelled && (
-            <YAxis yAxisId="f1" orientation="right" domain={[0, 1]} ticks={[0, 0.5, 1]} tick={TICK} width={26} />
+            <YAxis
+              yAxisId="f1"
+              orientation="right"
+              domain={[0, 1]}
+              ticks={[0, 0.5, 1]}
+              tick={TICK}
+              width={34}
+              label={yTitle('F1', true)}
+            />
           )}
           <Tooltip contentStyle={TOOLTIP_STYLE} labelFormatter={(v) => `${paramLabel} = ${v} (click to use)`} />
           <Legend wrapperStyle={LEGEND_STYLE} iconSize={9} />

@@ -39,6 +39,18 @@ export function niceTicks(n: number): number[] {
   return out;
 }
 
+/**
+ * Round ticks for a turn axis from `from` to `to`: the first turn, then multiples of a step of
+ * 1, 2 or 5 × 10^k, two to four of them (1 … 100,000 → 1, 50000, 100000).
+ */
+export function turnTicks(from: number, to: number): number[] {
+  if (to <= from) return [from];
+  const step = Math.max(1, niceStep((to - from) / 4));
+  const out = [from];
+  for (let v = Math.ceil((from + 1) / step) * step; v <= to; v += step) if (v - from >= step / 2) out.push(v);
+  return out;
+}
+
 function clip(s: string, max: number): string {
   return s.length <= max ? s : s.slice(0, Math.max(1, max - 1)).trimEnd() + '…';
 }

@@ -20,3 +20,23 @@ export function cursorLine(turn: number, yAxisId?: string) {
     />
   );
 }
+
+/** Height of an x axis with ticks and a title under them. */
+export const X_TITLED = 32;
+const TITLE = { fontSize: 10, fill: '#4b5563', className: 'axis-title' };
+
+/** An x axis title, centred under the ticks. */
+export function xTitle(value: string) {
+  return { value, position: 'insideBottom' as const, offset: 0, ...TITLE };
+}
+
+/** A y axis title along the axis (the right one reads downwards). */
+export function yTitle(value: string, right = false) {
+  return {
+    value,
+    angle: right ? 90 : -90,
+    position: right ? ('insideRight' as const) : ('insideLeft' as const),
+    style: { textAnchor: 'middle' as const },
+    ...TITLE,
+  };
+}
