@@ -91,6 +91,7 @@ export function PresenterView(props: {
 function footText(state: PresenterState | null, alarms: number): string {
   if (state?.phase === 'ended') return `End of the run: ${alarms} turn${alarms === 1 ? '' : 's'} with an alarm.`;
   if (state?.phase === 'held') return 'Paused.';
+  if (state?.phase === 'alarm') return `Alarm at turn ${state.turn}.`;
   return alarms === 0 ? 'No alarm in this run under this config.' : 'Playing; stops at each alarm.';
 }
 
