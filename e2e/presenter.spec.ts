@@ -105,6 +105,12 @@ test('presenter mode stops at the first alarm with the agent message, then resum
   await expect(presenter(page)).toHaveCount(0);
   await expect(page).not.toHaveURL(/present/);
   await expect(page.getByRole('heading', { name: SAMPLE })).toBeVisible();
+  // The workbench is as it was: pause on alarm back off, and its keys step turns again.
+  await expect(page.getByRole('checkbox', { name: 'Pause on alarm' })).not.toBeChecked();
+  const reached = Number((await page.locator('.turn-readout strong').textContent()) ?? '0');
+  expect(reached).toBeGreaterThan(SECOND_ALARM);
+  await page.keyboard.press('Home');
+  await expect(page.locator('.turn-readout')).toHaveText(`Turn 1 / ${TURNS}`);
 });
 
 test('a link with ?present=<sample> opens that sample in presenter mode', async ({ page }) => {

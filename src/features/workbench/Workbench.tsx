@@ -54,7 +54,7 @@ export function Workbench({ id }: { id: number }) {
       {presenting && (
         <PresenterView turns={turns} alarms={alarms} events={events ?? []} countAction={resolved.countAction} />
       )}
-      <div className="workbench" ref={home} tabIndex={-1} aria-label="Workbench">
+      <div className="workbench" ref={home} tabIndex={-1} aria-label="Workbench" inert={presenting}>
         <header className="transcript-head">
           <a className="back-link" href="#/" onClick={() => useAppStore.getState().open(null)}>
             ← Library
