@@ -1,4 +1,6 @@
 import { useCallback, useEffect } from 'react';
+import { SampleGallery } from './features/demo/SampleGallery';
+import { usePresentLink } from './features/demo/usePresentLink';
 import { DropZone } from './features/import/DropZone';
 import { ImportButton } from './features/import/ImportButton';
 import { ImportStatus } from './features/import/ImportStatus';
@@ -18,6 +20,7 @@ export function App() {
   useConfigFromLink(); // first: before the fragment is rewritten and the stored draft restored
   useHashLocation();
   useDraftPersistence();
+  usePresentLink();
   const transcriptId = useAppStore((s) => s.transcriptId);
   const open = useAppStore((s) => s.open);
 
@@ -49,6 +52,7 @@ export function App() {
       <main>
         {transcriptId === null ? (
           <section aria-label="Library page">
+            <SampleGallery />
             <div className="library-head">
               <h2>Library</h2>
               <RestoreSamples />

@@ -5,11 +5,12 @@
 import { create } from 'zustand';
 import { createImportSlice, type ImportSlice } from './import-slice';
 import { createPlaybackSlice, type PlaybackSlice } from './playback-slice';
+import { createPresenterSlice, type PresenterSlice } from './presenter-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
 import { createTimelineSlice, type TimelineSlice } from './timeline-slice';
 import { createTuningSlice, type TuningSlice } from './tuning-slice';
 
-export type AppState = ImportSlice & SelectionSlice & TuningSlice & PlaybackSlice & TimelineSlice;
+export type AppState = ImportSlice & SelectionSlice & TuningSlice & PlaybackSlice & TimelineSlice & PresenterSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createImportSlice(...a),
@@ -17,6 +18,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createTuningSlice(...a),
   ...createPlaybackSlice(...a),
   ...createTimelineSlice(...a),
+  ...createPresenterSlice(...a),
 }));
 
 // `npm run bench` changes the draft with the Charts tab on screen (no Tune input there then):

@@ -15,6 +15,8 @@ import { SidePanel } from './SidePanel';
 import { JudgeSync } from '../judge/JudgeSync';
 import { useWorkbenchData } from './useWorkbenchData';
 import { DETECTOR_IDS, type DetectorEvent } from '../../engine/types';
+import { PresentButton } from '../demo/PresentButton';
+import { PresenterView } from '../demo/PresenterView';
 
 /** An opened transcript: replay controls, timeline, metrics, turns, the selected turn, and tools. */
 export function Workbench({ id }: { id: number }) {
@@ -32,6 +34,7 @@ export function Workbench({ id }: { id: number }) {
     useCallback(() => home.current, []),
   );
   usePlayback(turns, alarms);
+  const presenting = useAppStore((s) => s.presenting);
   const markers = useMemo(() => alarmsByRow(events ?? []), [events]);
   const eventsByTurn = useMemo(() => {
     const m = new Map<number, DetectorEvent[]>();
@@ -48,7 +51,10 @@ export function Workbench({ id }: { id: number }) {
   return (
     <WorkbenchContext.Provider value={data}>
       <JudgeSync />
-      <div className="workbench" ref={home} tabIndex={-1} aria-label="Workbench">
+      {presenting && (
+        <PresenterView turns={turns} alarms={alarms} events={events ?? []} countAction={resolved.countAction} />
+      )}
+      <div className="workbench" ref={home} tabIndex={-1} aria-label="Workbench" inert={presenting}>
         <header className="transcript-head">
           <a className="back-link" href="#/" onClick={() => useAppStore.getState().open(null)}>
             ← Library
@@ -58,6 +64,7 @@ export function Workbench({ id }: { id: number }) {
           <span className="muted">
             {meta.turns} turns · {meta.calls} calls · from {meta.fileName}
           </span>
+          <PresentButton />
         </header>
         {meta.warnings.length > 0 && (
           <details className="warnings-box">
