@@ -25,19 +25,20 @@ describe('page results', () => {
     expect([...c.turn]).toEqual([1, 4]);
     expect(c.counts.map((x) => [...x])).toEqual([[1, 3]]);
   });
-  it('buckets cycles with the min and max of each bucket, at the turn reaching the max first', () => {
+  it('buckets cycles with the min and max of each bucket, each at the turn reaching it first', () => {
     const b = bucketCycles([cyc(1, 3), cyc(2, 5), cyc(2, 4), cyc(4, 2)], 4, 2);
     expect(b.maxRepetitions).toBe(5);
-    expect(b.series.map((s) => [[...s.turn], [...s.min], [...s.max]])).toEqual([
+    expect(b.series.map((s) => [[...s.turn], [...s.max], [...s.minTurn], [...s.min]])).toEqual([
       [
         [2, 4],
-        [3, 2],
         [5, 2],
+        [1, 4],
+        [3, 2],
       ],
     ]);
   });
   it('lists every buffer to transfer', () => {
-    expect(transferables(result([cyc(1, 2)]))).toHaveLength(2 + 3);
+    expect(transferables(result([cyc(1, 2)]))).toHaveLength(2 + 4);
   });
   it('keeps the previous series objects when they are equal, and takes new ones when not', () => {
     const a = result([cyc(1, 2)]);

@@ -26,6 +26,8 @@ export interface CycleBuckets {
   period: number;
   /** Per bucket: the turn where the bucket's highest repetitions were first reached. */
   turn: Int32Array<ArrayBuffer>;
+  /** Per bucket: the turn where the bucket's lowest repetitions were first reached. */
+  minTurn: Int32Array<ArrayBuffer>;
   min: Int32Array<ArrayBuffer>;
   max: Int32Array<ArrayBuffer>;
 }
@@ -59,41 +61,71 @@ export function columnarFingerprints(fp: FingerprintSeries): ColumnarFingerprint
   return { top: fp.top, turn, counts };
 }
 
-/** Cycle samples as per-series buckets of ceil(turns / buckets) turns, min and max repetitions each. */
+/**
+ * Cycle samples as per-series buckets of ceil(turns / buckets) turns. Drawn at full resolution a
+ * series is each turn's highest repetitions; a bucket keeps the lowest and the highest of those,
+ * each at the first turn that reached it, so a drop inside a bucket still shows. Samples come in
+ * replay order (turns never go back within a series).
+ */
 export function bucketCycles(cycles: readonly CycleSample[], turns: number, buckets = CHART_BUCKETS): ColumnarCycles {
   const width = Math.max(1, Math.ceil(turns / buckets));
-  const byKey = new Map<string, { detector: DetectorId; period: number; b: Map<number, [number, number, number]> }>();
+  const byKey = new Map<string, Pending>();
   let maxRepetitions = 0;
   for (const c of cycles) {
     if (c.repetitions > maxRepetitions) maxRepetitions = c.repetitions;
     const key = `${c.detector}|${c.period}`;
     let s = byKey.get(key);
-    if (!s) byKey.set(key, (s = { detector: c.detector, period: c.period, b: new Map() }));
-    const k = Math.floor((c.turn - 1) / width);
-    const prev = s.b.get(k);
-    if (!prev) s.b.set(k, [c.turn, c.repetitions, c.repetitions]);
-    else {
-      if (c.repetitions > prev[2]) {
-        prev[0] = c.turn;
-        prev[2] = c.repetitions;
-      }
-      if (c.repetitions < prev[1]) prev[1] = c.repetitions;
+    if (!s) byKey.set(key, (s = { detector: c.detector, period: c.period, b: new Map(), turn: c.turn, top: 0 }));
+    if (c.turn !== s.turn) {
+      foldTurn(s, width);
+      s.turn = c.turn;
+      s.top = 0;
     }
+    if (c.repetitions > s.top) s.top = c.repetitions;
   }
   const order = (d: DetectorId) => DETECTOR_IDS.indexOf(d);
   const series = [...byKey.values()]
+    .map((s) => (foldTurn(s, width), s))
     .sort((a, b) => order(a.detector) - order(b.detector) || a.period - b.period)
     .map(({ detector, period, b }) => {
-      const rows = [...b.values()].sort((x, y) => x[0] - y[0]);
+      const rows = [...b.values()].sort((x, y) => x.maxTurn - y.maxTurn);
       return {
         detector,
         period,
-        turn: Int32Array.from(rows, (r) => r[0]),
-        min: Int32Array.from(rows, (r) => r[1]),
-        max: Int32Array.from(rows, (r) => r[2]),
+        turn: Int32Array.from(rows, (r) => r.maxTurn),
+        minTurn: Int32Array.from(rows, (r) => r.minTurn),
+        min: Int32Array.from(rows, (r) => r.min),
+        max: Int32Array.from(rows, (r) => r.max),
       };
     });
   return { series, maxRepetitions };
+}
+
+interface Bucket {
+  minTurn: number;
+  min: number;
+  maxTurn: number;
+  max: number;
+}
+
+/** A series being bucketed: its buckets, and the turn whose highest repetitions are still being read. */
+interface Pending {
+  detector: DetectorId;
+  period: number;
+  b: Map<number, Bucket>;
+  turn: number;
+  top: number;
+}
+
+/** Puts the pending turn's highest repetitions into its bucket. */
+function foldTurn(s: Pending, width: number): void {
+  const k = Math.floor((s.turn - 1) / width);
+  const b = s.b.get(k);
+  if (!b) s.b.set(k, { minTurn: s.turn, min: s.top, maxTurn: s.turn, max: s.top });
+  else {
+    if (s.top > b.max) [b.maxTurn, b.max] = [s.turn, s.top];
+    if (s.top < b.min) [b.minTurn, b.min] = [s.turn, s.top];
+  }
 }
 
 export function toPageResult(r: ReplayResult, buckets = CHART_BUCKETS): PageResult {
@@ -113,7 +145,7 @@ export function transferables(r: PageResult): ArrayBuffer[] {
   return [
     r.fingerprints.turn.buffer,
     ...r.fingerprints.counts.map((c) => c.buffer),
-    ...r.cycles.series.flatMap((s) => [s.turn.buffer, s.min.buffer, s.max.buffer]),
+    ...r.cycles.series.flatMap((s) => [s.turn.buffer, s.minTurn.buffer, s.min.buffer, s.max.buffer]),
   ];
 }
 
@@ -142,6 +174,7 @@ function sameCycles(a: ColumnarCycles, b: ColumnarCycles): boolean {
         s.detector === t.detector &&
         s.period === t.period &&
         sameInts(s.turn, t.turn) &&
+        sameInts(s.minTurn, t.minTurn) &&
         sameInts(s.min, t.min) &&
         sameInts(s.max, t.max)
       );

@@ -157,12 +157,39 @@ describe('cycle series', () => {
   it('bins long runs into at most one bucket per pixel per series, with min and max (in the worker)', () => {
     const many = Array.from({ length: 1000 }, (_, i) => cyc(i + 1, 'cycle', 1, (i % 7) + 2));
     const buckets = bucketCycles(many, 1000, 100);
-    expect([buckets.series[0].min[0], buckets.series[0].max[0], buckets.series[0].turn[0]]).toEqual([2, 8, 7]);
+    const b = buckets.series[0];
+    expect([b.minTurn[0], b.min[0], b.turn[0], b.max[0]]).toEqual([1, 2, 7, 8]);
     const [s] = cycleSeries(buckets);
-    expect(s.points).toHaveLength(100);
-    // turns 1-10: repetitions 2..8, 2..4: the first 8 is at turn 7
-    expect(s.points[0]).toEqual({ turn: 7, repetitions: 8 });
-    expect(s.points[99]).toEqual({ turn: 994, repetitions: 8 });
+    // Each of the 100 buckets draws its lowest and its highest point.
+    expect(s.points).toHaveLength(200);
+    // turns 1-10: repetitions 2..8, 2..4: the first 2 is at turn 1, the first 8 at turn 7
+    expect(s.points.slice(0, 2)).toEqual([
+      { turn: 1, repetitions: 2 },
+      { turn: 7, repetitions: 8 },
+    ]);
+    // turns 991-1000: repetitions 5..8, 2..7: the 8 (turn 994) comes before the 2 (turn 995)
+    expect(s.points.slice(198)).toEqual([
+      { turn: 994, repetitions: 8 },
+      { turn: 995, repetitions: 2 },
+    ]);
+  });
+  it('draws a drop inside a bucket: the lowest of the turns’ highest repetitions, not of every sample', () => {
+    // Width 5 (10 turns, 2 buckets). Turn 2 climbs 2 → 6 within the turn: its value is 6.
+    const drop = [
+      cyc(1, 'cycle', 1, 4),
+      cyc(2, 'cycle', 1, 2),
+      cyc(2, 'cycle', 1, 6),
+      cyc(3, 'cycle', 1, 3),
+      cyc(4, 'cycle', 1, 3),
+      cyc(6, 'cycle', 1, 5),
+      cyc(8, 'cycle', 1, 5),
+    ];
+    const [s] = cycleSeries(bucketCycles(drop, 10, 2));
+    expect(s.points).toEqual([
+      { turn: 2, repetitions: 6 },
+      { turn: 3, repetitions: 3 },
+      { turn: 6, repetitions: 5 },
+    ]);
   });
 });
 

@@ -3,7 +3,7 @@
  * No detection here; the worker sends the series columnar and already bucketed (page-result.ts).
  */
 import type { DetectorId, JudgeCheck } from '../../engine/types';
-import type { ColumnarCycles, ColumnarFingerprints } from '../../workers/page-result';
+import type { ColumnarCycles, ColumnarFingerprints, CycleBuckets } from '../../workers/page-result';
 import { niceStep } from './sweep-values';
 
 /** One colour per top fingerprint (bars and lines share it). */
@@ -143,8 +143,9 @@ export interface CycleSeries {
 
 /**
  * One series per detector and period (the worker's order: detector, then period) over the whole
- * run, so the legend stays put while scrubbing (cut them with `pointsUpTo`). Each point is a
- * bucket's highest repetitions, at the turn that first reached it (bucketed in the worker).
+ * run, so the legend stays put while scrubbing (cut them with `pointsUpTo`). Each bucket (made
+ * in the worker) gives its lowest and its highest repetitions, each at the turn that first
+ * reached it, in turn order; one point when they are the same.
  */
 export function cycleSeries(cycles: ColumnarCycles): CycleSeries[] {
   return cycles.series.map((s) => ({
@@ -153,8 +154,20 @@ export function cycleSeries(cycles: ColumnarCycles): CycleSeries[] {
     period: s.period,
     name: `${s.detector} · period ${s.period}`,
     shape: SHAPES[(s.period - 1) % SHAPES.length],
-    points: Array.from(s.turn, (turn, i) => ({ turn, repetitions: s.max[i] })),
+    points: bucketPoints(s),
   }));
+}
+
+function bucketPoints(s: CycleBuckets): { turn: number; repetitions: number }[] {
+  const out: { turn: number; repetitions: number }[] = [];
+  for (let i = 0; i < s.turn.length; i++) {
+    const low = { turn: s.minTurn[i], repetitions: s.min[i] };
+    const high = { turn: s.turn[i], repetitions: s.max[i] };
+    if (low.repetitions === high.repetitions) out.push(high);
+    else if (low.turn < high.turn) out.push(low, high);
+    else out.push(high, low);
+  }
+  return out;
 }
 
 /** The points of a series (sorted by turn) up to the cursor. */
