@@ -5,6 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { llmJudge } from '../detectors/llm-judge';
 import { replay } from '../replay';
 import { call, transcriptOf } from '../test-util';
 import { memoryStore } from './cache-key';
@@ -12,18 +13,9 @@ import type { FetchLike } from './client';
 import { runJudge } from './run';
 import type { JudgeLoopParams } from './judge-loop';
 
-const base: Omit<JudgeLoopParams, 'source'> = {
-  checkAfterTurns: 30,
-  initialInterval: 3,
-  minInterval: 5,
-  maxInterval: 15,
-  warmupChecks: 1,
-  intervalScale: 'threshold',
-  threshold: 0.9,
-  historyCount: 20,
-  resetOnUserMessage: false,
-  actions: ['warn', 'terminate'],
-};
+// The llm-check schedule (the detector's defaults), warning before it terminates.
+const { source: _source, ...judgeDefaults } = llmJudge.defaults;
+const base: Omit<JudgeLoopParams, 'source'> = { ...judgeDefaults, actions: ['warn', 'terminate'] };
 
 /** Answers by model in order; `null` is a malformed answer, `404` a missing model. */
 function fakeFetch(script: Record<string, (number | null | 404)[]>): FetchLike {
