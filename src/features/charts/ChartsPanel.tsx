@@ -30,6 +30,11 @@ function ChartCard({ id, title, children }: { id: string; title: string; childre
   );
 }
 
+/** A chart of the replay once it has answered; "Replaying…" until then. */
+function Replayed<T>({ result, children }: { result: T | undefined; children(r: T): ReactNode }) {
+  return result ? children(result) : <p className="muted small">Replaying…</p>;
+}
+
 /** The Charts tab: four charts of the latest replay, all following the scrubber's turn. */
 export function ChartsPanel() {
   const { id, turns, judgeLines, outcome, pending, ready, runSeq } = useWorkbench();
@@ -79,39 +84,30 @@ export function ChartsPanel() {
       <div className="chart-grid">
         <ChartCard id="fingerprints" title="Fingerprint frequency">
           <FingerprintScope radius={radius} onChange={setRadius} />
-          {result ? (
-            <FingerprintChart
-              fp={result.fingerprints}
-              win={win}
-              radius={radius}
-              turn={fpTurn}
-              turns={turns}
-              wide={wide}
-            />
-          ) : (
-            <p className="muted small">Replaying…</p>
-          )}
+          <Replayed result={result}>
+            {(r) => (
+              <FingerprintChart fp={r.fingerprints} win={win} radius={radius} turn={fpTurn} turns={turns} wide={wide} />
+            )}
+          </Replayed>
         </ChartCard>
         <ChartCard id="cycles" title="Detected cycles over time">
-          {result ? (
-            <CycleChart cycles={result.cycles} turn={shown} turns={turns} enabled={enabled} wide={wide} />
-          ) : (
-            <p className="muted small">Replaying…</p>
-          )}
+          <Replayed result={result}>
+            {(r) => <CycleChart cycles={r.cycles} turn={shown} turns={turns} enabled={enabled} wide={wide} />}
+          </Replayed>
         </ChartCard>
         <ChartCard id="checks" title="LLM check schedule">
-          {result ? (
-            <CheckChart
-              checks={result.checks}
-              turn={shown}
-              turns={turns}
-              draft={draft}
-              judgeLines={judgeLines}
-              wide={wide}
-            />
-          ) : (
-            <p className="muted small">Replaying…</p>
-          )}
+          <Replayed result={result}>
+            {(r) => (
+              <CheckChart
+                checks={r.checks}
+                turn={shown}
+                turns={turns}
+                draft={draft}
+                judgeLines={judgeLines}
+                wide={wide}
+              />
+            )}
+          </Replayed>
         </ChartCard>
         <ChartCard id="sweep" title="Threshold sweep">
           <SweepPanel wide={wide} />

@@ -8,6 +8,7 @@ import { libraryGaps, presetGaps, runFacts } from '../workbench/data-gaps';
 import { savedRowName, type CompareTableRow } from './compare-rows';
 import { CompareTable } from './CompareTable';
 import { extraRows } from './extra-rows';
+import type { RowActions } from './RowName';
 import { SaveConfigForm } from './SaveConfigForm';
 import { useLibraryCompare, useSessionCompare } from './useCompare';
 import './compare.css';
@@ -43,17 +44,20 @@ export function ComparePanel() {
   const one = useSessionCompare(id, labels, ready, !whole, extra);
   const lib = useLibraryCompare(id, labels, whole, run, extra);
   const savedByRow = (row: string) => saved.find((c) => savedRowName(c.name) === row);
-  const loadSaved = (row: string) => {
-    const c = savedByRow(row);
-    if (c)
-      setDraft(
-        structuredClone(c.config),
-        c.config.basedOn && presetByName(c.config.basedOn) ? c.config.basedOn : undefined,
-      );
-  };
-  const deleteSaved = (row: string) => {
-    const c = savedByRow(row);
-    if (c) void deleteSavedConfig(c.id);
+  const actions: RowActions = {
+    onPick: setPreset,
+    onLoadSaved: (row) => {
+      const c = savedByRow(row);
+      if (c)
+        setDraft(
+          structuredClone(c.config),
+          c.config.basedOn && presetByName(c.config.basedOn) ? c.config.basedOn : undefined,
+        );
+    },
+    onDeleteSaved: (row) => {
+      const c = savedByRow(row);
+      if (c) void deleteSavedConfig(c.id);
+    },
   };
   const s = whole ? lib : one;
   const p = lib.progress;
@@ -124,9 +128,7 @@ export function ComparePanel() {
           <CompareTable
             rows={rows}
             current={presetName}
-            onPick={setPreset}
-            onLoadSaved={loadSaved}
-            onDeleteSaved={deleteSaved}
+            actions={actions}
             caption={
               !whole
                 ? 'Every preset on this transcript'

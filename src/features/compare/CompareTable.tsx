@@ -11,7 +11,7 @@ import {
   type ColumnKey,
   type CompareTableRow,
 } from './compare-rows';
-import { RowName } from './RowName';
+import { RowName, type RowActions } from './RowName';
 
 const col = createColumnHelper<typeof features, CompareTableRow>();
 
@@ -48,17 +48,13 @@ export interface RunCounts {
 export function CompareTable({
   rows,
   current,
-  onPick,
-  onLoadSaved,
-  onDeleteSaved,
+  actions,
   caption,
   runs,
 }: {
   rows: CompareTableRow[];
   current: string;
-  onPick(preset: string): void;
-  onLoadSaved(row: string): void;
-  onDeleteSaved(row: string): void;
+  actions: RowActions;
   caption: string;
   /** Set when runs without labels are counted apart (their columns are shown). */
   runs?: RunCounts;
@@ -149,13 +145,7 @@ export function CompareTable({
                     if (c.column.id === 'preset')
                       return (
                         <th key={c.id} scope="row">
-                          <RowName
-                            row={row}
-                            current={isCurrent}
-                            onPick={onPick}
-                            onLoadSaved={onLoadSaved}
-                            onDeleteSaved={onDeleteSaved}
-                          />
+                          <RowName row={row} current={isCurrent} actions={actions} />
                         </th>
                       );
                     const key = c.column.id as ColumnKey;

@@ -1,5 +1,12 @@
 import type { CompareTableRow } from './compare-rows';
 
+/** What a click in a row's first cell does (the same for every row). */
+export interface RowActions {
+  onPick(preset: string): void;
+  onLoadSaved(row: string): void;
+  onDeleteSaved(row: string): void;
+}
+
 /**
  * A compare row's first cell. A preset's name picks it for tuning; "Your config" is the draft
  * (already being tuned); a saved config's name loads it into the draft, and it can be deleted.
@@ -7,15 +14,11 @@ import type { CompareTableRow } from './compare-rows';
 export function RowName({
   row,
   current,
-  onPick,
-  onLoadSaved,
-  onDeleteSaved,
+  actions: { onPick, onLoadSaved, onDeleteSaved },
 }: {
   row: CompareTableRow;
   current: boolean;
-  onPick(preset: string): void;
-  onLoadSaved(row: string): void;
-  onDeleteSaved(row: string): void;
+  actions: RowActions;
 }) {
   const n = row.changes?.length;
   const base = row.basedOn && (
