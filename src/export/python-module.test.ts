@@ -329,45 +329,32 @@ describe('Python module', () => {
     const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-crafted-'));
     const file = join(dir, 'crafted.loop.jsonl');
     writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    // Every check of openhands-stuck out of reach (9) or off (0) but the one under test.
     const stuck = (s: Record<string, unknown>): EngineConfig => ({
-      detectors: { 'openhands-stuck': { actions: ['warn'], ...s } },
+      detectors: {
+        'openhands-stuck': {
+          actions: ['warn'],
+          actionObservation: 9,
+          actionError: 9,
+          monologue: 9,
+          alternatingPattern: 9,
+          condensations: 0,
+          emptyResponses: 0,
+          ...s,
+        },
+      },
     });
     for (const config of [
-      stuck({
-        actionObservation: 9,
-        actionError: 3,
-        monologue: 9,
-        alternatingPattern: 9,
-        condensations: 0,
-        emptyResponses: 0,
-      }),
-      stuck({
-        actionObservation: 9,
-        actionError: 9,
-        monologue: 9,
-        alternatingPattern: 9,
-        condensations: 2,
-        emptyResponses: 0,
-      }),
-      stuck({
-        actionObservation: 9,
-        actionError: 9,
-        monologue: 9,
-        alternatingPattern: 9,
-        condensations: 0,
-        emptyResponses: 3,
-      }),
+      stuck({ actionError: 3 }),
+      stuck({ condensations: 2 }),
+      stuck({ emptyResponses: 3 }),
       stuck({
         flavour: 'sdk',
         actionErrorNudge: true,
         actions: ['terminate'], // the nudge warns, the stuck check terminates: told apart
         sinceLastUser: true,
         scanEvents: 20,
-        actionObservation: 9,
-        monologue: 9,
-        alternatingPattern: 9,
-        condensations: 0,
-        emptyResponses: 0,
+        actionError: 3,
       }),
       np({ k: 9, cycles: 0, recurrence: 3, sameTarget: true }),
     ]) {

@@ -42,3 +42,22 @@ class DetectorBase:
 
     def on_call(self, call, emit):
         pass
+
+
+class FailureStreak(DetectorBase):
+    """Consecutive failures (bash-failure-cascade, test-fix): a nudge for each from the threshold on."""
+
+    def __init__(self, p, env):
+        DetectorBase.__init__(self, p, env)
+        self.failures = 0
+
+    def count(self, failed, emit, prompt):
+        if not failed:
+            self.failures = 0
+            return
+        self.failures += 1
+        p = self.p
+        if self.failures < p["threshold"]:
+            return
+        level = self.failures - p["threshold"] + 1
+        emit(p["actions"][min(level - 1, len(p["actions"]) - 1)], level, prompt(self.failures))

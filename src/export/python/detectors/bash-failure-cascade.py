@@ -13,24 +13,11 @@ def _bash_cascade_prompt(n, file_operation):
             "3. Do not run another command of the same kind until you know why these failed" % n)
 
 
-class Detector(DetectorBase):
-    def __init__(self, p, env):
-        DetectorBase.__init__(self, p, env)
-        self.failures = 0
-
+class Detector(FailureStreak):
     def on_call(self, call, emit):
-        p = self.p
         if call.result is None:
             return
         cmd = shell_command(call.name, call.args)
         if cmd is None:
             return
-        if not shell_failed(call.result):
-            self.failures = 0
-            return
-        self.failures += 1
-        if self.failures < p["threshold"]:
-            return
-        level = self.failures - p["threshold"] + 1
-        emit(p["actions"][min(level - 1, len(p["actions"]) - 1)], level,
-             _bash_cascade_prompt(self.failures, is_file_operation(cmd)))
+        self.count(shell_failed(call.result), emit, lambda n: _bash_cascade_prompt(n, is_file_operation(cmd)))

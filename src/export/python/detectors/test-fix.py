@@ -6,26 +6,17 @@ def _test_fix_prompt(n):
             "3. Try a DIFFERENT fix strategy instead of iterating on the same one" % n)
 
 
-class Detector(DetectorBase):
+class Detector(FailureStreak):
     def __init__(self, p, env):
-        DetectorBase.__init__(self, p, env)
+        FailureStreak.__init__(self, p, env)
         self.re = test_command_regex(p["testPatterns"])
         self.tools = {t.lower() for t in p["testTools"]}
-        self.failures = 0
 
     def on_call(self, call, emit):
-        p = self.p
         if call.name.lower() not in self.tools:
             cmd = shell_command(call.name, call.args) if self.re else None
             if not cmd or not self.re.search(cmd):
                 return
         if call.result is None:
             return
-        if not test_failed(call.result):
-            self.failures = 0
-            return
-        self.failures += 1
-        if self.failures < p["threshold"]:
-            return
-        level = self.failures - p["threshold"] + 1
-        emit(p["actions"][min(level - 1, len(p["actions"]) - 1)], level, _test_fix_prompt(self.failures))
+        self.count(test_failed(call.result), emit, _test_fix_prompt)

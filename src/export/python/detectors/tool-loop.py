@@ -18,32 +18,30 @@ def _tl_unknown_tool_name(error):
     return None
 
 
-def _tl_unknown_streak(history, tool):
-    count, name = 0, None
-    for r in reversed(history):
-        if r["toolName"] != tool or not r.get("unknownToolName"):
-            break
-        if not name:
-            name, count = r["unknownToolName"], 1
-            continue
-        if r["unknownToolName"] != name:
-            break
-        count += 1
-    return count, name
-
-
-def _tl_no_progress_streak(history, args_hash):
+def _tl_streak(history, keep, key, skip):
+    """Newest first: how many kept records share the newest one's `key`, and that value. A record
+    not kept ends the streak, or with `skip` is passed over."""
     count, latest = 0, None
     for r in reversed(history):
-        if r["argsHash"] != args_hash or not r.get("resultHash"):
-            continue
+        if not keep(r):
+            if skip:
+                continue
+            break
         if not latest:
-            latest, count = r["resultHash"], 1
+            latest, count = r[key], 1
             continue
-        if r["resultHash"] != latest:
+        if r[key] != latest:
             break
         count += 1
     return count, latest
+
+
+def _tl_unknown_streak(history, tool):
+    return _tl_streak(history, lambda r: r["toolName"] == tool and r.get("unknownToolName"), "unknownToolName", False)
+
+
+def _tl_no_progress_streak(history, args_hash):
+    return _tl_streak(history, lambda r: r["argsHash"] == args_hash and r.get("resultHash"), "resultHash", True)
 
 
 def _tl_ping_pong(history, current):
