@@ -43,3 +43,39 @@ test('the CSP refuses a <base>, a form post, an <object> and a request to anothe
   expect(page.url()).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/#?\/?$/);
   expect(requests).toEqual([]);
 });
+
+test('without judge-csp.js the policy fails closed: no remote endpoint, even the configured one', async ({ page }) => {
+  await page.route('**/judge-csp.js', (r) => r.abort());
+  await freshApp(page);
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'loopscope.judge.endpoint',
+      JSON.stringify({ baseUrl: 'https://judge.example.test/v1', flashModel: 'm', proModel: '' }),
+    ),
+  );
+  await page.reload();
+  await expect(page.getByRole('table', { name: 'Library' })).toBeVisible();
+  const meta = page.locator('#judge-csp');
+  await expect(meta).toHaveAttribute('content', "connect-src 'self' http://127.0.0.1:* http://localhost:*");
+  await expect(meta).toHaveAttribute('data-fallback', 'judge-csp.js did not run');
+  const tried = await page.evaluate(async () => {
+    const blocked: string[] = [];
+    document.addEventListener('securitypolicyviolation', (e) => blocked.push(e.blockedURI));
+    const refused = async (u: string) =>
+      fetch(u, { method: 'POST', body: '{}' }).then(
+        () => false,
+        () => true,
+      );
+    const result = {
+      configured: await refused('https://judge.example.test/v1/chat/completions'),
+      other: await refused('https://elsewhere.example.test/x'),
+    };
+    await new Promise((r) => setTimeout(r, 200));
+    return { ...result, blocked: blocked.sort() };
+  });
+  expect(tried).toEqual({
+    configured: true,
+    other: true,
+    blocked: ['https://elsewhere.example.test/x', 'https://judge.example.test/v1/chat/completions'],
+  });
+});
