@@ -104,8 +104,8 @@ export function ComparePanel() {
       )}
       {!whole && !one.running && one.rows && labels.length === 0 && (
         <p className="small muted">
-          No labels on this transcript: only alarms and tokens saved are shown. Mark loops or progress in the Labels
-          tab.
+          No labels on this transcript: per config, its alarms, the turn it would stop the run at and the tokens that
+          saves; F1 needs labels (n/a). Mark loops or progress in the Labels tab.
         </p>
       )}
       {whole && p && !lib.running && (
@@ -137,6 +137,7 @@ export function ComparePanel() {
                   : 'Every preset, summed over the library'
             }
             runs={whole && p && p.unlabelled > 0 ? { labelled: p.measured, unlabelled: p.unlabelled } : undefined}
+            bare={!whole && labels.length === 0}
           />
         </div>
       ) : s.running ? (

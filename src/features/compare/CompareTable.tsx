@@ -3,6 +3,7 @@ import { createColumnHelper, useTable, type SortingState } from '@tanstack/react
 import { sortableFeatures as features } from '../shared/sortable-table';
 import { rowDeltas } from './compare-deltas';
 import {
+  BARE_RUN_COLUMNS,
   cellValue,
   COLUMNS,
   exactCell,
@@ -30,7 +31,8 @@ function columnsFor(keys: readonly { key: ColumnKey; short: string }[]) {
 
 const LABELLED_ONLY = columnsFor(COLUMNS);
 const WITH_UNLABELLED = columnsFor([...COLUMNS, ...UNLABELLED_COLUMNS]);
-const ALL = [...COLUMNS, ...UNLABELLED_COLUMNS];
+const BARE_RUN = columnsFor(BARE_RUN_COLUMNS);
+const ALL = [...COLUMNS, ...UNLABELLED_COLUMNS, ...BARE_RUN_COLUMNS.filter((c) => c.key === 'stopAt')];
 const TITLES: Record<string, string> = Object.fromEntries(ALL.map((c) => [c.key, c.title]));
 const NAMES: Record<string, string> = Object.fromEntries(ALL.map((c) => [c.key, c.header]));
 const KEYS = ALL.map((c) => c.key);
@@ -51,6 +53,7 @@ export function CompareTable({
   actions,
   caption,
   runs,
+  bare = false,
 }: {
   rows: CompareTableRow[];
   current: string;
@@ -58,6 +61,8 @@ export function CompareTable({
   caption: string;
   /** Set when runs without labels are counted apart (their columns are shown). */
   runs?: RunCounts;
+  /** One run without labels: F1 (n/a), alarms, the stop turn and tokens saved only. */
+  bare?: boolean;
 }) {
   const [sorting, setSorting] = useState<SortingState>([]);
   // Unsorted, the user's and saved configs come first: what is being tuned is seen without scrolling.
@@ -68,7 +73,7 @@ export function CompareTable({
   const lastExtra = sorting.length === 0 ? data.filter((r) => r.kind !== 'preset').at(-1)?.preset : undefined;
   const table = useTable({
     features,
-    columns: runs ? WITH_UNLABELLED : LABELLED_ONLY,
+    columns: runs ? WITH_UNLABELLED : bare ? BARE_RUN : LABELLED_ONLY,
     data,
     state: { sorting },
     onSortingChange: setSorting,

@@ -18,6 +18,7 @@ const HIGHER_IS: Record<ColumnKey, 'better' | 'worse' | 'neutral'> = {
   uAlarms: 'neutral',
   uAlarmed: 'neutral',
   uStopped: 'neutral',
+  stopAt: 'neutral',
 };
 
 export interface Delta {

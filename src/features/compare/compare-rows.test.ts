@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CompareRow } from '../../engine/compare';
 import { emptyMetrics, summarize, type Metrics } from '../../engine/evaluate';
-import { cellValue, COLUMNS, exactCell, formatCell, PresetTotals, tableRows } from './compare-rows';
+import { BARE_RUN_COLUMNS, cellValue, COLUMNS, exactCell, formatCell, PresetTotals, tableRows } from './compare-rows';
 
 const m = (over: Partial<Metrics>) => summarize({ ...emptyMetrics(), transcripts: 1, ...over });
 const row = (preset: string, over: Partial<Metrics>): CompareRow => ({ preset, metrics: m(over), stoppedAt: null });
@@ -59,9 +59,31 @@ describe('compare cells', () => {
       ],
       false,
     )[0];
-    expect(texts(bare)).toEqual(['—', '4', '—', '—', '—', '—', '—', '—', '10']);
+    expect(texts(bare)).toEqual(['n/a', '4', '—', '—', '—', '—', '—', '—', '10']);
     expect(exactCell('fp', bare)).toBe('needs labels');
     expect(exactCell('cleanFlagged', bare)).toBe('needs labels');
+    expect(exactCell('f1', bare)).toBe('needs labels');
+  });
+
+  it('one run without labels: F1 n/a, alarms, the turn it would stop at (— when it would not)', () => {
+    const rows = tableRows(
+      [
+        {
+          ...row('stops', { alarms: 3, savedTurns: 2, savedTurnsWithTokens: 2, savedTokenSum: 1500 }),
+          stoppedAt: 12345,
+        },
+        row('warns', { alarms: 2 }),
+      ],
+      false,
+    );
+    const bareTexts = (r: (typeof rows)[number]) => BARE_RUN_COLUMNS.map((c) => formatCell(c.key, r));
+    expect(BARE_RUN_COLUMNS.map((c) => c.short)).toEqual(['F1', 'Alarms', 'Would stop', 'Tokens saved']);
+    expect(bareTexts(rows[0])).toEqual(['n/a', '3', '12,345', '1.5K']);
+    expect(bareTexts(rows[1])).toEqual(['n/a', '2', '—', '0']);
+    expect([exactCell('stopAt', rows[0]), exactCell('stopAt', rows[1])]).toEqual([
+      'stops at turn 12,345',
+      'would not stop',
+    ]);
   });
 
   it('clean runs flagged out of clean runs; n/a tokens saved when the saved turns have no counts', () => {

@@ -32,12 +32,14 @@ export interface CompareTableRow {
   labelled: boolean;
   /** Over the whole library: the runs without labels, counted apart. */
   unlabelled?: UnlabelledCounts;
+  /** On one run: the turn the config would stop it at, null when it would not. */
+  stoppedAt?: number | null;
 }
 
 export type LabelledKey =
   'alarms' | 'caught' | 'missed' | 'fp' | 'cleanFlagged' | 'prematureStops' | 'meanLatency' | 'tokensSaved' | 'f1';
 export type UnlabelledKey = 'uAlarms' | 'uAlarmed' | 'uStopped';
-export type ColumnKey = LabelledKey | UnlabelledKey;
+export type ColumnKey = LabelledKey | UnlabelledKey | 'stopAt';
 
 export const YOUR_CONFIG = 'Your config';
 export const savedRowName = (name: string) => `Saved: ${name}`;
@@ -139,7 +141,26 @@ export const UNLABELLED_COLUMNS: (Column & { key: UnlabelledKey })[] = [
   },
 ];
 
-const ALL_COLUMNS: Column[] = [...COLUMNS, ...UNLABELLED_COLUMNS];
+const STOP_AT: Column = {
+  key: 'stopAt',
+  short: 'Would stop',
+  header: 'Would stop at turn',
+  needsLabels: false,
+  title: 'The turn where the config would have stopped this run (—: it would not)',
+};
+
+/**
+ * One run without labels: what it can still tell, per config. F1 stays first (n/a) so the
+ * columns keep their places when labels are added.
+ */
+export const BARE_RUN_COLUMNS: Column[] = [
+  COLUMNS.find((c) => c.key === 'f1')!,
+  COLUMNS.find((c) => c.key === 'alarms')!,
+  STOP_AT,
+  COLUMNS.find((c) => c.key === 'tokensSaved')!,
+];
+
+const ALL_COLUMNS: Column[] = [...COLUMNS, ...UNLABELLED_COLUMNS, STOP_AT];
 const UNLABELLED_FIELD: Record<UnlabelledKey, keyof UnlabelledCounts> = {
   uAlarms: 'alarms',
   uAlarmed: 'alarmed',
@@ -147,6 +168,7 @@ const UNLABELLED_FIELD: Record<UnlabelledKey, keyof UnlabelledCounts> = {
 };
 
 export function cellValue(row: CompareTableRow, key: ColumnKey): number | null {
+  if (key === 'stopAt') return row.stoppedAt ?? null;
   if (key in UNLABELLED_FIELD) return row.unlabelled?.[UNLABELLED_FIELD[key as UnlabelledKey]] ?? null;
   const col = ALL_COLUMNS.find((c) => c.key === key)!;
   if (col.needsLabels && !row.labelled) return null;
@@ -161,7 +183,8 @@ const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFra
 export function formatCell(key: ColumnKey, row: CompareTableRow): string {
   const v = cellValue(row, key);
   // Tokens saved need no labels: empty only when the turns after the stop have no token counts.
-  if (v === null) return key === 'tokensSaved' ? 'n/a' : '—';
+  // F1 without labels is not 0 or unknown but not applicable.
+  if (v === null) return key === 'tokensSaved' || (key === 'f1' && !row.labelled) ? 'n/a' : '—';
   if (key === 'f1') return v.toFixed(2);
   if (key === 'meanLatency') return v.toFixed(1);
   if (key === 'tokensSaved') return compact.format(v);
@@ -176,8 +199,10 @@ export function exactCell(key: ColumnKey, row: CompareTableRow): string {
     if (ALL_COLUMNS.find((c) => c.key === key)!.needsLabels && !row.labelled) return 'needs labels';
     if (key === 'cleanFlagged') return 'no transcript without a loop';
     if (key === 'tokensSaved') return 'n/a: the turns after the stop have no token counts';
+    if (key === 'stopAt') return 'would not stop';
     return '—';
   }
+  if (key === 'stopAt') return `stops at turn ${v.toLocaleString('en-US')}`;
   if (key === 'f1') return v.toFixed(3);
   if (key === 'meanLatency') return `${v.toFixed(2)} turns`;
   if (key === 'fp') return `${v} (${m.alarmsOutsideSpans.toLocaleString('en-US')} alarms outside loops)`;
@@ -203,6 +228,7 @@ export function tableRows(
     preset: r.preset,
     metrics: r.metrics,
     labelled,
+    stoppedAt: r.stoppedAt,
     ...(info.get(r.preset) ?? { kind: 'preset' }),
   }));
 }
