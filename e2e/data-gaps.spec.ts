@@ -11,12 +11,22 @@ test('llm-check on a run without recorded judge answers says so in the metrics b
   await expect(bar.getByTestId('data-warning')).toHaveText(
     '⚠ no recorded judge answers: llm-check shows model unavailable',
   );
-  await expect(page.locator('[data-metric="tp"]')).toHaveText('0');
+  // Only the judge could fire and it has nothing to replay: every number is unknown, not 0.
+  for (const metric of ['f1', 'caught', 'missed', 'fp', 'tp', 'tokens-saved'])
+    await expect(page.locator(`[data-metric="${metric}"]`)).toHaveText('n/a');
   await page.getByRole('tab', { name: 'Compare' }).click();
   await expect(page.getByTestId('compare-data-warning').getByRole('listitem')).toHaveText([
     '⚠ no recorded judge answers: llm-check shows model unavailable',
     '⚠ no recorded judge answers: gemini-cli shows model unavailable',
   ]);
+  const compared = page.getByRole('table', { name: 'Presets compared' });
+  await expect(compared.locator('tbody tr[data-preset="llm-check"] td')).toHaveText(Array(9).fill('n/a'));
+  await expect(compared.locator('tbody tr[data-preset="llm-check"] td[data-col="alarms"]')).toHaveAttribute(
+    'title',
+    'n/a: only the LLM judge could raise alarms, and the run has no recorded answers',
+  );
+  // gemini-cli has other detectors: its alarms are counted (the judge's part is what the warning is about).
+  await expect(compared.locator('tbody tr[data-preset="gemini-cli"] td[data-col="alarms"]')).not.toHaveText('n/a');
   await shot(page, 'data-gaps-01-llm-check');
   // Over the library: how many of the summed runs lack them (all labelled samples but the judge one).
   await page.getByRole('checkbox', { name: 'Whole library' }).check();

@@ -4,7 +4,7 @@ import { presetByName } from '../../engine/presets/index';
 import { deleteSavedConfig, listSavedConfigs, type SavedConfig } from '../../persistence/saved-configs';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
-import { libraryGaps, presetGaps, runFacts } from '../workbench/data-gaps';
+import { judgeOnlyBlind, JUDGE_ONLY_UNKNOWN, libraryGaps, presetGaps, runFacts } from '../workbench/data-gaps';
 import { savedRowName, type CompareTableRow } from './compare-rows';
 import { CompareTable } from './CompareTable';
 import { extraRows } from './extra-rows';
@@ -61,8 +61,17 @@ export function ComparePanel() {
   };
   const s = whole ? lib : one;
   const p = lib.progress;
-  // On this run alone, a run without token counts has unknown token totals, never 0.
-  const rows = !whole && s.rows && !facts.hasTokens ? s.rows.map(tokensUnknown) : s.rows;
+  // On this run alone, a run without token counts has unknown token totals, never 0, and a config
+  // only the missing judge answers could make fire has unknown numbers altogether.
+  const configOf = (row: string) => extra.configs.find((c) => c.name === row)?.config ?? presetByName(row);
+  const rows =
+    !whole && s.rows
+      ? s.rows.map((r) => {
+          const c = configOf(r.preset);
+          if (c && judgeOnlyBlind(c, facts)) return { ...r, unknown: JUDGE_ONLY_UNKNOWN };
+          return facts.hasTokens ? r : tokensUnknown(r);
+        })
+      : s.rows;
   const gaps = whole ? (p && !lib.running ? libraryGaps(p.withoutJudge, p.measured) : []) : presetGaps(facts);
   return (
     <div

@@ -65,6 +65,17 @@ describe('compare cells', () => {
     expect(exactCell('f1', bare)).toBe('needs labels');
   });
 
+  it('a row whose numbers mean nothing on this run is n/a in every cell, with the reason', () => {
+    const [r] = tableRows([{ ...row('llm-check', { alarms: 0 }), stoppedAt: null }], true);
+    const unknown = { ...r, unknown: 'n/a: no answers' };
+    expect(texts(unknown)).toEqual(Array(9).fill('n/a'));
+    expect([formatCell('stopAt', unknown), exactCell('alarms', unknown), cellValue(unknown, 'alarms')]).toEqual([
+      'n/a',
+      'n/a: no answers',
+      null,
+    ]);
+  });
+
   it('one run without labels: F1 n/a, alarms, the turn it would stop at (— when it would not)', () => {
     const rows = tableRows(
       [

@@ -34,6 +34,8 @@ export interface CompareTableRow {
   unlabelled?: UnlabelledCounts;
   /** On one run: the turn the config would stop it at, null when it would not. */
   stoppedAt?: number | null;
+  /** Set when the config's numbers mean nothing on this run (why): every cell is n/a. */
+  unknown?: string;
 }
 
 export type LabelledKey =
@@ -168,6 +170,7 @@ const UNLABELLED_FIELD: Record<UnlabelledKey, keyof UnlabelledCounts> = {
 };
 
 export function cellValue(row: CompareTableRow, key: ColumnKey): number | null {
+  if (row.unknown) return null;
   if (key === 'stopAt') return row.stoppedAt ?? null;
   if (key in UNLABELLED_FIELD) return row.unlabelled?.[UNLABELLED_FIELD[key as UnlabelledKey]] ?? null;
   const col = ALL_COLUMNS.find((c) => c.key === key)!;
@@ -184,7 +187,7 @@ export function formatCell(key: ColumnKey, row: CompareTableRow): string {
   const v = cellValue(row, key);
   // Tokens saved need no labels: empty only when the turns after the stop have no token counts.
   // F1 without labels is not 0 or unknown but not applicable.
-  if (v === null) return key === 'tokensSaved' || (key === 'f1' && !row.labelled) ? 'n/a' : '—';
+  if (v === null) return row.unknown || key === 'tokensSaved' || (key === 'f1' && !row.labelled) ? 'n/a' : '—';
   if (key === 'f1') return v.toFixed(2);
   if (key === 'meanLatency') return v.toFixed(1);
   if (key === 'tokensSaved') return compact.format(v);
@@ -196,6 +199,7 @@ export function exactCell(key: ColumnKey, row: CompareTableRow): string {
   const v = cellValue(row, key);
   const m = row.metrics;
   if (v === null) {
+    if (row.unknown) return row.unknown;
     if (ALL_COLUMNS.find((c) => c.key === key)!.needsLabels && !row.labelled) return 'needs labels';
     if (key === 'cleanFlagged') return 'no transcript without a loop';
     if (key === 'tokensSaved') return 'n/a: the turns after the stop have no token counts';

@@ -3,7 +3,14 @@ import type { MetricsSummary } from '../../engine/evaluate';
 import { presetByName } from '../../engine/presets/index';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
-import { dataGaps, needsRecordedJudge, runFacts, type RunFacts } from '../workbench/data-gaps';
+import {
+  dataGaps,
+  judgeOnlyBlind,
+  JUDGE_ONLY_UNKNOWN,
+  needsRecordedJudge,
+  runFacts,
+  type RunFacts,
+} from '../workbench/data-gaps';
 import './replay.css';
 
 interface Item {
@@ -133,7 +140,10 @@ function DataGaps({ facts }: { facts: RunFacts }) {
 export function MetricsBar() {
   const { outcome, pending, runSeq, judgeLines, hasTokens } = useWorkbench();
   const presetName = useAppStore((s) => s.presetName);
+  const draft = useAppStore((s) => s.draft);
   const facts = useMemo(() => runFacts({ judgeLines, hasTokens }), [judgeLines, hasTokens]);
+  // Only the judge could fire, and it has no answers to replay: the numbers are unknown, not 0.
+  const blind = judgeOnlyBlind(draft, facts);
   if (!outcome) return <div className="metrics-bar muted">Replaying…</div>;
   const alarms = outcome.result.events.length;
   if (!outcome.metrics)
@@ -141,8 +151,8 @@ export function MetricsBar() {
       <div className="metrics-bar" data-pending={pending || undefined} data-run={runSeq}>
         <span className="metric">
           <span className="metric-label">Events</span>
-          <span className="metric-value" data-metric="alarms">
-            {alarms}
+          <span className="metric-value" data-metric="alarms" title={blind ? JUDGE_ONLY_UNKNOWN : undefined}>
+            {blind ? 'n/a' : alarms}
           </span>
         </span>
         <span className="no-labels">
@@ -158,14 +168,14 @@ export function MetricsBar() {
     <div className="metrics-bar" data-pending={pending || undefined} data-run={runSeq} aria-label="Metrics">
       {ITEMS.map((it) => {
         // Without any token count in the run, a token total of 0 would be a guess: unknown.
-        const unknown = !facts.hasTokens && it.key.startsWith('tokens-');
+        const unknown = blind || (!facts.hasTokens && it.key.startsWith('tokens-'));
         const v = unknown ? null : it.value(m);
         const fmt = it.fmt ?? ((x: number) => String(x));
         return (
-          <span key={it.key} className="metric" title={it.title}>
+          <span key={it.key} className="metric" title={blind ? JUDGE_ONLY_UNKNOWN : it.title}>
             <span className="metric-label">{it.label}</span>
             <span className="metric-value" data-metric={it.key}>
-              {v === null ? (it.none ?? '—') : fmt(v)}
+              {v === null ? (blind ? 'n/a' : (it.none ?? '—')) : fmt(v)}
             </span>
             <Delta now={v} before={b && !unknown ? it.value(b) : null} higherIsBetter={it.higherIsBetter} fmt={fmt} />
           </span>

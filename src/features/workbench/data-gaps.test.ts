@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { presetByName } from '../../engine/presets/index';
-import { dataGaps, libraryGaps, needsRecordedJudge, presetGaps, runFacts } from './data-gaps';
+import { dataGaps, judgeOnlyBlind, libraryGaps, needsRecordedJudge, presetGaps, runFacts } from './data-gaps';
 
 const llmCheck = presetByName('llm-check')!;
 const recommended = presetByName('recommended')!;
@@ -22,6 +22,15 @@ describe('data a config needs and the run lacks', () => {
       detectors: { 'llm-judge': { ...llmCheck.detectors['llm-judge'], source: 'heuristic' } },
     };
     expect(needsRecordedJudge(heuristic, { judgeAnswers: 0, hasTokens: true })).toBe(false);
+  });
+  it('knows nothing of a config that only the missing judge answers could make fire (llm-check, not gemini-cli)', () => {
+    const none = runFacts({ judgeLines: 0, hasTokens: true });
+    expect(judgeOnlyBlind(llmCheck, none)).toBe(true);
+    expect(judgeOnlyBlind(presetByName('gemini-cli')!, none)).toBe(false);
+    expect(judgeOnlyBlind(recommended, none)).toBe(false);
+    expect(judgeOnlyBlind(llmCheck, runFacts({ judgeLines: 4, hasTokens: true }))).toBe(false);
+    const withRepeat = { ...llmCheck, detectors: { ...llmCheck.detectors, 'exact-repeat': { enabled: true } } };
+    expect(judgeOnlyBlind(withRepeat, none)).toBe(false);
   });
   it('says token metrics are n/a on a run without any token counts', () => {
     expect(dataGaps(recommended, 'recommended', runFacts({ judgeLines: 0, hasTokens: false }))).toEqual([

@@ -24,6 +24,19 @@ export function needsRecordedJudge(config: EngineConfig, facts: RunFacts): boole
   return judge.enabled && judge.source === 'recorded' && facts.judgeAnswers === 0;
 }
 
+/**
+ * Whether everything this config could raise on the run hangs on recorded judge answers it does
+ * not have (llm-check): its alarms and scores are then unknown (n/a), not 0.
+ */
+export function judgeOnlyBlind(config: EngineConfig, facts: RunFacts): boolean {
+  if (!needsRecordedJudge(config, facts)) return false;
+  const detectors = resolveConfig(config).detectors;
+  return Object.entries(detectors).every(([id, d]) => id === 'llm-judge' || !d.enabled);
+}
+
+/** What a number of such a config shows instead, and why (a cell's tooltip). */
+export const JUDGE_ONLY_UNKNOWN = 'n/a: only the LLM judge could raise alarms, and the run has no recorded answers';
+
 export function judgeWarning(who: string): string {
   return `no recorded judge answers: ${who} shows model unavailable`;
 }
