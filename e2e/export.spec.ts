@@ -35,9 +35,13 @@ function runModule(dir: string, modulePath: string): unknown[] {
 
 /** `npx loopscope detect --json` on the sample under a config file: its events without messages. */
 function engineEvents(configPath: string): unknown[] {
-  const out = execFileSync('node', [resolve('bin/loopscope.mjs'), 'detect', '--json', SAMPLE_FILE, '--config', configPath], {
-    encoding: 'utf8',
-  });
+  const out = execFileSync(
+    'node',
+    [resolve('bin/loopscope.mjs'), 'detect', '--json', SAMPLE_FILE, '--config', configPath],
+    {
+      encoding: 'utf8',
+    },
+  );
   const record = JSON.parse(out.trim()) as { events: Record<string, unknown>[] };
   return record.events.map(({ message: _m, ...e }) => e);
 }
@@ -97,7 +101,9 @@ test('export: tune a threshold, download the TypeScript module, run it in Node: 
   await page.getByRole('tab', { name: 'Tune' }).click();
   await page.locator('[data-param="detectors.content-chanting.enabled"]').check();
   await page.getByRole('tab', { name: 'Share' }).click();
-  await expect(page.getByText('The 2 detectors of “recommended (tuned)” as tuned: content-chanting, no-progress.')).toBeVisible();
+  await expect(
+    page.getByText('The 2 detectors of “recommended (tuned)” as tuned: content-chanting, no-progress.'),
+  ).toBeVisible();
   await expect(page.locator('[data-snippet="gemini-cli"] pre')).toHaveText(
     [
       '// packages/core/src/services/loopDetectionService.ts',

@@ -146,10 +146,7 @@ test('share: config file out and back in, a broken one named, a link that carrie
     'exploration_threshold = 5  # ls, glob, grep, read',
   );
   await expect(page.locator('[data-metric="latency"]')).toHaveText('4.0');
-  await page
-    .locator('[data-snippet="crustly"]')
-    .getByRole('button', { name: 'Copy crustly · crustly.toml' })
-    .click();
+  await page.locator('[data-snippet="crustly"]').getByRole('button', { name: 'Copy crustly · crustly.toml' }).click();
   expect(await page.evaluate(() => navigator.clipboard.readText())).toContain(
     '[agent.loop_detection]\nexploration_threshold = 5',
   );

@@ -30,9 +30,7 @@ export function pieceVar(id: string): string {
  * so nothing in the module reads as an import.
  */
 function tidy(text: string): string {
-  return text
-    .replace(/^(\s*)\/\/ (?:[\w.-]+\/)+([\w.-]+\.ts)$/gm, '$1// $2')
-    .replace(/\bimport\b/g, '\\u0069mport');
+  return text.replace(/^(\s*)\/\/ (?:[\w.-]+\/)+([\w.-]+\.ts)$/gm, '$1// $2').replace(/\bimport\b/g, '\\u0069mport');
 }
 
 interface Bundled {
@@ -63,11 +61,7 @@ export async function buildStandalonePieces(root: string): Promise<StandalonePie
   const srcExport = join(root, 'src/export');
   const detectorDir = join(root, 'src/engine/detectors');
   const inputs = new Set<string>();
-  const core = await bundle(
-    `export { run } from './standalone-entry';`,
-    srcExport,
-    '__loopscope_core',
-  );
+  const core = await bundle(`export { run } from './standalone-entry';`, srcExport, '__loopscope_core');
   const detectors: Record<string, string> = {};
   const files = readdirSync(detectorDir).filter((f) => f.endsWith('.ts') && !f.includes('.test'));
   for (const f of files) {

@@ -85,7 +85,10 @@ function checkTopLevel(raw: Record<string, unknown>): void {
   if (parsed.success) return;
   const issue = parsed.error.issues[0];
   if (issue.code === 'unrecognized_keys')
-    throw new ConfigError(echoKey(issue.keys[0]), 'unknown field (known: name, basedOn, countAction, ignoreTextualCalls, detectors)');
+    throw new ConfigError(
+      echoKey(issue.keys[0]),
+      'unknown field (known: name, basedOn, countAction, ignoreTextualCalls, detectors)',
+    );
   const field = String(issue.path[0] ?? 'config');
   if (issue.code === 'too_big' && typeof raw[field] === 'string')
     throw new ConfigError(

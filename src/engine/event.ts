@@ -4,7 +4,13 @@ type Emitted = Parameters<DetectorSink['emit']>[0];
 
 /** The event a detector's `emit` becomes, at the turn and call being fed (the replay and sessions alike). */
 export function makeEvent(id: DetectorId, e: Emitted, turnNo: number, callNo: number | undefined): DetectorEvent {
-  const ev: DetectorEvent = { turn: e.turn ?? turnNo, detector: id, action: e.action, level: e.level, message: e.message };
+  const ev: DetectorEvent = {
+    turn: e.turn ?? turnNo,
+    detector: id,
+    action: e.action,
+    level: e.level,
+    message: e.message,
+  };
   const call = e.call ?? callNo;
   if (call !== undefined) ev.call = call;
   if (e.pattern) ev.pattern = e.pattern;

@@ -87,14 +87,7 @@ function fill(t: Piece[]): fc.Arbitrary<string> {
 }
 
 const view = (command: string, result: string, isError: boolean) =>
-  new LazyCallView(
-    1,
-    1,
-    'bash',
-    { command },
-    { content: result, isError },
-    undefined,
-  );
+  new LazyCallView(1, 1, 'bash', { command }, { content: result, isError }, undefined);
 
 describe('renaming volatile tokens never changes a fingerprint', () => {
   it('exact, primary and result fingerprints of the normalised call are equal for two fillings', () => {

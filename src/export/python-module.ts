@@ -80,12 +80,11 @@ export function pythonModule(config: EngineConfig, ported: Record<string, string
     'the events of `loopscope detect --json` under this config.',
     '',
     ...(enabled.length ? ['Detectors:'] : ['No detector is enabled in this config: replay() always returns [].']),
-    ...enabled.map(
-      (e) =>
-        `- ${e.id}: ${Object.entries(e.settings)
-          .filter(([k]) => k !== 'enabled')
-          .map(([k, v]) => `${k} ${Array.isArray(v) ? `[${v.join(', ')}]` : String(v)}`)
-          .join(', ')}`.replace(/"""/g, "'''"),
+    ...enabled.map((e) =>
+      `- ${e.id}: ${Object.entries(e.settings)
+        .filter(([k]) => k !== 'enabled')
+        .map(([k, v]) => `${k} ${Array.isArray(v) ? `[${v.join(', ')}]` : String(v)}`)
+        .join(', ')}`.replace(/"""/g, "'''"),
     ),
     '"""',
     '',

@@ -22,7 +22,11 @@ const SKIPPED = new Set(['meta', 'label']);
  * `items`: the assistant lines' objects in order (a missing `type` means assistant), or every line
  * of the file: `user`/`system` lines are context as in the file, `judge` lines recorded answers.
  */
-export function run(items: readonly unknown[], detectors: DetectorRun[], ignoreTextualCalls: boolean): StandaloneResult {
+export function run(
+  items: readonly unknown[],
+  detectors: DetectorRun[],
+  ignoreTextualCalls: boolean,
+): StandaloneResult {
   if (!Array.isArray(items)) throw new TypeError('replay(turns): turns must be an array of assistant-line objects');
   const reader = new LoopscopeReader('turns');
   items.forEach((o, i) => {

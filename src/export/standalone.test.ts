@@ -48,7 +48,13 @@ async function engineEvents(config: EngineConfig): Promise<Map<string, unknown[]
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-export-'));
   const file = join(dir, 'config.json');
   writeFileSync(file, JSON.stringify({ loopscope: 'config', version: 1, config }));
-  const { code, out, err } = await cli('detect', '--json', ...SAMPLE_FILES.map((f) => join(SAMPLES, f)), '--config', file);
+  const { code, out, err } = await cli(
+    'detect',
+    '--json',
+    ...SAMPLE_FILES.map((f) => join(SAMPLES, f)),
+    '--config',
+    file,
+  );
   expect(err).toBe('');
   expect(code).toBe(0);
   const byFile = new Map<string, unknown[]>();
@@ -68,7 +74,11 @@ const allOn: EngineConfig = {
 };
 const CONFIGS: EngineConfig[] = [
   ...PRESETS,
-  { name: 'recommended (tuned)', basedOn: 'recommended', detectors: { 'no-progress': { k: 3, window: 12, sameError: false } } },
+  {
+    name: 'recommended (tuned)',
+    basedOn: 'recommended',
+    detectors: { 'no-progress': { k: 3, window: 12, sameError: false } },
+  },
   {
     name: 'cycle and same-result tuned',
     detectors: {
@@ -93,7 +103,10 @@ describe('standalone TypeScript export', () => {
   });
 
   it('has no import and no require, and carries only the enabled detectors', () => {
-    const { text, detectors } = standaloneTs(PRESETS.find((p) => p.name === 'recommended')!, pieces);
+    const { text, detectors } = standaloneTs(
+      PRESETS.find((p) => p.name === 'recommended')!,
+      pieces,
+    );
     expect(detectors).toEqual(['no-progress']);
     expect(text).not.toMatch(/\bimport\b|\brequire\s*\(/);
     expect(text).toMatch(/^export function replay\(turns: readonly object\[\]\): LoopscopeEvent\[\] \{$/m);
@@ -154,7 +167,12 @@ describe('standalone TypeScript export', () => {
   }, 120_000);
 
   it('fires on a sample with the engine: recommended catches the ls loop at turn 8 with a warning', async () => {
-    const mod = await load(standaloneTs(PRESETS.find((p) => p.name === 'recommended')!, pieces).text);
+    const mod = await load(
+      standaloneTs(
+        PRESETS.find((p) => p.name === 'recommended')!,
+        pieces,
+      ).text,
+    );
     const turns = linesOf('missing-path-ls-loop.loop.jsonl')
       .filter((l) => l.type === 'assistant')
       .map(({ type: _t, ...rest }) => rest);

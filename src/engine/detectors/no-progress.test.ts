@@ -152,4 +152,3 @@ describe('no-progress: hard negatives stay quiet', () => {
     expect(events(items)).toEqual([]);
   });
 });
-

@@ -54,8 +54,8 @@ export function ExportCodeSection() {
       </div>
       {missingPy.length > 0 && (
         <p id="share-code-py-missing" className="small muted">
-          Python: {missingPy.join(', ')} {missingPy.length === 1 ? 'is' : 'are'} not ported yet; the TypeScript
-          module runs {missingPy.length === 1 ? 'it' : 'them'}.
+          Python: {missingPy.join(', ')} {missingPy.length === 1 ? 'is' : 'are'} not ported yet; the TypeScript module
+          runs {missingPy.length === 1 ? 'it' : 'them'}.
         </p>
       )}
       {error && (
@@ -65,9 +65,12 @@ export function ExportCodeSection() {
       )}
       <p className="small muted" data-export-usage>
         Both export <code>replay(turns)</code>: give it a run’s assistant lines (Loopscope JSONL objects, in order) and
-        it returns <code>[{'{'}turn, call?, detector, action, level{'}'}]</code>, the events of{' '}
-        <code>loopscope detect --json</code> under this config. Call it after each turn; stop the agent at the first
-        “terminate”. The TypeScript module is the engine’s own code, with no imports.
+        it returns{' '}
+        <code>
+          [{'{'}turn, call?, detector, action, level{'}'}]
+        </code>
+        , the events of <code>loopscope detect --json</code> under this config. Call it after each turn; stop the agent
+        at the first “terminate”. The TypeScript module is the engine’s own code, with no imports.
       </p>
       {judge && (
         <p className="small muted">

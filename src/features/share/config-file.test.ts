@@ -18,7 +18,9 @@ describe('config file', () => {
     expect(configFile(crustly, 'crustly')).toMatchObject({ name: 'crustly', config: crustly });
     expect(configFile({ detectors: {} }, 'chatloop').name).toBe('chatloop (tuned)');
     expect(
-      configFileText(tuned, 'crustly').startsWith('{\n  "loopscope": "config",\n  "version": 1,\n  "name": "crustly (tuned)",'),
+      configFileText(tuned, 'crustly').startsWith(
+        '{\n  "loopscope": "config",\n  "version": 1,\n  "name": "crustly (tuned)",',
+      ),
     ).toBe(true);
   });
 

@@ -18,15 +18,22 @@ describe('export name', () => {
     );
   });
 
-  it("keeps a name the user gave, and names a nameless draft after its preset", () => {
+  it('keeps a name the user gave, and names a nameless draft after its preset', () => {
     const crustly = presetByName('crustly')!;
-    const tight = { ...setParam(crustly, 'detectors.consecutive-repeat.explorationThreshold', 5), name: 'crustly-tight' };
+    const tight = {
+      ...setParam(crustly, 'detectors.consecutive-repeat.explorationThreshold', 5),
+      name: 'crustly-tight',
+    };
     expect(exportName(tight, 'crustly')).toBe('crustly-tight');
     expect(exportName({ detectors: crustly.detectors }, 'crustly')).toBe('crustly');
   });
 
   it('exports the name and the preset measured against', () => {
     const tuned = setParam(recommended, 'detectors.no-progress.k', 3);
-    expect(exportedConfig(tuned, 'recommended')).toEqual({ ...tuned, name: 'recommended (tuned)', basedOn: 'recommended' });
+    expect(exportedConfig(tuned, 'recommended')).toEqual({
+      ...tuned,
+      name: 'recommended (tuned)',
+      basedOn: 'recommended',
+    });
   });
 });

@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resolveConfig, setParam, type EngineConfig } from '../../engine/config';
 import { presetByName } from '../../engine/presets/index';
-import {
-  allSnippets,
-  chatloopSnippet,
-  cliSnippet,
-  crustlySnippet,
-  geminiCliSnippet,
-  snippetNotes,
-} from './snippets';
+import { allSnippets, chatloopSnippet, cliSnippet, crustlySnippet, geminiCliSnippet, snippetNotes } from './snippets';
 
 const chatloop = presetByName('chatloop')!;
 const ids = (draft: EngineConfig) => allSnippets(draft, 'x', undefined, 'a.jsonl').map((s) => s.id);
@@ -50,7 +43,11 @@ describe('system config snippets', () => {
         '}',
       ].join('\n'),
     );
-    const noPattern = setParam(setParam(chatloop, 'detectors.pattern.enabled', false), 'detectors.exact-repeat.maxDuplicates', 4);
+    const noPattern = setParam(
+      setParam(chatloop, 'detectors.pattern.enabled', false),
+      'detectors.exact-repeat.maxDuplicates',
+      4,
+    );
     expect(chatloopSnippet(resolveConfig(noPattern))!.split('\n').slice(0, 3)).toEqual([
       "// pattern is off in this config; ChatLoop cannot switch it off: its pattern fields keep ChatLoop's defaults",
       'LoopDetectorConfig {',

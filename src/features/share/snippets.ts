@@ -39,7 +39,13 @@ const RUST_ACTION: Record<Action, string> = {
 };
 
 /** ChatLoop's own `LoopDetectorConfig::default()` (seed 001), for a check this config leaves off. */
-const CHATLOOP_DEFAULTS = { windowSize: 10, maxDuplicates: 2, minPatternLength: 2, maxPatternLength: 5, minPatternRepetitions: 2 };
+const CHATLOOP_DEFAULTS = {
+  windowSize: 10,
+  maxDuplicates: 2,
+  minPatternLength: 2,
+  maxPatternLength: 5,
+  minPatternRepetitions: 2,
+};
 
 /** ChatLoop: `LoopDetectorConfig` from exact-repeat (window, duplicates, actions) and pattern. */
 export function chatloopSnippet(r: ResolvedConfig): string | null {
@@ -58,7 +64,7 @@ export function chatloopSnippet(r: ResolvedConfig): string | null {
     notes.push(
       `// ChatLoop shares one action list; Loopscope's pattern actions are [${(pt.actions as Action[]).join(', ')}]`,
     );
-  const actions = ((ex ?? pt)!.actions as Action[]);
+  const actions = (ex ?? pt)!.actions as Action[];
   if (actions.includes('block')) notes.push('// LoopAction has no Block: "block" is written as Warn');
   if (pt?.match === 'name')
     notes.push('// Loopscope matches patterns on the tool name only; ChatLoop compares name + arguments');
@@ -83,7 +89,9 @@ export function crustlySnippet(r: ResolvedConfig): string | null {
   const tools = (k: string) => (c[k] as string[]).join(', ') || 'none';
   return [
     '# crustly.toml',
-    ...(c.action === 'block' ? [] : [`# crustly blocks the repeated call; this config's action is ${String(c.action)}`]),
+    ...(c.action === 'block'
+      ? []
+      : [`# crustly blocks the repeated call; this config's action is ${String(c.action)}`]),
     '[agent.loop_detection]',
     `exploration_threshold = ${num(c, 'explorationThreshold')}  # ${tools('explorationTools')}`,
     `modification_threshold = ${num(c, 'modificationThreshold')}  # ${tools('modificationTools')}`,
