@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { corpus, dropFiles, libraryRows, readyApp, shot } from './helpers';
 
@@ -28,6 +29,17 @@ test('llm-check on a run without recorded judge answers says so in the metrics b
   // gemini-cli has other detectors: its alarms are counted (the judge's part is what the warning is about).
   await expect(compared.locator('tbody tr[data-preset="gemini-cli"] td[data-col="alarms"]')).not.toHaveText('n/a');
   await shot(page, 'data-gaps-01-llm-check');
+  // The Markdown report says it the same way.
+  await page.getByRole('tab', { name: 'Share' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download report' }).click(),
+  ]);
+  const report = readFileSync(await download.path(), 'utf8');
+  expect(report).toContain('| F1 | n/a |  |');
+  expect(report).toContain('| Alarms | n/a |  |');
+  expect(report).toContain('> ⚠ no recorded judge answers: llm-check shows model unavailable');
+  await page.getByRole('tab', { name: 'Compare' }).click();
   // Over the library: how many of the summed runs lack them (all labelled samples but the judge one).
   await page.getByRole('checkbox', { name: 'Whole library' }).check();
   await expect(page.getByTestId('compare-data-warning')).toHaveText(
@@ -68,4 +80,13 @@ test('a run without token counts shows tokens as n/a, not 0, in the metrics bar 
   // 16 presets and "Your config" (the draft).
   await expect(cells).toHaveCount(17);
   await expect(cells).toHaveText(Array(17).fill('n/a'));
+  await page.getByRole('tab', { name: 'Share' }).click();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download report' }).click(),
+  ]);
+  const report = readFileSync(await download.path(), 'utf8');
+  expect(report).toContain('| Tokens wasted in loops before the first alarm | n/a |  |');
+  expect(report).toContain('| Tokens saved by the stop | n/a |  |');
+  expect(report).toContain('> ⚠ no token counts in this run: tokens wasted and saved show n/a');
 });

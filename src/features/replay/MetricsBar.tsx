@@ -1,16 +1,8 @@
 import { useMemo } from 'react';
 import type { MetricsSummary } from '../../engine/evaluate';
-import { presetByName } from '../../engine/presets/index';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
-import {
-  dataGaps,
-  judgeOnlyBlind,
-  JUDGE_ONLY_UNKNOWN,
-  needsRecordedJudge,
-  runFacts,
-  type RunFacts,
-} from '../workbench/data-gaps';
+import { draftGaps, judgeOnlyBlind, JUDGE_ONLY_UNKNOWN, runFacts, type RunFacts } from '../workbench/data-gaps';
 import './replay.css';
 
 interface Item {
@@ -123,9 +115,7 @@ function Delta({
 function DataGaps({ facts }: { facts: RunFacts }) {
   const draft = useAppStore((s) => s.draft);
   const presetName = useAppStore((s) => s.presetName);
-  const preset = presetByName(presetName);
-  const who = preset && needsRecordedJudge(preset, facts) ? presetName : 'the llm-judge detector';
-  const gaps = dataGaps(draft, who, facts);
+  const gaps = draftGaps(draft, presetName, facts);
   if (gaps.length === 0) return null;
   return (
     <span className="data-gaps" data-testid="data-warning">

@@ -3,13 +3,14 @@ import { presetByName } from '../../engine/presets/index';
 import { useAppStore } from '../../state/store';
 import { engineWorker } from '../../workers/client';
 import { useWorkbench } from '../workbench/context';
+import { draftGaps, judgeOnlyBlind, JUDGE_ONLY_UNKNOWN, runFacts } from '../workbench/data-gaps';
 import { downloadBlob, downloadText } from './download';
 import { reportFileName, transcriptFileName } from './file-names';
 import { buildReport } from './report';
 
 /** A Markdown report of this replay, and the transcript with the current labels as Loopscope JSONL. */
 export function ReportSection() {
-  const { id, meta, labels, outcome, pending, ready: opened } = useWorkbench();
+  const { id, meta, labels, outcome, pending, ready: opened, judgeLines, hasTokens } = useWorkbench();
   const [exportError, setExportError] = useState<string | null>(null);
   const draft = useAppStore((s) => s.draft);
   const presetName = useAppStore((s) => s.presetName);
@@ -17,16 +18,22 @@ export function ReportSection() {
 
   const report = () => {
     if (!outcome) return;
+    const facts = runFacts({ judgeLines, hasTokens });
+    // As the metrics bar says it: token totals of a run without token counts are unknown, not 0.
+    const known = (m: typeof outcome.metrics) =>
+      m && !hasTokens ? { ...m, tokensSaved: null, tokensWasted: null } : m;
     const md = buildReport({
       meta,
       labels,
       result: outcome.result,
-      metrics: outcome.metrics,
-      baseline: outcome.baseline?.metrics ?? null,
+      metrics: known(outcome.metrics),
+      baseline: known(outcome.baseline?.metrics ?? null),
       draft,
       presetName,
       preset: presetByName(presetName),
       generatedAt: new Date().toISOString(),
+      gaps: draftGaps(draft, presetName, facts),
+      unknown: judgeOnlyBlind(draft, facts) ? JUDGE_ONLY_UNKNOWN : undefined,
     });
     downloadText(reportFileName(meta.title), md, 'text/markdown');
   };

@@ -200,4 +200,21 @@ describe('report', () => {
     expect(md).toContain('| 10 |  | llm-judge | terminate | 1 | false (false alarm 2) · after the stop | judge |');
     expect(md).toContain('Tokens saved: n/a, no token counts (the 3 turns after turn 9 would not have run).');
   });
+
+  it('llm-check on a run without recorded judge answers: every metric n/a, and the warnings', () => {
+    const md = buildReport({
+      ...base,
+      result: { events: [], stoppedAt: null },
+      metrics: metrics({ spans: 1, missed: 1 }),
+      gaps: ['no recorded judge answers: llm-check shows model unavailable'],
+      unknown: 'n/a: only the LLM judge could raise alarms, and the run has no recorded answers',
+    });
+    expect(md).toContain('| F1 | n/a |  |');
+    expect(md).toContain('| Loop spans missed | n/a |  |');
+    expect(md).toContain(
+      '| Tokens saved by the stop | n/a |  |\n\n> ⚠ no recorded judge answers: llm-check shows model unavailable',
+    );
+    const bare = buildReport({ ...base, labels: [], metrics: null, baseline: null, unknown: 'n/a: no answers' });
+    expect(bare).toContain('No labels: false alarms and missed loops need them. Events: n/a: no answers.');
+  });
 });

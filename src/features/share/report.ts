@@ -23,6 +23,10 @@ export interface ReportInput {
   preset: EngineConfig | undefined;
   /** ISO time the report was made (passed in so the output is reproducible). */
   generatedAt: string;
+  /** What the config needs and the run lacks (workbench/data-gaps.ts), said under the metrics. */
+  gaps?: string[];
+  /** Set (why) when only data the run lacks could make the config fire: every metric is n/a. */
+  unknown?: string;
 }
 
 const n = (v: number) => v.toLocaleString('en-US');
@@ -69,13 +73,19 @@ const METRICS: {
 ];
 
 function metricsSection(input: ReportInput): string[] {
-  const { metrics: m, baseline: b, presetName } = input;
+  const warnings = (input.gaps ?? []).map((g) => `> ⚠ ${g}`);
+  return [...metricsTable(input), ...(warnings.length ? ['', ...warnings] : [])];
+}
+
+function metricsTable(input: ReportInput): string[] {
+  const { metrics: m, baseline: b, presetName, unknown } = input;
   if (!m)
     return [
-      `No labels: false alarms and missed loops need them. The run raised ${n(input.result.events.length)} events.`,
+      `No labels: false alarms and missed loops need them. ${unknown ? `Events: ${unknown}.` : `The run raised ${n(input.result.events.length)} events.`}`,
     ];
   const rows = METRICS.map((it) => {
     const fmt = it.fmt ?? String;
+    if (unknown) return `| ${it.label} | n/a |  |`;
     const v = it.value(m);
     const bv = b ? it.value(b) : null;
     const d = v === null || bv === null || v === bv ? '' : `${v > bv ? '+' : '−'}${fmt(Math.abs(v - bv))}`;
@@ -130,7 +140,7 @@ function stopSection(input: ReportInput): string[] {
   const where = stop.call === undefined ? `turn ${stop.turn}` : `turn ${stop.turn}, call ${stop.call}`;
   const lines = [`The run stopped at ${where}${by ? ` (${by.detector} terminated it)` : ''}.`];
   const rest = input.meta.turns - stop.turn;
-  const saved = input.metrics?.tokensSaved;
+  const saved = input.unknown ? null : input.metrics?.tokensSaved;
   if (input.metrics)
     lines.push(
       `Tokens saved: ${saved === null || saved === undefined ? 'n/a, no token counts' : n(saved)} (the ${rest} turn${rest === 1 ? '' : 's'} after turn ${stop.turn} would not have run).`,

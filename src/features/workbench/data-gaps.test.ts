@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { presetByName } from '../../engine/presets/index';
-import { dataGaps, judgeOnlyBlind, libraryGaps, needsRecordedJudge, presetGaps, runFacts } from './data-gaps';
+import {
+  dataGaps,
+  draftGaps,
+  judgeOnlyBlind,
+  libraryGaps,
+  needsRecordedJudge,
+  presetGaps,
+  runFacts,
+} from './data-gaps';
 
 const llmCheck = presetByName('llm-check')!;
 const recommended = presetByName('recommended')!;
@@ -31,6 +39,15 @@ describe('data a config needs and the run lacks', () => {
     expect(judgeOnlyBlind(llmCheck, runFacts({ judgeLines: 4, hasTokens: true }))).toBe(false);
     const withRepeat = { ...llmCheck, detectors: { ...llmCheck.detectors, 'exact-repeat': { enabled: true } } };
     expect(judgeOnlyBlind(withRepeat, none)).toBe(false);
+  });
+  it('names the preset when the preset itself needs the answers, else the detector', () => {
+    const none = runFacts({ judgeLines: 0, hasTokens: true });
+    expect(draftGaps(llmCheck, 'llm-check', none)).toEqual([
+      'no recorded judge answers: llm-check shows model unavailable',
+    ]);
+    expect(draftGaps(llmCheck, 'recommended', none)).toEqual([
+      'no recorded judge answers: the llm-judge detector shows model unavailable',
+    ]);
   });
   it('says token metrics are n/a on a run without any token counts', () => {
     expect(dataGaps(recommended, 'recommended', runFacts({ judgeLines: 0, hasTokens: false }))).toEqual([

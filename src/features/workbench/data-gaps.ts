@@ -4,7 +4,7 @@
  * without token counts (they are unknown, not 0).
  */
 import { resolveConfig, type EngineConfig } from '../../engine/config';
-import { PRESETS } from '../../engine/presets/index';
+import { presetByName, PRESETS } from '../../engine/presets/index';
 
 /** What the run carries that some detectors and metrics need. */
 export interface RunFacts {
@@ -49,6 +49,13 @@ export function dataGaps(config: EngineConfig, who: string, facts: RunFacts): st
   if (needsRecordedJudge(config, facts)) out.push(judgeWarning(who));
   if (!facts.hasTokens) out.push(TOKENS_WARNING);
   return out;
+}
+
+/** The warnings for the draft, naming its preset when the preset itself needs what is missing. */
+export function draftGaps(draft: EngineConfig, presetName: string, facts: RunFacts): string[] {
+  const preset = presetByName(presetName);
+  const who = preset && needsRecordedJudge(preset, facts) ? presetName : 'the llm-judge detector';
+  return dataGaps(draft, who, facts);
 }
 
 /** Presets whose judge reads recorded answers (llm-check, gemini-cli). */
