@@ -7,8 +7,7 @@
  * above warn; "would stop": `stoppedAt.turn`).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { dropFiles, readyApp, shot } from './helpers';
+import { dropFiles, readyApp, shot, unlabelledSample } from './helpers';
 
 const TITLE = 'Stuck listing, not labelled';
 const COLS = ['f1', 'alarms', 'stopAt', 'tokensSaved'];
@@ -37,21 +36,15 @@ const EXPECTED: Record<string, [string, string]> = {
 const table = (page: Page) => page.getByRole('table', { name: 'Presets compared' });
 const row = (page: Page, name: string) => table(page).locator(`tbody tr[data-preset="${name}"]`);
 
-function unlabelledLsLoop(): Buffer {
-  const text = readFileSync(new URL('../src/samples/missing-path-ls-loop.loop.jsonl', import.meta.url), 'utf8');
-  return Buffer.from(
-    text
-      .split('\n')
-      .filter((l) => !l.includes('"type":"label"'))
-      .join('\n')
-      .replace('"title":"Stuck listing a missing folder"', `"title":"${TITLE}"`),
-  );
-}
-
 test('Compare on one unlabelled run: alarms and the stop turn per preset, F1 n/a', async ({ page }) => {
   await page.setViewportSize({ width: 1440, height: 900 });
   await readyApp(page);
-  await dropFiles(page, [{ name: 'ls-unlabelled.loop.jsonl', content: unlabelledLsLoop() }]);
+  await dropFiles(page, [
+    {
+      name: 'ls-unlabelled.loop.jsonl',
+      content: unlabelledSample('missing-path-ls-loop.loop.jsonl', 'Stuck listing a missing folder', TITLE),
+    },
+  ]);
   await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
   await page.getByLabel('Preset', { exact: true }).selectOption('chatloop');
   await page.getByRole('tab', { name: 'Compare' }).click();

@@ -11,8 +11,7 @@
  * (alarms: events at or above the counted action, warn; stopped: `stoppedAt` set).
  */
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { corpus, dropFiles, libraryRows, readyApp, shot, storedCount } from './helpers';
+import { corpus, dropFiles, libraryRows, readyApp, shot, storedCount, unlabelledSample } from './helpers';
 
 const HEALTHY = 'Healthy: docstrings module by module';
 const MAX_DUP = 'detectors.exact-repeat.maxDuplicates';
@@ -36,18 +35,6 @@ async function deltas(page: Page, name: string): Promise<Record<string, string>>
     );
 }
 
-/** The bundled sample "Stuck listing a missing folder" without its label lines: a run nobody labelled. */
-function unlabelledLsLoop(): Buffer {
-  const text = readFileSync(new URL('../src/samples/missing-path-ls-loop.loop.jsonl', import.meta.url), 'utf8');
-  return Buffer.from(
-    text
-      .split('\n')
-      .filter((l) => !l.includes('"type":"label"'))
-      .join('\n')
-      .replace('"title":"Stuck listing a missing folder"', '"title":"Stuck listing, not labelled"'),
-  );
-}
-
 const CTF = 'swe-agent/trajectories/demonstrations/ctf/crypto';
 
 test('your tuned config and a saved config beside the presets, with deltas; unlabelled runs counted apart', async ({
@@ -57,7 +44,14 @@ test('your tuned config and a saved config beside the presets, with deltas; unla
   await readyApp(page);
   // Four runs without labels: three real SWE-agent runs and a stuck one.
   await dropFiles(page, [
-    { name: 'ls-loop-unlabelled.loop.jsonl', content: unlabelledLsLoop() },
+    {
+      name: 'ls-loop-unlabelled.loop.jsonl',
+      content: unlabelledSample(
+        'missing-path-ls-loop.loop.jsonl',
+        'Stuck listing a missing folder',
+        'Stuck listing, not labelled',
+      ),
+    },
     { name: 'BabyEncryption.traj', content: corpus(`${CTF}/BabyEncryption.traj`) },
     { name: 'eps.traj', content: corpus(`${CTF}/eps.traj`) },
     { name: 'katy.traj', content: corpus(`${CTF}/katy.traj`) },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { freshApp } from './helpers';
+import { freshApp, storeJudgeEndpoint } from './helpers';
 
 /**
  * Issue 11: the Content-Security-Policy (index.html) lacked base-uri and form-action. Injected
@@ -47,12 +47,7 @@ test('the CSP refuses a <base>, a form post, an <object> and a request to anothe
 test('without judge-csp.js the policy fails closed: no remote endpoint, even the configured one', async ({ page }) => {
   await page.route('**/judge-csp.js', (r) => r.abort());
   await freshApp(page);
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'loopscope.judge.endpoint',
-      JSON.stringify({ baseUrl: 'https://judge.example.test/v1', flashModel: 'm', proModel: '' }),
-    ),
-  );
+  await storeJudgeEndpoint(page, 'https://judge.example.test/v1');
   await page.reload();
   await expect(page.getByRole('table', { name: 'Library' })).toBeVisible();
   const meta = page.locator('#judge-csp');

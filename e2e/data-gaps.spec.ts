@@ -1,6 +1,5 @@
-import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { corpus, dropFiles, libraryRows, readyApp, shot } from './helpers';
+import { corpus, downloaded, dropFiles, libraryRows, readyApp, shot } from './helpers';
 
 test('llm-check on a run without recorded judge answers says so in the metrics bar and Compare', async ({ page }) => {
   await readyApp(page);
@@ -31,11 +30,7 @@ test('llm-check on a run without recorded judge answers says so in the metrics b
   await shot(page, 'data-gaps-01-llm-check');
   // The Markdown report says it the same way.
   await page.getByRole('tab', { name: 'Share' }).click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download report' }).click(),
-  ]);
-  const report = readFileSync(await download.path(), 'utf8');
+  const { text: report } = await downloaded(page, () => page.getByRole('button', { name: 'Download report' }).click());
   expect(report).toContain('| F1 | n/a |  |');
   expect(report).toContain('| Alarms | n/a |  |');
   expect(report).toContain('> ⚠ no recorded judge answers: llm-check shows model unavailable');
@@ -81,11 +76,7 @@ test('a run without token counts shows tokens as n/a, not 0, in the metrics bar 
   await expect(cells).toHaveCount(17);
   await expect(cells).toHaveText(Array(17).fill('n/a'));
   await page.getByRole('tab', { name: 'Share' }).click();
-  const [download] = await Promise.all([
-    page.waitForEvent('download'),
-    page.getByRole('button', { name: 'Download report' }).click(),
-  ]);
-  const report = readFileSync(await download.path(), 'utf8');
+  const { text: report } = await downloaded(page, () => page.getByRole('button', { name: 'Download report' }).click());
   expect(report).toContain('| Tokens wasted in loops before the first alarm | n/a |  |');
   expect(report).toContain('| Tokens saved by the stop | n/a |  |');
   expect(report).toContain('> ⚠ no token counts in this run: tokens wasted and saved show n/a');

@@ -63,3 +63,30 @@ export async function readyApp(page: Page): Promise<number> {
   await expect.poll(() => storedCount(page)).toBe(6);
   return 6;
 }
+
+/** A bundled sample's bytes without its label lines and under another title: a run nobody labelled. */
+export function unlabelledSample(file: string, title: string, newTitle: string): Buffer {
+  const text = readFileSync(new URL(`../src/samples/${file}`, import.meta.url), 'utf8');
+  return Buffer.from(
+    text
+      .split('\n')
+      .filter((l) => !l.includes('"type":"label"'))
+      .join('\n')
+      .replace(`"title":"${title}"`, `"title":"${newTitle}"`),
+  );
+}
+
+/** What a click downloads: the file's name and text. */
+export async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
+  const [dl] = await Promise.all([page.waitForEvent('download'), click()]);
+  return { name: dl.suggestedFilename(), text: readFileSync(await dl.path(), 'utf8') };
+}
+
+/** Stores a judge endpoint as the Judge tab does; public/judge-csp.js reads it at the next load. */
+export async function storeJudgeEndpoint(page: Page, baseUrl: string): Promise<void> {
+  await page.evaluate(
+    (url) =>
+      localStorage.setItem('loopscope.judge.endpoint', JSON.stringify({ baseUrl: url, flashModel: 'm', proModel: '' })),
+    baseUrl,
+  );
+}

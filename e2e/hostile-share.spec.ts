@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync, strToU8 } from 'fflate';
-import { readFileSync } from 'node:fs';
-import { shot, storedCount, readyApp } from './helpers';
+import { downloaded, readyApp, shot, storedCount } from './helpers';
 
 /**
  * Issue 11: transcript text in the Markdown report stays text (a Markdown viewer renders raw HTML),
@@ -19,11 +18,6 @@ function hostileTranscript(): string {
     ...Array.from({ length: 8 }, () => call),
     JSON.stringify({ type: 'label', startTurn: 2, endTurn: 8, kind: 'loop', note: NOTE }),
   ].join('\n');
-}
-
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
-  const [dl] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: dl.suggestedFilename(), text: readFileSync(await dl.path(), 'utf8') };
 }
 
 async function openHostile(page: Page): Promise<void> {

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { answer, perModel, startJudgeStub, type JudgeStub } from '../scripts/judge-stub';
-import { libraryRows, readyApp, shot } from './helpers';
+import { libraryRows, readyApp, shot, storeJudgeEndpoint } from './helpers';
 
 const SAMPLE = 'Docs writer with recorded LLM judge answers';
 let stub: JudgeStub;
@@ -121,12 +121,7 @@ test('the judge asks only on the explicit action, only the configured endpoint; 
 
 test('the page policy allows loopback and the one configured remote origin, nothing else', async ({ page }) => {
   await readyApp(page);
-  await page.evaluate(() =>
-    localStorage.setItem(
-      'loopscope.judge.endpoint',
-      JSON.stringify({ baseUrl: 'https://judge.example.test/v1', flashModel: 'm', proModel: '' }),
-    ),
-  );
+  await storeJudgeEndpoint(page, 'https://judge.example.test/v1');
   await page.reload();
   await expect(page.getByRole('table', { name: 'Library' })).toBeVisible();
   expect(await page.locator('#judge-csp').getAttribute('content')).toBe(

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { dropFiles, freshApp, shot } from './helpers';
+import { downloaded, dropFiles, freshApp, shot } from './helpers';
 
 const SAMPLE = 'Stuck listing a missing folder';
 const TURNS = 18;
@@ -22,11 +21,6 @@ async function dragTimeline(page: Page, from: number, to: number): Promise<void>
   await page.mouse.move((x(from) + x(to)) / 2, y, { steps: 3 });
   await page.mouse.move(x(to), y, { steps: 3 });
   await page.mouse.up();
-}
-
-async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
-  const [dl] = await Promise.all([page.waitForEvent('download'), click()]);
-  return { name: dl.suggestedFilename(), text: readFileSync(await dl.path(), 'utf8') };
 }
 
 test('label turn ranges from the timeline, the table and the fields; metrics follow; labels survive a reload', async ({
