@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { freshApp, storeJudgeEndpoint } from './helpers';
+import { freshApp, libraryRows, readyApp, shot, storeJudgeEndpoint } from './helpers';
 
 /**
  * Issue 11: the Content-Security-Policy (index.html) lacked base-uri and form-action. Injected
@@ -46,7 +46,7 @@ test('the CSP refuses a <base>, a form post, an <object> and a request to anothe
 
 test('without judge-csp.js the policy fails closed: no remote endpoint, even the configured one', async ({ page }) => {
   await page.route('**/judge-csp.js', (r) => r.abort());
-  await freshApp(page);
+  await readyApp(page);
   await storeJudgeEndpoint(page, 'https://judge.example.test/v1');
   await page.reload();
   await expect(page.getByRole('table', { name: 'Library' })).toBeVisible();
@@ -73,4 +73,13 @@ test('without judge-csp.js the policy fails closed: no remote endpoint, even the
     other: true,
     blocked: ['https://elsewhere.example.test/x', 'https://judge.example.test/v1/chat/completions'],
   });
+  // The Judge tab says why, instead of offering a reload that would not help.
+  await libraryRows(page).filter({ hasText: 'Docs writer with recorded LLM judge answers' }).first().click();
+  await page.getByRole('tab', { name: 'Judge' }).click();
+  await expect(page.getByLabel('Base URL')).toHaveValue('https://judge.example.test/v1');
+  await expect(page.getByRole('status').filter({ hasText: 'allows no remote endpoint' })).toHaveText(
+    'This page allows no remote endpoint: its policy script (judge-csp.js) did not load, so only servers on 127.0.0.1 or localhost can be reached.',
+  );
+  await expect(page.getByRole('button', { name: 'Reload now' })).toHaveCount(0);
+  await shot(page, 'csp-01-judge-fail-closed');
 });

@@ -1,4 +1,5 @@
 import { useJudgeStore } from './judge-store';
+import { judgePolicyFellBack } from './judge-csp-guard';
 import { baseUrlProblem, cspAllows } from './judge-settings';
 
 /** Base URL, the two models, the key and the timeout. Nothing here sends anything. */
@@ -23,15 +24,7 @@ export function EndpointForm() {
         />
       </label>
       {problem && <p className="judge-problem small">{problem}</p>}
-      {needsReload && (
-        <p className="judge-problem small" role="status">
-          This page may only contact {new URL(s.baseUrl.trim()).origin} after a reload: its security policy is fixed
-          when it loads.{' '}
-          <button type="button" onClick={() => location.reload()}>
-            Reload now
-          </button>
-        </p>
-      )}
+      {needsReload && <PolicyNote origin={new URL(s.baseUrl.trim()).origin} />}
       <label>
         First model
         <input
@@ -84,5 +77,24 @@ export function EndpointForm() {
         Stop asking once the judge stops the run (its action is terminate)
       </label>
     </fieldset>
+  );
+}
+
+/** Why a remote origin cannot be reached yet: a reload adds it, unless the policy script did not load. */
+function PolicyNote({ origin }: { origin: string }) {
+  if (judgePolicyFellBack())
+    return (
+      <p className="judge-problem small" role="status">
+        This page allows no remote endpoint: its policy script (judge-csp.js) did not load, so only servers on 127.0.0.1
+        or localhost can be reached.
+      </p>
+    );
+  return (
+    <p className="judge-problem small" role="status">
+      This page may only contact {origin} after a reload: its security policy is fixed when it loads.{' '}
+      <button type="button" onClick={() => location.reload()}>
+        Reload now
+      </button>
+    </p>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ensureJudgePolicy, LOOPBACK_ONLY } from './judge-csp-guard';
+import { ensureJudgePolicy, judgePolicyFellBack, LOOPBACK_ONLY } from './judge-csp-guard';
 import { cspAllows } from './judge-settings';
 
 /** A head that keeps what is appended, found again by id like a document. */
@@ -12,13 +12,14 @@ function fakeDocument(existing: string | null) {
       return Object.assign(m, {
         setAttribute: (k: string, v: string) => (m[k] = v),
         getAttribute: (k: string) => (k === 'content' ? m.content : m[k]),
+        hasAttribute: (k: string) => k in m,
       });
     },
     getElementById: (id: string) =>
       id !== 'judge-csp'
         ? null
         : existing !== null
-          ? { getAttribute: () => existing }
+          ? { getAttribute: () => existing, hasAttribute: () => false }
           : (added.find((m) => m.id === id) ?? null),
   };
   return { doc: doc as unknown as Document, added };
@@ -28,7 +29,9 @@ describe('judge policy guard', () => {
   it('without judge-csp.js, adds the loopback-only policy: no remote endpoint is allowed', () => {
     const { doc, added } = fakeDocument(null);
     expect(cspAllows('https://api.example.test/v1', doc)).toBe(false);
+    expect(judgePolicyFellBack(doc)).toBe(false);
     expect(ensureJudgePolicy(doc)).toBe(true);
+    expect(judgePolicyFellBack(doc)).toBe(true);
     expect(added).toHaveLength(1);
     expect([added[0].id, added[0].httpEquiv, added[0].content]).toEqual([
       'judge-csp',
@@ -47,5 +50,6 @@ describe('judge policy guard', () => {
     const { doc, added } = fakeDocument("connect-src 'self' http://127.0.0.1:* http://localhost:* https://a.test");
     expect(ensureJudgePolicy(doc)).toBe(false);
     expect(added).toEqual([]);
+    expect(judgePolicyFellBack(doc)).toBe(false);
   });
 });

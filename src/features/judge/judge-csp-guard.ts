@@ -9,6 +9,11 @@ export const LOOPBACK_ONLY = "connect-src 'self' http://127.0.0.1:* http://local
 
 type PolicyDocument = Pick<Document, 'getElementById' | 'createElement' | 'head'>;
 
+/** Whether the page runs on the fallback policy: a reload allows a remote endpoint only once the script loads. */
+export function judgePolicyFellBack(doc: Pick<Document, 'getElementById'> = document): boolean {
+  return doc.getElementById('judge-csp')?.hasAttribute('data-fallback') ?? false;
+}
+
 /** Adds the loopback-only policy when the judge policy is missing; true when it had to. */
 export function ensureJudgePolicy(doc: PolicyDocument = document): boolean {
   if (doc.getElementById('judge-csp')) return false;
