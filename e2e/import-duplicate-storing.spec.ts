@@ -59,7 +59,8 @@ test('the same file dropped again while the first copy is storing: asked, and Re
   );
   await page.getByRole('button', { name: 'Replace' }).click();
   await expect.poll(() => storedCount(page), { timeout: 60_000 }).toBe(7);
-  await expect(page.getByRole('heading', { name: 'Big run' })).toBeVisible();
+  // The new copy opens (the first was open until then).
+  await expect(page.getByText('40000 turns · 40000 calls · from big-again.loop.jsonl')).toBeVisible();
   await page.getByRole('link', { name: '← Library' }).click();
   await expect(libraryRows(page).filter({ hasText: 'Big run' })).toHaveCount(1);
   await libraryRows(page).filter({ hasText: 'Big run' }).click();
