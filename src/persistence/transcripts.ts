@@ -2,7 +2,7 @@ import { callCount, formatWarning, type Transcript } from '../model/transcript';
 import { normalizeTranscript } from '../model/normalize';
 import type { ImportResult } from '../import/types';
 import { chunkTurns } from './chunking';
-import { db, type LoopscopeDb, type TranscriptBody, type TranscriptMeta, type TurnChunk } from './db';
+import { db, transcriptTables, type LoopscopeDb, type TranscriptBody, type TranscriptMeta, type TurnChunk } from './db';
 import { noteStored } from './hash-index';
 
 /**
@@ -23,7 +23,7 @@ export async function saveImport(
   database: LoopscopeDb = db,
 ): Promise<number[]> {
   const warnings = result.warnings.map(formatWarning);
-  const tables = [database.transcripts, database.bodies, database.turnChunks, database.labels, database.fingerprints];
+  const tables = transcriptTables(database);
   const stored: TranscriptMeta[] = [];
   const ids = await database.transaction('rw', tables, async () => {
     for (const id of opts.replace ?? []) await deleteTranscript(id, database);
@@ -110,15 +110,12 @@ export async function loadTranscripts(
 }
 
 export async function deleteTranscript(id: number, database: LoopscopeDb = db): Promise<void> {
-  await database.transaction(
-    'rw',
-    [database.transcripts, database.bodies, database.turnChunks, database.labels, database.fingerprints],
-    async () => {
-      await database.transcripts.delete(id);
-      await database.bodies.delete(id);
-      await database.turnChunks.where('id').equals(id).delete();
-      await database.fingerprints.where('id').equals(id).delete();
-      await database.labels.delete(id);
-    },
-  );
+  await database.transaction('rw', transcriptTables(database), async () => {
+    await database.transcripts.delete(id);
+    await database.bodies.delete(id);
+    await database.turnChunks.where('id').equals(id).delete();
+    await database.fingerprints.where('id').equals(id).delete();
+    await database.triage.where('id').equals(id).delete();
+    await database.labels.delete(id);
+  });
 }
