@@ -48,10 +48,12 @@ export async function saveDigests(
   database: LoopscopeDb = db,
 ): Promise<void> {
   if (records.length === 0) return;
-  await database.transaction('rw', database.transcripts, database.triage, database.meta, async () => {
-    // Not for runs deleted meanwhile.
-    const live = await database.transcripts.bulkGet(records.map((r) => r.id));
-    const kept = records.filter((r, i) => live[i]?.importedAt === r.importedAt);
+  // Not for runs deleted meanwhile. Read apart from the write: a write transaction over the
+  // library rows would hold up the reads of the triage batches behind this one. (A run deleted
+  // between the two leaves a record no run will match; it goes with its config.)
+  const live = await database.transcripts.bulkGet(records.map((r) => r.id));
+  const kept = records.filter((r, i) => live[i]?.importedAt === r.importedAt);
+  await database.transaction('rw', database.triage, database.meta, async () => {
     await database.triage.bulkPut(kept.map((r) => ({ ...r, config })));
     const used = ((await database.meta.get(USED_KEY))?.value as string[] | undefined) ?? [];
     if (used[0] === config) return;

@@ -38,6 +38,8 @@ export interface TriageAnswer {
   replayed: number;
   /** Rows whose digest came from IndexedDB's triage cache. */
   stored: number;
+  /** With `cachedOnly`: the runs left out, whose turns would have to be read. */
+  uncached: number[];
   /** Time in this call, and the part of it spent reading IndexedDB. */
   ms: number;
   readMs: number;
@@ -100,6 +102,7 @@ export async function triageRuns(
   ids: readonly number[],
   config: EngineConfig,
   database: LoopscopeDb = db,
+  opts: { cachedOnly?: boolean } = {},
 ): Promise<TriageAnswer> {
   const started = performance.now();
   let readMs = 0;
@@ -111,7 +114,16 @@ export async function triageRuns(
     database.transcripts.bulkGet([...ids]),
     database.labels.bulkGet([...ids]),
   ]);
-  const out: TriageAnswer = { rows: [], missing: [], failed: [], replayed: 0, stored: 0, ms: 0, readMs: 0 };
+  const out: TriageAnswer = {
+    rows: [],
+    missing: [],
+    failed: [],
+    replayed: 0,
+    stored: 0,
+    uncached: [],
+    ms: 0,
+    readMs: 0,
+  };
   const runKeys = ids.map((id, i) => (metas[i] ? `${id}|${metas[i].importedAt}` : ''));
   // The runs not in memory: from the stored digests, else their turns, read in one transaction.
   const notInMemory = ids.flatMap((id, i) =>
@@ -125,6 +137,7 @@ export async function triageRuns(
   }
   out.stored = stored.size;
   const toRead = notInMemory.filter((r) => !stored.has(r.id)).map((r) => r.id);
+  if (opts.cachedOnly) out.uncached = toRead.splice(0);
   const computed: { id: number; importedAt: number; digest: ReplayDigest }[] = [];
   const read = new Map<number, Transcript | undefined | Error>();
   if (toRead.length > 0) {
@@ -138,8 +151,9 @@ export async function triageRuns(
     }
     readMs = performance.now() - r0;
   }
+  // Only for the rows answered from a cache: a run read has its labels in hand.
   await loadFileLabels(
-    ids.filter((id, i) => runKeys[i] !== '' && !userLabels[i] && !read.has(id) && !fileLabels.has(runKeys[i])),
+    ids.filter((_id, i) => cache.has(runKeys[i]) && !userLabels[i] && !fileLabels.has(runKeys[i])),
     database,
   );
   for (let i = 0; i < ids.length; i++) {
@@ -150,6 +164,7 @@ export async function triageRuns(
       continue;
     }
     let digest = cache.get(runKey);
+    if (!digest && opts.cachedOnly) continue;
     if (!digest) {
       const t = read.get(id);
       if (t === undefined) {
