@@ -2,13 +2,13 @@
  * Triage in the worker: runs read from IndexedDB by id, one summary each; the replay is cached per
  * config (labels are re-read every time), and a run gone from the library is named as missing.
  */
-import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { presetByName } from '../engine/presets/index';
 import { importSource } from '../import/index';
 import { sourceFromText } from '../import/source';
 import { db } from '../persistence/db';
 import { saveLabels } from '../persistence/labels';
+import { bundledSampleText } from '../samples/bundled.test-util';
 import { deleteTranscript, loadTranscript, loadTranscripts, saveImport } from '../persistence/transcripts';
 import { resolveConfig } from '../engine/config';
 import { hashConfigKey, saveDigests } from '../persistence/triage-cache';
@@ -16,8 +16,7 @@ import { clearTriageCache, configKey, noteImported, triageRuns } from './triage'
 
 async function store(name: string): Promise<number> {
   const file = `${name}.loop.jsonl`;
-  const text = readFileSync(new URL(`../samples/${file}`, import.meta.url), 'utf8');
-  const [id] = await saveImport(file, await importSource(sourceFromText(file, text)), {}, db);
+  const [id] = await saveImport(file, await importSource(sourceFromText(file, bundledSampleText(name))), {}, db);
   return id;
 }
 
