@@ -89,12 +89,14 @@ export async function storeResult(
   const metas = await database.transcripts.bulkGet(ids);
   // What storing added (a turn cut to fit one record) is said in the import's status too.
   for (const meta of metas) warnings.push(...(meta?.warnings ?? []).slice(result.warnings.length));
-  triageLater(
-    ids.flatMap((id, i) =>
-      metas[i] ? [{ id, importedAt: metas[i].importedAt, transcript: result.transcripts[i] }] : [],
-    ),
-    database,
-  );
+  // Not a run whose turns storing cut: its stored turns are not the parsed ones.
+  const whole = ids.flatMap((id, i) => {
+    const meta = metas[i];
+    return meta && meta.warnings.length === result.warnings.length
+      ? [{ id, importedAt: meta.importedAt, transcript: result.transcripts[i] }]
+      : [];
+  });
+  triageLater(whole, database);
   return {
     ids,
     format: result.format,
