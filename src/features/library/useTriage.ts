@@ -26,7 +26,11 @@ export interface TriageState {
   entries: ReadonlyMap<number, TriageEntry>;
   /** Runs the worker could not read or replay, with the reason. */
   failed: ReadonlyMap<number, string>;
-  /** The config being shown. */
+  /**
+   * The config the figures are being shown for: the new one from its first answer on (until
+   * then the rows keep the last figures unmarked, so a config whose figures are cached redraws
+   * the table once, not twice).
+   */
   key: string;
   done: number;
   total: number;
@@ -45,7 +49,8 @@ let remembered: ReadonlyMap<number, TriageEntry> = new Map();
 
 export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: EngineConfig): TriageState {
   const key = pageConfigKey(config);
-  const [state, setState] = useState<Omit<TriageState, 'key'>>(() => ({
+  const [state, setState] = useState<TriageState>(() => ({
+    key,
     entries: remembered,
     failed: new Map(),
     done: 0,
@@ -93,7 +98,7 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
             }
           }
           remembered = next;
-          return { ...s, entries: next, failed, done: doneNow, running: doneNow < total };
+          return { ...s, key, entries: next, failed, done: doneNow, running: doneNow < total };
         });
       };
       try {
@@ -149,5 +154,5 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [runsKey, key]);
 
-  return { ...state, key };
+  return state;
 }
