@@ -85,27 +85,21 @@ export async function loadTranscripts(
   database: LoopscopeDb = db,
 ): Promise<(Transcript | undefined)[]> {
   return database.transaction('r', database.bodies, database.turnChunks, async () => {
-    const [bodies, chunks] = await Promise.all([
-      database.bodies.bulkGet([...ids]),
-      database.turnChunks
-        .where('id')
-        .anyOf([...ids])
-        .toArray(),
-    ]);
+    const bodies = await database.bodies.bulkGet([...ids]);
+    // The chunks by their exact keys: plain gets, where an index walk over the ids (a cursor)
+    // would cost a round trip per record.
+    const keys: [number, number][] = [];
+    for (const body of bodies) for (let n = 0; n < (body?.chunks ?? 0); n++) keys.push([body!.id, n]);
+    const chunks = await database.turnChunks.bulkGet(keys);
     const byId = new Map<number, TurnChunk[]>();
     for (const c of chunks) {
+      if (!c) continue;
       const list = byId.get(c.id);
       if (list) list.push(c);
       else byId.set(c.id, [c]);
     }
-    return bodies.map((body) => {
-      if (!body) return undefined;
-      const mine = (byId.get(body.id) ?? []).filter((c) => body.chunks !== undefined && c.n < body.chunks);
-      return assemble(
-        body,
-        mine.sort((a, b) => a.n - b.n),
-      );
-    });
+    // bulkGet keeps the order asked: each run's chunks are in order.
+    return bodies.map((body) => (body ? assemble(body, byId.get(body.id) ?? []) : undefined));
   });
 }
 
