@@ -17,7 +17,11 @@ export async function startServer(root: string): Promise<ChildProcess> {
   if (!existsSync(join(root, 'dist/index.html'))) spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'ignore' });
   const args = ['vite', 'preview', '--host', '127.0.0.1', '--port', String(BENCH_PORT), '--strictPort'];
   const server = spawn('npx', args, { cwd: root, stdio: 'ignore', detached: true });
+  let exited = false;
+  server.on('exit', () => (exited = true));
   for (let i = 0; i < 100; i++) {
+    // With --strictPort a busy port ends our server: what answers there is another one.
+    if (exited) throw new Error(`vite preview could not serve on port ${BENCH_PORT} (in use?)`);
     try {
       if ((await fetch(BENCH_URL)).ok) return server;
     } catch {
