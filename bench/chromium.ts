@@ -16,6 +16,11 @@ export const BENCH_URL = `http://127.0.0.1:${BENCH_PORT}/`;
 export async function startServer(root: string): Promise<ChildProcess> {
   if (!existsSync(join(root, 'dist/index.html'))) spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'ignore' });
   const args = ['vite', 'preview', '--host', '127.0.0.1', '--port', String(BENCH_PORT), '--strictPort'];
+  const busy = await fetch(BENCH_URL).then(
+    () => true,
+    () => false,
+  );
+  if (busy) throw new Error(`port ${BENCH_PORT} already serves something: stop it or set LOOPSCOPE_PORT`);
   const server = spawn('npx', args, { cwd: root, stdio: 'ignore', detached: true });
   let exited = false;
   server.on('exit', () => (exited = true));
