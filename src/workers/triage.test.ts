@@ -12,7 +12,7 @@ import { bundledSampleText } from '../samples/bundled.test-util';
 import { deleteTranscript, loadTranscript, loadTranscripts, saveImport } from '../persistence/transcripts';
 import { resolveConfig } from '../engine/config';
 import { hashConfigKey, saveDigests } from '../persistence/triage-cache';
-import { clearTriageCache, configKey, noteImported, triageRuns } from './triage';
+import { clearTriageCache, configKey, noteImported, noteTriageConfigs, triageRuns } from './triage';
 
 async function store(name: string): Promise<number> {
   const file = `${name}.loop.jsonl`;
@@ -122,6 +122,20 @@ describe('triageRuns', () => {
     const out = await triageRuns([id], recommended);
     expect([out.replayed, out.stored]).toEqual([0, 1]);
     expect(out.rows.map((r) => [r.alarms, r.firstAlarm, r.f1])).toEqual([[3, 8, 1]]);
+  });
+
+  it("an import worker told the library's config (it has triaged nothing) stores the new runs' digests", async () => {
+    const id = await store('same-error-forever');
+    const t = (await loadTranscript(id))!;
+    const importedAt = (await db.transcripts.get(id))!.importedAt;
+    await noteImported([{ id, importedAt, transcript: t }]);
+    expect(await db.triage.where('id').equals(id).count()).toBe(0); // no config known: nothing
+    noteTriageConfigs([chatloop, recommended]);
+    await noteImported([{ id, importedAt, transcript: t }]);
+    expect(await db.triage.where('id').equals(id).count()).toBe(2);
+    clearTriageCache();
+    const out = await triageRuns([id], chatloop);
+    expect([out.replayed, out.stored]).toEqual([0, 1]);
   });
 
   it('deleting a run deletes its stored digests', async () => {

@@ -200,6 +200,18 @@ export async function triageRuns(
 }
 
 /**
+ * The configs an import in this worker computes digests under, most wanted first (a folder
+ * import runs in a worker of its own, which has triaged nothing: the page says what the library
+ * shows).
+ */
+export function noteTriageConfigs(configs: readonly EngineConfig[]): void {
+  for (const c of [...configs].reverse()) {
+    const resolved = resolveConfig(c);
+    noteConfig(configKey(resolved), resolved);
+  }
+}
+
+/**
  * Digests of runs just imported, under the configs triaged last, from the transcripts the import
  * has in hand: the library then shows their figures without reading their turns back.
  */
