@@ -8,17 +8,14 @@
  * Targets (issue 10): < 3 s, < 1 s, < 100 ms, < 16 ms; < 30 s, < 2 GB, no task over 200 ms.
  * LOOPSCOPE_BENCH_BIG_CALLS sets the big run's calls (0 skips it).
  */
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Browser, CDPSession, Page } from '@playwright/test';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { CHROMIUM_ARGS, CHROMIUM_PATH } from '../e2e/chromium';
+import { BENCH_URL, launchChromium, startServer, stopServer } from './chromium';
 import { generateRun } from './generate';
 
-/** LOOPSCOPE_PORT lets a run share the machine with another (the e2e specs read it too). */
-const PORT = Number(process.env.LOOPSCOPE_PORT) || 4175;
-const URL_ = `http://127.0.0.1:${PORT}/`;
+const URL_ = BENCH_URL;
 
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
@@ -26,24 +23,6 @@ function median(xs: number[]): number {
 }
 
 const round = (x: number) => Math.round(x * 10) / 10;
-
-async function startServer(root: string): Promise<ChildProcess> {
-  if (!existsSync(join(root, 'dist/index.html'))) spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'ignore' });
-  const server = spawn('npx', ['vite', 'preview', '--host', '127.0.0.1', '--port', String(PORT), '--strictPort'], {
-    cwd: root,
-    stdio: 'ignore',
-    detached: true,
-  });
-  for (let i = 0; i < 100; i++) {
-    try {
-      if ((await fetch(URL_)).ok) return server;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('vite preview did not start');
-}
 
 /** Sets an input's value the way typing does, so React's onChange fires. */
 async function thresholdChange(page: Page, selector: string, value: number): Promise<number> {
@@ -335,7 +314,7 @@ export async function benchBrowser(opts: { turns?: number; bigCalls?: number; lo
   const { file, turns } = run;
   log(`browser: ${turns} turns, ${run.calls} calls, ${(run.bytes / 1e6).toFixed(1)} MB`);
   const server = await startServer(root);
-  const browser = await chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  const browser = await launchChromium();
   try {
     const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
     await page.addInitScript(LONG_TASKS);
@@ -462,10 +441,6 @@ export async function benchBrowser(opts: { turns?: number; bigCalls?: number; lo
   } finally {
     await browser.close();
     rmSync(dir, { recursive: true, force: true });
-    try {
-      process.kill(-server.pid!);
-    } catch {
-      server.kill();
-    }
+    stopServer(server);
   }
 }

@@ -6,27 +6,19 @@
  * a duplicate of a bundled one); under `recommended` only the healthy sample raises no alarm.
  */
 import { expect, test, type Page } from '@playwright/test';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { BUNDLED_SAMPLES, bundledSampleText } from '../src/samples/bundled.test-util';
 import { libraryRows, readyApp, shot } from './helpers';
-
-const SAMPLES = [
-  'edit-test-oscillation',
-  'healthy-docstrings',
-  'judge-recorded',
-  'missing-path-ls-loop',
-  'same-error-forever',
-  'swarm-global-doom-loop',
-];
 
 /** runs/run-00.loop.jsonl … run-19.loop.jsonl; run k is sample k mod 6 titled "Batch k: …". */
 function folderOf20(): string {
   const dir = join(mkdtempSync(join(tmpdir(), 'loopscope-triage-')), 'runs');
   mkdirSync(dir);
   for (let k = 0; k < 20; k++) {
-    const name = SAMPLES[k % SAMPLES.length];
-    const text = readFileSync(new URL(`../src/samples/${name}.loop.jsonl`, import.meta.url), 'utf8');
+    const name = BUNDLED_SAMPLES[k % BUNDLED_SAMPLES.length];
+    const text = bundledSampleText(name);
     const titled = text.replace(/"title":"([^"]*)"/, (_m, t: string) => `"title":"Batch ${k}: ${t}"`);
     writeFileSync(join(dir, `run-${String(k).padStart(2, '0')}.loop.jsonl`), titled);
   }

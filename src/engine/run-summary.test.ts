@@ -2,30 +2,20 @@
  * The library's triage figures of a run: exact values on the bundled samples, and the same
  * caught / false alarms / F1 / premature stop as the full evaluation for every preset.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { importSource } from '../import/index';
 import { sourceFromText } from '../import/source';
 import type { Transcript } from '../model/transcript';
+import { BUNDLED_SAMPLES, bundledSampleText } from '../samples/bundled.test-util';
 import { resolveConfig } from './config';
 import { evaluate, summarize } from './evaluate';
 import { PRESETS, presetByName } from './presets/index';
 import { replay } from './replay';
 import { replayDigest, summarizeRun } from './run-summary';
 
-const SAMPLES = [
-  'edit-test-oscillation',
-  'healthy-docstrings',
-  'judge-recorded',
-  'missing-path-ls-loop',
-  'same-error-forever',
-  'swarm-global-doom-loop',
-];
-
 async function sample(name: string): Promise<Transcript> {
   const file = `${name}.loop.jsonl`;
-  const text = readFileSync(new URL(`../samples/${file}`, import.meta.url), 'utf8');
-  return (await importSource(sourceFromText(file, text))).transcripts[0];
+  return (await importSource(sourceFromText(file, bundledSampleText(name)))).transcripts[0];
 }
 
 function summary(t: Transcript, preset: string, labels = t.labels) {
@@ -98,7 +88,7 @@ describe('summarizeRun', () => {
   });
 
   it('agrees with evaluate() on every sample under every preset', async () => {
-    for (const name of SAMPLES) {
+    for (const name of BUNDLED_SAMPLES) {
       const t = await sample(name);
       for (const p of PRESETS) {
         const c = resolveConfig(p);

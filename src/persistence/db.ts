@@ -5,6 +5,7 @@
  */
 import Dexie, { type EntityTable, type Transaction } from 'dexie';
 import type { Label, Transcript } from '../model/transcript';
+import type { ReplayDigest } from '../engine/run-summary';
 import { chunkTurns } from './chunking';
 
 export interface TranscriptMeta {
@@ -59,6 +60,18 @@ export interface FingerprintRecord {
   exact?: string[];
 }
 
+/**
+ * One run's triage digest under one config (a cache, see triage-cache.ts): `config` is a hash of
+ * the config's settings and the engine's versions, `importedAt` the run's, so a digest of another
+ * engine, config or import of the run is never used.
+ */
+export interface TriageRecord {
+  config: string;
+  id: number;
+  importedAt: number;
+  digest: ReplayDigest;
+}
+
 export interface StoredLabels {
   transcriptId: number;
   labels: Label[];
@@ -101,6 +114,7 @@ export class LoopscopeDb extends Dexie {
   bodies!: EntityTable<TranscriptBody, 'id'>;
   turnChunks!: Dexie.Table<TurnChunk, [number, number]>;
   fingerprints!: Dexie.Table<FingerprintRecord, [number, number]>;
+  triage!: Dexie.Table<TriageRecord, [string, number]>;
   labels!: EntityTable<StoredLabels, 'transcriptId'>;
   configs!: EntityTable<StoredConfig, 'id'>;
   judgeCache!: EntityTable<JudgeCacheEntry, 'key'>;
@@ -113,6 +127,8 @@ export class LoopscopeDb extends Dexie {
     this.version(2).stores({ turnChunks: '[id+n], id' }).upgrade(moveTurnsToChunks);
     // Version 3 adds the fingerprint cache (filled on the first open of each transcript).
     this.version(3).stores({ fingerprints: '[id+n], id' });
+    // Version 4 adds the triage cache (a new table: nothing stored before is touched).
+    this.version(4).stores({ triage: '[config+id], config, id' });
   }
 }
 
@@ -134,6 +150,12 @@ export async function moveTurnsToChunks(tx: Transaction): Promise<void> {
     await chunks.bulkPut(parts.map((t, n) => ({ id, n, turns: t })));
     await bodies.put({ id, transcript: { ...(transcript as Transcript), turns: [] }, chunks: parts.length });
   }
+}
+
+/** The tables a transcript's data lives in: what storing or deleting a transcript writes. */
+export function transcriptTables(database: LoopscopeDb) {
+  const d = database;
+  return [d.transcripts, d.bodies, d.turnChunks, d.labels, d.fingerprints, d.triage];
 }
 
 export const db = new LoopscopeDb();

@@ -9,7 +9,7 @@
 import type { ImportResult } from '../import/types';
 import { callCount, formatWarning, type Transcript, type Turn } from '../model/transcript';
 import { chunkTurns, CHUNK_MAX_TURNS, STREAM_CHUNK_CHARS, type ChunkBounds } from './chunking';
-import { db, type LoopscopeDb, type TranscriptMeta } from './db';
+import { db, transcriptTables, type LoopscopeDb, type TranscriptMeta } from './db';
 import { noteStored } from './hash-index';
 import { deleteTranscript, type SaveOptions } from './transcripts';
 
@@ -35,7 +35,7 @@ export async function beginImport(
 ): Promise<StagedTranscript[]> {
   const warnings = result.warnings.map(formatWarning);
   const prepared = result.transcripts.map((t) => ({ t, ...chunkTurns(t.turns, bounds) }));
-  const tables = [database.transcripts, database.bodies, database.turnChunks, database.labels, database.fingerprints];
+  const tables = transcriptTables(database);
   return database.transaction('rw', tables, async () => {
     for (const id of opts.replace ?? []) await deleteTranscript(id, database);
     const staged: StagedTranscript[] = [];

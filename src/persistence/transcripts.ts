@@ -2,7 +2,7 @@ import { callCount, formatWarning, type Transcript } from '../model/transcript';
 import { normalizeTranscript } from '../model/normalize';
 import type { ImportResult } from '../import/types';
 import { chunkTurns } from './chunking';
-import { db, type LoopscopeDb, type TranscriptBody, type TranscriptMeta, type TurnChunk } from './db';
+import { db, transcriptTables, type LoopscopeDb, type TranscriptBody, type TranscriptMeta, type TurnChunk } from './db';
 import { noteStored } from './hash-index';
 
 /**
@@ -23,7 +23,7 @@ export async function saveImport(
   database: LoopscopeDb = db,
 ): Promise<number[]> {
   const warnings = result.warnings.map(formatWarning);
-  const tables = [database.transcripts, database.bodies, database.turnChunks, database.labels, database.fingerprints];
+  const tables = transcriptTables(database);
   const stored: TranscriptMeta[] = [];
   const ids = await database.transaction('rw', tables, async () => {
     for (const id of opts.replace ?? []) await deleteTranscript(id, database);
@@ -85,40 +85,31 @@ export async function loadTranscripts(
   database: LoopscopeDb = db,
 ): Promise<(Transcript | undefined)[]> {
   return database.transaction('r', database.bodies, database.turnChunks, async () => {
-    const [bodies, chunks] = await Promise.all([
-      database.bodies.bulkGet([...ids]),
-      database.turnChunks
-        .where('id')
-        .anyOf([...ids])
-        .toArray(),
-    ]);
+    const bodies = await database.bodies.bulkGet([...ids]);
+    // The chunks by their exact keys: plain gets, where an index walk over the ids (a cursor)
+    // would cost a round trip per record.
+    const keys: [number, number][] = [];
+    for (const body of bodies) for (let n = 0; n < (body?.chunks ?? 0); n++) keys.push([body!.id, n]);
+    const chunks = await database.turnChunks.bulkGet(keys);
     const byId = new Map<number, TurnChunk[]>();
     for (const c of chunks) {
+      if (!c) continue;
       const list = byId.get(c.id);
       if (list) list.push(c);
       else byId.set(c.id, [c]);
     }
-    return bodies.map((body) => {
-      if (!body) return undefined;
-      const mine = (byId.get(body.id) ?? []).filter((c) => body.chunks !== undefined && c.n < body.chunks);
-      return assemble(
-        body,
-        mine.sort((a, b) => a.n - b.n),
-      );
-    });
+    // bulkGet keeps the order asked: each run's chunks are in order.
+    return bodies.map((body) => (body ? assemble(body, byId.get(body.id) ?? []) : undefined));
   });
 }
 
 export async function deleteTranscript(id: number, database: LoopscopeDb = db): Promise<void> {
-  await database.transaction(
-    'rw',
-    [database.transcripts, database.bodies, database.turnChunks, database.labels, database.fingerprints],
-    async () => {
-      await database.transcripts.delete(id);
-      await database.bodies.delete(id);
-      await database.turnChunks.where('id').equals(id).delete();
-      await database.fingerprints.where('id').equals(id).delete();
-      await database.labels.delete(id);
-    },
-  );
+  await database.transaction('rw', transcriptTables(database), async () => {
+    await database.transcripts.delete(id);
+    await database.bodies.delete(id);
+    await database.turnChunks.where('id').equals(id).delete();
+    await database.fingerprints.where('id').equals(id).delete();
+    await database.triage.where('id').equals(id).delete();
+    await database.labels.delete(id);
+  });
 }

@@ -25,6 +25,7 @@ import {
 import { holdWhileStoring, newStoreToken } from '../persistence/store-lock';
 import { saveImport, type SaveOptions } from '../persistence/transcripts';
 import type { EngineConfig } from '../engine/config';
+import { noteImported } from './triage';
 import { holdImported, releaseWriteGates, sinceLastReplay, untilFirstRun, warmSession } from './sessions';
 
 /** What the page learns of a stored import: never the transcripts themselves. */
@@ -85,9 +86,17 @@ export async function storeResult(
 ): Promise<ImportSummary> {
   const ids = await saveImport(fileName, result, opts, database);
   const warnings = result.warnings.map(formatWarning);
+  const metas = await database.transcripts.bulkGet(ids);
   // What storing added (a turn cut to fit one record) is said in the import's status too.
-  for (const meta of await database.transcripts.bulkGet(ids))
-    warnings.push(...(meta?.warnings ?? []).slice(result.warnings.length));
+  for (const meta of metas) warnings.push(...(meta?.warnings ?? []).slice(result.warnings.length));
+  // Not a run whose turns storing cut: its stored turns are not the parsed ones.
+  const whole = ids.flatMap((id, i) => {
+    const meta = metas[i];
+    return meta && meta.warnings.length === result.warnings.length
+      ? [{ id, importedAt: meta.importedAt, transcript: result.transcripts[i] }]
+      : [];
+  });
+  triageLater(whole, database);
   return {
     ids,
     format: result.format,
@@ -321,7 +330,24 @@ async function stageFile(
   lastStore = stored;
   const staged = await staging;
   if (staged instanceof Error) return failure(`could not be stored (${staged.message})`);
+  // A file opened at once has its own replay to come first; the library reads it when it asks.
+  if (!gate)
+    triageLater(
+      staged.map((s) => ({ id: s.id, importedAt: s.meta.importedAt, transcript: s.transcript })),
+      database,
+    );
   return { staged, stored };
+}
+
+/** Runs of more calls are left for the library to triage: their replay would hold the worker up. */
+const TRIAGE_AT_IMPORT_MAX_CALLS = 20_000;
+
+/** The library's triage digests of what was just imported, after the import has answered (triage.ts). */
+function triageLater(runs: Parameters<typeof noteImported>[0], database: LoopscopeDb): void {
+  const small = runs.filter(
+    (r) => r.transcript.turns.reduce((n, t) => n + t.calls.length, 0) <= TRIAGE_AT_IMPORT_MAX_CALLS,
+  );
+  if (small.length) setTimeout(() => void noteImported(small, database).catch(() => undefined), 0);
 }
 
 /**

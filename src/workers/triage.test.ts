@@ -2,20 +2,21 @@
  * Triage in the worker: runs read from IndexedDB by id, one summary each; the replay is cached per
  * config (labels are re-read every time), and a run gone from the library is named as missing.
  */
-import { readFileSync } from 'node:fs';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { presetByName } from '../engine/presets/index';
 import { importSource } from '../import/index';
 import { sourceFromText } from '../import/source';
 import { db } from '../persistence/db';
 import { saveLabels } from '../persistence/labels';
+import { bundledSampleText } from '../samples/bundled.test-util';
 import { deleteTranscript, loadTranscript, loadTranscripts, saveImport } from '../persistence/transcripts';
-import { clearTriageCache, triageRuns } from './triage';
+import { resolveConfig } from '../engine/config';
+import { hashConfigKey, saveDigests } from '../persistence/triage-cache';
+import { clearTriageCache, configKey, noteImported, noteTriageConfigs, triageRuns } from './triage';
 
 async function store(name: string): Promise<number> {
   const file = `${name}.loop.jsonl`;
-  const text = readFileSync(new URL(`../samples/${file}`, import.meta.url), 'utf8');
-  const [id] = await saveImport(file, await importSource(sourceFromText(file, text)), {}, db);
+  const [id] = await saveImport(file, await importSource(sourceFromText(file, bundledSampleText(name))), {}, db);
   return id;
 }
 
@@ -82,5 +83,66 @@ describe('triageRuns', () => {
     await deleteTranscript(id);
     const out = await triageRuns([id, 424242], recommended);
     expect(out).toMatchObject({ rows: [], missing: [id, 424242], failed: [], replayed: 0 });
+  });
+
+  it('a new session finds the digests stored in IndexedDB: no run is read or replayed again', async () => {
+    const loop = await store('missing-path-ls-loop');
+    const healthy = await store('healthy-docstrings');
+    const first = await triageRuns([healthy, loop], recommended);
+    clearTriageCache(); // a reload: the worker's memory is empty
+    const again = await triageRuns([healthy, loop], recommended);
+    expect([again.replayed, again.stored, again.readMs]).toEqual([0, 2, 0]);
+    expect(again.rows).toEqual(first.rows);
+    // Another config is computed from the turns.
+    clearTriageCache();
+    expect((await triageRuns([loop], chatloop)).replayed).toBe(1);
+  });
+
+  it('a stored digest of another engine version is not used; one of this version is', async () => {
+    const id = await store('same-error-forever');
+    const importedAt = (await db.transcripts.get(id))!.importedAt;
+    const resolved = resolveConfig(recommended);
+    const bogus = { turns: 1, alarms: 999, alarmTurns: [1], stoppedAt: null };
+    await saveDigests(hashConfigKey(configKey(resolved, '0.0')), [{ id, importedAt, digest: bogus }]);
+    const fresh = await triageRuns([id], recommended);
+    expect([fresh.replayed, fresh.rows[0].alarms]).toEqual([1, 2]);
+    clearTriageCache();
+    await saveDigests(hashConfigKey(configKey(resolved)), [{ id, importedAt, digest: bogus }]);
+    const cached = await triageRuns([id], recommended);
+    expect([cached.replayed, cached.stored, cached.rows[0].alarms]).toEqual([0, 1, 999]);
+  });
+
+  it('a run imported after a triage gets its digest under that config from the import', async () => {
+    const first = await store('healthy-docstrings');
+    await triageRuns([first], recommended);
+    const id = await store('missing-path-ls-loop');
+    const t = (await loadTranscript(id))!;
+    await noteImported([{ id, importedAt: (await db.transcripts.get(id))!.importedAt, transcript: t }]);
+    clearTriageCache();
+    const out = await triageRuns([id], recommended);
+    expect([out.replayed, out.stored]).toEqual([0, 1]);
+    expect(out.rows.map((r) => [r.alarms, r.firstAlarm, r.f1])).toEqual([[3, 8, 1]]);
+  });
+
+  it("an import worker told the library's config (it has triaged nothing) stores the new runs' digests", async () => {
+    const id = await store('same-error-forever');
+    const t = (await loadTranscript(id))!;
+    const importedAt = (await db.transcripts.get(id))!.importedAt;
+    await noteImported([{ id, importedAt, transcript: t }]);
+    expect(await db.triage.where('id').equals(id).count()).toBe(0); // no config known: nothing
+    noteTriageConfigs([chatloop, recommended]);
+    await noteImported([{ id, importedAt, transcript: t }]);
+    expect(await db.triage.where('id').equals(id).count()).toBe(2);
+    clearTriageCache();
+    const out = await triageRuns([id], chatloop);
+    expect([out.replayed, out.stored]).toEqual([0, 1]);
+  });
+
+  it('deleting a run deletes its stored digests', async () => {
+    const id = await store('judge-recorded');
+    await triageRuns([id], recommended);
+    expect(await db.triage.where('id').equals(id).count()).toBe(1);
+    await deleteTranscript(id);
+    expect(await db.triage.where('id').equals(id).count()).toBe(0);
   });
 });

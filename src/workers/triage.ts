@@ -1,9 +1,12 @@
 /**
  * Library triage in the worker: each run is read from IndexedDB by id, replayed under the config,
  * and only its digest is kept (src/engine/run-summary.ts); the page gets one small summary per
- * run, never turns. Digests are cached here per (transcript id and import time, config, engine
- * version), so scoring against edited labels, or going back to a config seen before, replays
- * nothing. The cache lives as long as the worker (a reload computes again).
+ * run, never turns. Digests are cached per (transcript id and import time, config, engine
+ * version) twice: in this worker's memory, and in IndexedDB (persistence/triage-cache.ts), so
+ * scoring against edited labels, going back to a config seen before, or opening the library again
+ * after a reload reads one small record per run and replays nothing. Reading the turns is most of
+ * a first pass, so a run imported while the library is triaged gets its digest under the last
+ * configs triaged from the turns the import has in hand (noteImported).
  */
 import { resolveConfig, type EngineConfig, type ResolvedConfig } from '../engine/config';
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
@@ -12,11 +15,14 @@ import { replayDigest, summarizeRun, type ReplayDigest, type RunSummary } from '
 import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadTranscript, loadTranscripts } from '../persistence/transcripts';
+import { hashConfigKey, loadDigests, saveDigests } from '../persistence/triage-cache';
 
 /** Bumped when detectors change what they report for the same input (with FINGERPRINT_VERSION). */
 export const TRIAGE_VERSION = 1;
-/** Configs whose digests are kept (most recent first out last). */
+/** Configs whose digests are kept in memory (most recent first out last). */
 const KEEP_CONFIGS = 8;
+/** Configs an import computes digests under: the ones triaged last. */
+const IMPORT_CONFIGS = 2;
 
 export interface TriageRow extends RunSummary {
   id: number;
@@ -30,6 +36,10 @@ export interface TriageAnswer {
   failed: { id: number; reason: string }[];
   /** Rows that needed a replay (the others came from the cache). */
   replayed: number;
+  /** Rows whose digest came from IndexedDB's triage cache. */
+  stored: number;
+  /** With `cachedOnly`: the runs left out, whose turns would have to be read. */
+  uncached: number[];
   /** Time in this call, and the part of it spent reading IndexedDB. */
   ms: number;
   readMs: number;
@@ -37,13 +47,26 @@ export interface TriageAnswer {
 
 /** config key → (id|importedAt → digest) */
 const digests = new Map<string, Map<string, ReplayDigest>>();
+/** The configs triaged last, newest first (what an import computes digests under). */
+let recent: { key: string; resolved: ResolvedConfig }[] = [];
 /** id|importedAt → the labels the file came with (they never change after an import). */
 const fileLabels = new Map<string, Label[]>();
 
-/** The config's identity for the cache: its resolved settings, not its display name. */
-export function configKey(resolved: ResolvedConfig): string {
+/**
+ * The config's identity for the cache: its resolved settings, not its display name, and the
+ * engine's versions (a digest of an older engine is never used).
+ */
+export function configKey(
+  resolved: ResolvedConfig,
+  engineVersion = `${TRIAGE_VERSION}.${FINGERPRINT_VERSION}`,
+): string {
   const { name: _n, basedOn: _b, ...settings } = resolved;
-  return `${TRIAGE_VERSION}.${FINGERPRINT_VERSION}|${JSON.stringify(settings)}`;
+  return `${engineVersion}|${JSON.stringify(settings)}`;
+}
+
+function noteConfig(key: string, resolved: ResolvedConfig): void {
+  if (recent[0]?.key === key) return;
+  recent = [{ key, resolved }, ...recent.filter((c) => c.key !== key)].slice(0, IMPORT_CONFIGS);
 }
 
 function digestsFor(key: string): Map<string, ReplayDigest> {
@@ -53,6 +76,16 @@ function digestsFor(key: string): Map<string, ReplayDigest> {
   digests.set(key, m);
   while (digests.size > KEEP_CONFIGS) digests.delete(digests.keys().next().value!);
   return m;
+}
+
+/** The file labels of runs not read, in one read (a run from the cache has its turns unread). */
+async function loadFileLabels(ids: number[], database: LoopscopeDb): Promise<void> {
+  if (ids.length === 0) return;
+  const [bodies, metas] = await Promise.all([database.bodies.bulkGet(ids), database.transcripts.bulkGet(ids)]);
+  ids.forEach((id, i) => {
+    const meta = metas[i];
+    if (meta) fileLabels.set(`${id}|${meta.importedAt}`, bodies[i]?.transcript?.labels ?? []);
+  });
 }
 
 async function labelsOfFile(runKey: string, id: number, database: LoopscopeDb): Promise<Label[]> {
@@ -69,19 +102,43 @@ export async function triageRuns(
   ids: readonly number[],
   config: EngineConfig,
   database: LoopscopeDb = db,
+  opts: { cachedOnly?: boolean } = {},
 ): Promise<TriageAnswer> {
   const started = performance.now();
   let readMs = 0;
   const resolved = resolveConfig(config);
-  const cache = digestsFor(configKey(resolved));
+  const key = configKey(resolved);
+  noteConfig(key, resolved);
+  const cache = digestsFor(key);
   const [metas, userLabels] = await Promise.all([
     database.transcripts.bulkGet([...ids]),
     database.labels.bulkGet([...ids]),
   ]);
-  const out: TriageAnswer = { rows: [], missing: [], failed: [], replayed: 0, ms: 0, readMs: 0 };
+  const out: TriageAnswer = {
+    rows: [],
+    missing: [],
+    failed: [],
+    replayed: 0,
+    stored: 0,
+    uncached: [],
+    ms: 0,
+    readMs: 0,
+  };
   const runKeys = ids.map((id, i) => (metas[i] ? `${id}|${metas[i].importedAt}` : ''));
-  // The runs not in the cache, read in one transaction.
-  const toRead = ids.filter((_id, i) => runKeys[i] !== '' && !cache.has(runKeys[i]));
+  // The runs not in memory: from the stored digests, else their turns, read in one transaction.
+  const notInMemory = ids.flatMap((id, i) =>
+    runKeys[i] !== '' && !cache.has(runKeys[i]) ? [{ id, importedAt: metas[i]!.importedAt }] : [],
+  );
+  const hashed = hashConfigKey(key);
+  const stored = await loadDigests(hashed, notInMemory, database).catch(() => new Map<number, ReplayDigest>());
+  for (const r of notInMemory) {
+    const d = stored.get(r.id);
+    if (d) cache.set(`${r.id}|${r.importedAt}`, d);
+  }
+  out.stored = stored.size;
+  const toRead = notInMemory.filter((r) => !stored.has(r.id)).map((r) => r.id);
+  if (opts.cachedOnly) out.uncached = toRead.splice(0);
+  const computed: { id: number; importedAt: number; digest: ReplayDigest }[] = [];
   const read = new Map<number, Transcript | undefined | Error>();
   if (toRead.length > 0) {
     const r0 = performance.now();
@@ -94,6 +151,11 @@ export async function triageRuns(
     }
     readMs = performance.now() - r0;
   }
+  // Only for the rows answered from a cache: a run read has its labels in hand.
+  await loadFileLabels(
+    ids.filter((_id, i) => cache.has(runKeys[i]) && !userLabels[i] && !fileLabels.has(runKeys[i])),
+    database,
+  );
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i];
     const runKey = runKeys[i];
@@ -102,6 +164,7 @@ export async function triageRuns(
       continue;
     }
     let digest = cache.get(runKey);
+    if (!digest && opts.cachedOnly) continue;
     if (!digest) {
       const t = read.get(id);
       if (t === undefined) {
@@ -119,15 +182,61 @@ export async function triageRuns(
         continue;
       }
       read.delete(id); // its turns can go
-      cache.set(runKey, digest);
+      // A run whose turns are still being written is triaged again once they are.
+      if (!metas[i]!.storing) {
+        cache.set(runKey, digest);
+        computed.push({ id, importedAt: metas[i]!.importedAt, digest });
+      }
       out.replayed++;
     }
-    const labels = userLabels[i]?.labels ?? (await labelsOfFile(runKey, id, database));
+    const labels = userLabels[i]?.labels ?? fileLabels.get(runKey) ?? (await labelsOfFile(runKey, id, database));
     out.rows.push({ id, ...summarizeRun(digest, labels) });
   }
+  // A failed write only costs the next session a replay.
+  await saveDigests(hashed, computed, database).catch(() => undefined);
   out.ms = performance.now() - started;
   out.readMs = readMs;
   return out;
+}
+
+/**
+ * The configs an import in this worker computes digests under, most wanted first (a folder
+ * import runs in a worker of its own, which has triaged nothing: the page says what the library
+ * shows).
+ */
+export function noteTriageConfigs(configs: readonly EngineConfig[]): void {
+  for (const c of [...configs].reverse()) {
+    const resolved = resolveConfig(c);
+    noteConfig(configKey(resolved), resolved);
+  }
+}
+
+/**
+ * Digests of runs just imported, under the configs triaged last, from the transcripts the import
+ * has in hand: the library then shows their figures without reading their turns back.
+ */
+export async function noteImported(
+  runs: readonly { id: number; importedAt: number; transcript: Transcript }[],
+  database: LoopscopeDb = db,
+): Promise<void> {
+  for (const { key, resolved } of recent) {
+    const cache = digestsFor(key);
+    const computed: { id: number; importedAt: number; digest: ReplayDigest }[] = [];
+    for (const r of runs) {
+      const runKey = `${r.id}|${r.importedAt}`;
+      if (cache.has(runKey)) continue;
+      let digest: ReplayDigest;
+      try {
+        digest = replayDigest(replay(r.transcript, resolved), resolved.countAction);
+      } catch {
+        continue; // triage names the failure when it reads the run itself
+      }
+      cache.set(runKey, digest);
+      fileLabels.set(runKey, r.transcript.labels);
+      computed.push({ id: r.id, importedAt: r.importedAt, digest });
+    }
+    await saveDigests(hashConfigKey(key), computed, database).catch(() => undefined);
+  }
 }
 
 function toError(e: unknown): Error {
@@ -138,4 +247,5 @@ function toError(e: unknown): Error {
 export function clearTriageCache(): void {
   digests.clear();
   fileLabels.clear();
+  recent = [];
 }

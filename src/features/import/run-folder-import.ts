@@ -11,6 +11,7 @@ import { useAppStore } from '../../state/store';
 import { Comlink, startEngineWorker } from '../../workers/client';
 import type { DuplicateChoice, DuplicateInfo, UnitImportOutcome } from '../../workers/import-file';
 import { askDuplicate, forgetQuestion } from './duplicate-question';
+import { libraryTriageConfigs } from '../library/triage-configs';
 
 export const folderCancels = new Map<number, () => void>();
 
@@ -36,6 +37,8 @@ export async function importFolderPlan(label: string, plan: ImportPlan<File>): P
   };
   const jobId = addJob(label, plan.bytes, folder);
   const worker = startEngineWorker();
+  // Asked before the first unit (Comlink keeps the order): each stored run gets its triage digest.
+  void worker.api.noteTriageConfigs(libraryTriageConfigs()).catch(() => undefined);
   let cancelled = false;
   const cancelledPromise = new Promise<null>((resolve) =>
     folderCancels.set(jobId, () => {

@@ -1,16 +1,16 @@
 import { PRESETS } from '../../engine/presets/index';
 import { useLibraryView, YOUR_CONFIG } from './library-store';
 import { isFiltered, type YesNo } from './triage-filter';
+import { ChoiceSelect } from '../shared/ChoiceSelect';
+
+const YES_NO: readonly YesNo[] = ['any', 'yes', 'no'];
+const PRESET_NAMES = PRESETS.flatMap((p) => (p.name ? [p.name] : []));
 
 function YesNoSelect({ label, value, onChange }: { label: string; value: YesNo; onChange(v: YesNo): void }) {
   return (
     <label className="triage-filter">
       {label}
-      <select aria-label={label} value={value} onChange={(e) => onChange(e.target.value as YesNo)}>
-        <option value="any">any</option>
-        <option value="yes">yes</option>
-        <option value="no">no</option>
-      </select>
+      <ChoiceSelect aria-label={label} value={value} choices={YES_NO} onChoose={onChange} />
     </label>
   );
 }
@@ -39,14 +39,13 @@ export function TriageToolbar({
       />
       <label className="triage-filter">
         Format
-        <select aria-label="Format" value={filter.format} onChange={(e) => setFilter({ format: e.target.value })}>
-          <option value="">all</option>
-          {formats.map((f) => (
-            <option key={f} value={f}>
-              {f}
-            </option>
-          ))}
-        </select>
+        <ChoiceSelect
+          aria-label="Format"
+          value={filter.format}
+          choices={formats}
+          onChoose={(format) => setFilter({ format })}
+          first={<option value="">all</option>}
+        />
       </label>
       <YesNoSelect label="Has alarms" value={filter.alarms} onChange={(alarms) => setFilter({ alarms })} />
       <YesNoSelect label="Labelled" value={filter.labelled} onChange={(labelled) => setFilter({ labelled })} />
@@ -62,19 +61,14 @@ export function TriageToolbar({
       <span className="spacer" />
       <label className="triage-filter">
         Config
-        <select
+        <ChoiceSelect
           aria-label="Config"
           value={configChoice}
-          onChange={(e) => setConfigChoice(e.target.value)}
+          choices={PRESET_NAMES}
+          onChoose={setConfigChoice}
           title="The config the Alarms, First alarm, Would stop and F1 columns are computed under"
-        >
-          <option value={YOUR_CONFIG}>Your config ({yourConfigName})</option>
-          {PRESETS.map((p) => (
-            <option key={p.name} value={p.name}>
-              {p.name}
-            </option>
-          ))}
-        </select>
+          first={<option value={YOUR_CONFIG}>Your config ({yourConfigName})</option>}
+        />
       </label>
     </div>
   );

@@ -1,6 +1,7 @@
 /**
- * The library's triage figures under a config, computed in the engine worker a batch of runs at a
- * time (progress moves, and a config change is taken up between batches). The figures of the
+ * The library's triage figures under a config: first every run the worker has cached figures of
+ * (its memory, IndexedDB) in one call, then the others computed a batch of runs at a time
+ * (progress moves, and a config change is taken up between batches). The figures of the
  * last pass are remembered across views and shown, marked stale, until the new ones arrive.
  */
 import { useEffect, useState } from 'react';
@@ -13,6 +14,7 @@ import { triageBatches } from './triage-filter';
 
 const DEBOUNCE_MS = 150;
 const SHOW_EVERY_MS = 1000;
+const IN_FLIGHT = 3;
 
 export interface TriageEntry {
   summary: RunSummary;
@@ -24,7 +26,11 @@ export interface TriageState {
   entries: ReadonlyMap<number, TriageEntry>;
   /** Runs the worker could not read or replay, with the reason. */
   failed: ReadonlyMap<number, string>;
-  /** The config being shown. */
+  /**
+   * The config the figures are being shown for: the new one from its first answer on (until
+   * then the rows keep the last figures unmarked, so a config whose figures are cached redraws
+   * the table once, not twice).
+   */
   key: string;
   done: number;
   total: number;
@@ -43,7 +49,8 @@ let remembered: ReadonlyMap<number, TriageEntry> = new Map();
 
 export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: EngineConfig): TriageState {
   const key = pageConfigKey(config);
-  const [state, setState] = useState<Omit<TriageState, 'key'>>(() => ({
+  const [state, setState] = useState<TriageState>(() => ({
+    key,
     entries: remembered,
     failed: new Map(),
     done: 0,
@@ -59,7 +66,6 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
     let live = true;
     // Newest first, as the table opens sorted: the rows on screen fill in first.
     const newestFirst = [...metas].sort((a, b) => b.importedAt - a.importedAt || b.id - a.id);
-    const batches = triageBatches(newestFirst);
     const total = metas.length;
     setState((s) => ({ ...s, done: 0, total, running: total > 0, error: null }));
     const timer = setTimeout(async () => {
@@ -92,23 +98,37 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
             }
           }
           remembered = next;
-          return { ...s, entries: next, failed, done: doneNow, running: doneNow < total };
+          return { ...s, key, entries: next, failed, done: doneNow, running: doneNow < total };
         });
       };
-      // Two batches in flight, so the worker never waits for the page between them.
-      let at = 0;
-      const send = () => {
-        if (at >= batches.length) return null;
-        const p = engineWorker().triageRuns(batches[at++], config);
-        // A failure of the batch ahead is reported when it is awaited, not as an unhandled rejection.
-        p.catch(() => undefined);
-        return p;
-      };
       try {
-        let current = send();
-        let ahead = send();
-        while (current) {
-          const answer = await current;
+        // First every run with figures in a cache (the worker's memory or IndexedDB), in one call:
+        // a library opened again, or a config seen before, is one answer and one redraw.
+        const cached = await engineWorker().triageRuns(
+          newestFirst.map((m) => m.id),
+          config,
+          undefined,
+          { cachedOnly: true },
+        );
+        if (!live) return;
+        done += cached.rows.length + cached.missing.length + cached.failed.length;
+        waiting.push(cached);
+        show();
+        const uncached = new Set(cached.uncached);
+        const batches = triageBatches(newestFirst.filter((m) => uncached.has(m.id)));
+        // IN_FLIGHT batches asked at once, so the worker reads the next runs' turns while it
+        // replays the ones it has, and never waits for the page between them.
+        let at = 0;
+        const send = () => {
+          if (at >= batches.length) return null;
+          const p = engineWorker().triageRuns(batches[at++], config);
+          // A failure of a batch ahead is reported when it is awaited, not as an unhandled rejection.
+          p.catch(() => undefined);
+          return p;
+        };
+        const queue = Array.from({ length: IN_FLIGHT }, send).filter((p) => p !== null);
+        while (queue.length > 0) {
+          const answer = await queue.shift()!;
           if (!live) return;
           done += answer.rows.length + answer.missing.length + answer.failed.length;
           waiting.push(answer);
@@ -118,8 +138,8 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
             const doneNow = done;
             setState((s) => ({ ...s, done: doneNow }));
           }
-          current = ahead;
-          ahead = send();
+          const next = send();
+          if (next) queue.push(next);
         }
         if (waiting.length > 0) show();
       } catch (e) {
@@ -134,5 +154,5 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [runsKey, key]);
 
-  return { ...state, key };
+  return state;
 }

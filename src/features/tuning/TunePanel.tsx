@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import type { Action } from '../../engine/types';
 import { PRESETS, presetByName } from '../../engine/presets/index';
 import { PresetAboutLine } from './PresetAbout';
 import { useAppStore } from '../../state/store';
 import { AlarmChanges } from './AlarmChanges';
 import { DetectorSection } from './DetectorSection';
 import { ACTIONS, detectorRows } from './param-model';
+import { ChoiceSelect } from '../shared/ChoiceSelect';
 import './tuning.css';
 
 /** Live tuning: a preset, every detector and parameter, and what the changes do to the alarms. */
@@ -41,17 +41,12 @@ export function TunePanel() {
         </label>
         <label>
           <span className="tune-label">Alarm from</span>
-          <select
+          <ChoiceSelect
             data-param="countAction"
             value={countAction}
-            onChange={(e) => setParam('countAction', e.target.value as Action)}
-          >
-            {ACTIONS.map((a) => (
-              <option key={a} value={a}>
-                {a}
-              </option>
-            ))}
-          </select>
+            choices={ACTIONS}
+            onChoose={(a) => setParam('countAction', a)}
+          />
         </label>
         <label
           className="tune-check"

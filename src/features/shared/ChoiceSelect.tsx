@@ -1,0 +1,29 @@
+import type { ReactNode, SelectHTMLAttributes } from 'react';
+
+/**
+ * A select over a list of string choices, each shown as itself; `first` options (an "all", a
+ * "Your config") come before them. One component for the toolbars' and Tune's plain selects.
+ */
+export function ChoiceSelect<T extends string>({
+  value,
+  choices,
+  onChoose,
+  first,
+  ...rest
+}: {
+  value: T;
+  choices: readonly T[];
+  onChoose(value: T): void;
+  first?: ReactNode;
+} & Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange'>) {
+  return (
+    <select {...rest} value={value} onChange={(e) => onChoose(e.target.value as T)}>
+      {first}
+      {choices.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </select>
+  );
+}
