@@ -14,6 +14,12 @@ test('llm-check on a run without recorded judge answers says so in the metrics b
   // Only the judge could fire and it has nothing to replay: every number is unknown, not 0.
   for (const metric of ['f1', 'caught', 'missed', 'fp', 'tp', 'tokens-saved'])
     await expect(page.locator(`[data-metric="${metric}"]`)).toHaveText('n/a');
+  // The timeline's judge row says the same: its count is unknown, not 0.
+  await expect(page.getByRole('list', { name: 'Timeline rows' }).getByRole('listitem')).toHaveText([
+    'labels',
+    'llm-judgen/a',
+    'turn',
+  ]);
   await page.getByRole('tab', { name: 'Compare' }).click();
   await expect(page.getByTestId('compare-data-warning').getByRole('listitem')).toHaveText([
     '⚠ no recorded judge answers: llm-check shows model unavailable',
@@ -49,6 +55,7 @@ test('llm-check on a run without recorded judge answers says so in the metrics b
   await expect(page.getByLabel('Preset', { exact: true })).toHaveValue('llm-check');
   await expect(page.locator('.metrics-bar')).not.toContainText('Replaying');
   await expect(page.getByTestId('data-warning')).toHaveCount(0);
+  await expect(page.locator('.timeline-label-count')).not.toHaveText(['n/a']);
   await page.getByRole('tab', { name: 'Compare' }).click();
   await expect(page.getByRole('table', { name: 'Presets compared' })).toBeVisible();
   await expect(page.getByTestId('compare-data-warning')).toHaveCount(0);

@@ -208,3 +208,18 @@ test('a folder import shows overall progress and k of n files; Cancel keeps what
   await expect(page.getByRole('cell', { name: 'Small run', exact: true })).toBeVisible();
   await shot(page, 'import-folder-04-cancelled');
 });
+
+test('an empty folder, dropped or picked, is said to hold nothing, never silently ignored', async ({ page }) => {
+  const before = await readyApp(page);
+  await dropFolder(page, 'empty', []);
+  await expect(page.getByRole('alert')).toHaveText(/^empty\/: no files in it, nothing to import/);
+  const dir = mkdtempSync(join(tmpdir(), 'loopscope-e2e-'));
+  mkdirSync(join(dir, 'nothing'));
+  await page.getByTestId('folder-input').setInputFiles(join(dir, 'nothing'));
+  await expect(page.getByRole('alert')).toHaveText([
+    /^empty\/: no files in it, nothing to import/,
+    /^The picked folder: no files in it, nothing to import/,
+  ]);
+  expect(await storedCount(page)).toBe(before);
+  await shot(page, 'import-folder-04-empty');
+});

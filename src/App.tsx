@@ -5,7 +5,7 @@ import { DropZone } from './features/import/DropZone';
 import { ImportButton } from './features/import/ImportButton';
 import { ImportStatus } from './features/import/ImportStatus';
 import type { PickedFile } from './features/import/picked-files';
-import { importFiles } from './features/import/run-import';
+import { importFiles, reportEmptyFolder } from './features/import/run-import';
 import { Library } from './features/library/Library';
 import { RestoreSamples } from './features/library/RestoreSamples';
 import { useHashLocation } from './features/shell/useHashLocation';
@@ -37,7 +37,7 @@ export function App() {
   );
 
   return (
-    <DropZone onFiles={onFiles}>
+    <DropZone onFiles={onFiles} onEmpty={reportEmptyFolder}>
       <header className="app-header">
         <h1>
           <a href="#/" onClick={() => open(null)}>
@@ -46,7 +46,7 @@ export function App() {
         </h1>
         <span className="muted tagline">loop detection for tool-calling agents · everything stays in your browser</span>
         <span className="spacer" />
-        <ImportButton onFiles={onFiles} />
+        <ImportButton onFiles={onFiles} onEmpty={reportEmptyFolder} />
       </header>
       <ImportStatus />
       <main>

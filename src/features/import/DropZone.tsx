@@ -5,7 +5,16 @@ import { contentOfDrop, pickedFromDrop, type PickedFile } from './picked-files';
  * Makes the whole page a drop target: files and folders dropped anywhere are imported, and the
  * browser never navigates away to show the file instead.
  */
-export function DropZone({ onFiles, children }: { onFiles: (files: PickedFile[]) => void; children: ReactNode }) {
+export function DropZone({
+  onFiles,
+  onEmpty,
+  children,
+}: {
+  onFiles: (files: PickedFile[]) => void;
+  /** Folders were dropped but hold no file: their names. */
+  onEmpty: (folders: string[]) => void;
+  children: ReactNode;
+}) {
   const [over, setOver] = useState(false);
   useEffect(() => {
     let depth = 0;
@@ -31,6 +40,7 @@ export function DropZone({ onFiles, children }: { onFiles: (files: PickedFile[])
       const content = contentOfDrop(e.dataTransfer);
       void pickedFromDrop(content).then((files) => {
         if (files.length) onFiles(files);
+        else if (content.folders.length) onEmpty(content.folders.map((f) => f.name));
       });
     };
     window.addEventListener('dragenter', enter);
@@ -43,7 +53,7 @@ export function DropZone({ onFiles, children }: { onFiles: (files: PickedFile[])
       window.removeEventListener('dragover', overFn);
       window.removeEventListener('drop', drop);
     };
-  }, [onFiles]);
+  }, [onFiles, onEmpty]);
   return (
     <div className="dropzone" data-over={over || undefined}>
       {children}

@@ -4,13 +4,21 @@ import { pickedFromInput, type PickedFile } from './picked-files';
 // Not in React's input attributes; every current browser supports it (a folder picker).
 const FOLDER_PICKER = { webkitdirectory: '' } as Record<string, string>;
 
-export function ImportButton({ onFiles }: { onFiles: (files: PickedFile[]) => void }) {
+export function ImportButton({
+  onFiles,
+  onEmpty,
+}: {
+  onFiles: (files: PickedFile[]) => void;
+  /** A folder was picked that holds no file (the browser does not say which). */
+  onEmpty: (folders: string[]) => void;
+}) {
   const input = useRef<HTMLInputElement>(null);
   const folder = useRef<HTMLInputElement>(null);
   const picked = (e: React.ChangeEvent<HTMLInputElement>) => {
     const files = pickedFromInput(e.target.files ?? []);
     e.target.value = '';
     if (files.length) onFiles(files);
+    else if (e.target === folder.current) onEmpty([]);
   };
   return (
     <>

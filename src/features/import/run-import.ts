@@ -50,6 +50,14 @@ export async function importFiles(picked: PickedFile[]): Promise<number[]> {
   return stored;
 }
 
+/** A dropped or picked folder with no file in it: said, never silently ignored. */
+export function reportEmptyFolder(folders: string[]): void {
+  const { addJob, updateJob } = useAppStore.getState();
+  const what = folders.length ? folders.map((f) => `${f}/`).join(', ') : 'The picked folder';
+  const id = addJob(what, 0);
+  updateJob(id, { status: 'error', message: `${what}: no files in it, nothing to import` });
+}
+
 /** What the workbench will run first on an opened run: the draft, and the preset it is compared with. */
 function firstRuns(): EngineConfig[] {
   const { draft, presetName } = useAppStore.getState();

@@ -23,6 +23,7 @@ export function Timeline({
   events,
   stoppedAt,
   detectors,
+  unknown = [],
 }: {
   turns: number;
   labels: Label[];
@@ -30,6 +31,8 @@ export function Timeline({
   stoppedAt: number | null;
   /** Detectors enabled in the config: each gets a row even while it is silent. */
   detectors: readonly DetectorId[];
+  /** Detectors whose count is unknown on this run (the judge without recorded answers): "n/a", not 0. */
+  unknown?: readonly DetectorId[];
 }) {
   const range = useAppStore((s) => s.range);
   const view = useAppStore((s) => s.view);
@@ -109,7 +112,9 @@ export function Timeline({
             >
               <i style={{ background: DETECTOR_COLOR[r.detector] }} />
               <span className="timeline-label-name">{r.detector}</span>
-              <span className="timeline-label-count">{r.count}</span>
+              <span className="timeline-label-count" title={unknown.includes(r.detector) ? UNKNOWN_COUNT : undefined}>
+                {unknown.includes(r.detector) ? 'n/a' : r.count}
+              </span>
             </li>
           ))}
           {rows.length === 0 && (
@@ -202,6 +207,8 @@ export function Timeline({
     </div>
   );
 }
+
+const UNKNOWN_COUNT = 'n/a: the run has no recorded judge answers to replay';
 
 /** Enabled detectors get a row even when silent; rows follow the registry's order. */
 function withSilentRows(rows: TimelineRow[], detectors: readonly DetectorId[]): TimelineRow[] {

@@ -3,10 +3,7 @@ import type { Turn } from '../../model/transcript';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
 import { errorRuleTitle } from './call-marks';
 import { ClippedText } from './ClippedText';
-
-function pretty(args: unknown): string {
-  return typeof args === 'string' ? args : JSON.stringify(args, null, 2);
-}
+import { prettyArgs } from './pretty-args';
 
 /**
  * The selected turn in full (each text up to ClippedText's limit, more on request). All transcript
@@ -68,7 +65,7 @@ export function TurnDetail({ turn, events = [] }: { turn: Turn | undefined; even
                 <span className="chip error">error</span>
               ))}
           </h4>
-          <ClippedText className="args" text={pretty(c.args)} />
+          <ClippedText className="args" text={prettyArgs(c.args)} />
           {c.result && <ClippedText className={`result${c.result.isError ? ' error' : ''}`} text={c.result.content} />}
         </section>
       ))}

@@ -14,6 +14,7 @@ import { MissingTranscript } from './MissingTranscript';
 import { SidePanel } from './SidePanel';
 import { JudgeSync } from '../judge/JudgeSync';
 import { useWorkbenchData } from './useWorkbenchData';
+import { needsRecordedJudge, runFacts } from './data-gaps';
 import { DETECTOR_IDS, type DetectorEvent } from '../../engine/types';
 import { PresentButton } from '../demo/PresentButton';
 import { PresenterView } from '../demo/PresenterView';
@@ -26,6 +27,12 @@ export function Workbench({ id }: { id: number }) {
   const resolved = useMemo(() => resolveConfig(draft), [draft]);
   const enabled = useMemo(() => DETECTOR_IDS.filter((d) => resolved.detectors[d].enabled), [resolved]);
   const events = data?.outcome?.result.events;
+  const judgeLines = data?.judgeLines ?? 0;
+  const hasTokens = data?.hasTokens ?? false;
+  const unknown = useMemo(
+    () => (needsRecordedJudge(draft, runFacts({ judgeLines, hasTokens })) ? (['llm-judge'] as const) : []),
+    [draft, judgeLines, hasTokens],
+  );
   const alarms = useMemo(() => alarmTurns(events ?? [], resolved.countAction), [events, resolved.countAction]);
   const home = useRef<HTMLDivElement>(null);
   useReplayKeys(
@@ -94,6 +101,7 @@ export function Workbench({ id }: { id: number }) {
           events={events ?? []}
           stoppedAt={outcome?.result.stoppedAt?.turn ?? null}
           detectors={enabled}
+          unknown={unknown}
         />
         <div className="workbench-body">
           {data.rows ? (
