@@ -5,6 +5,7 @@
  */
 import { inferError, REJECTED_RULE } from './error-rules';
 import { mayNestDeeperThan, nestedDeeperThan } from './json-depth';
+import { StringPool } from './string-pool';
 import { findTextualCalls } from './textual-calls';
 import type {
   ContextMessage,
@@ -81,9 +82,9 @@ function count(n: unknown): number | undefined {
  * says so (a re-import is never inferred twice). An unflagged one is inferred: a rejected call
  * is an error (`rejected`), otherwise the first matching rule of error-rules.ts, else no error.
  */
-function normalizeResult(r: CallDraft['result'], rejected: boolean): ToolResult | undefined {
+function normalizeResult(r: CallDraft['result'], rejected: boolean, pool: StringPool): ToolResult | undefined {
   if (r === undefined || r === null) return undefined;
-  const content = asText(r.content);
+  const content = pool.share(asText(r.content));
   if (typeof r.isError !== 'boolean') {
     const rule = rejected ? REJECTED_RULE.id : inferError(content);
     return rule === undefined ? { content, isError: false } : { content, isError: true, inferred: rule };
@@ -133,22 +134,26 @@ function defined<T>(base: object, fields: Record<string, unknown>): T {
   return out as T;
 }
 
-export function normalizeTranscript(draft: TranscriptDraft): Transcript {
+/**
+ * `pool` shares repeated texts (results, tool names, turn texts) across the transcript; an
+ * importer that read the file with its own pool passes it, so what it shared early stays shared.
+ */
+export function normalizeTranscript(draft: TranscriptDraft, pool: StringPool = new StringPool()): Transcript {
   let callIndex = 0;
   const turns: Turn[] = draft.turns.map((t, i) => {
     const calls: ToolCall[] = callDrafts(t).map((c) =>
       defined<ToolCall>(c, {
         index: ++callIndex,
-        name: typeof c.name === 'string' && c.name !== '' ? c.name : 'unknown',
+        name: typeof c.name === 'string' && c.name !== '' ? pool.share(c.name) : 'unknown',
         args: asJson(c.args),
-        result: normalizeResult(c.result, c.rejected === true),
+        result: normalizeResult(c.result, c.rejected === true, pool),
         rejected: c.rejected === true ? true : undefined,
         textual: c.textual === true ? true : undefined,
       }),
     );
     return defined<Turn>(t, {
       index: i + 1,
-      text: asText(t.text),
+      text: pool.share(asText(t.text)),
       calls,
       tokens: normalizeTokens(t.tokens),
       before: t.before?.length ? t.before.map(normalizeContext) : undefined,
