@@ -129,20 +129,30 @@ async function rendererMb(cdp: CDPSession, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): 
 
 /**
  * Samples the renderers' resident memory every half second until stopped: the sampled peak, the
- * kernel's high-water mark at the end, and the samples themselves (ms since start, MB) so the
- * peak can be placed against the import's phases.
+ * kernel's high-water mark at the end, and the samples themselves (ms since start, MB, and with
+ * LOOPSCOPE_BENCH_HEAPS=1 the JS heaps) so the peak can be placed against the import's phases.
  */
-function sampleMemory(cdp: CDPSession): {
-  stop(): Promise<{ peakMb: number; highWaterMb: number; samples: [number, number][] }>;
-} {
+function sampleMemory(
+  cdp: CDPSession,
+  page: Page,
+): { stop(): Promise<{ peakMb: number; highWaterMb: number; samples: number[][] }> } {
   let peak = 0;
   let on = true;
   const t0 = Date.now();
-  const samples: [number, number][] = [];
+  const samples: number[][] = [];
+  // LOOPSCOPE_BENCH_HEAPS=1 adds the JS heaps (page, then each worker) to the samples: a diagnosis
+  // of where the memory is, at the price of a call into each busy thread.
+  const heaps = process.env.LOOPSCOPE_BENCH_HEAPS === '1';
+  const heapMb = (ctx: { evaluate(f: () => number): Promise<number> }) =>
+    ctx
+      .evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? -1)
+      .then((b) => Math.round(b / 1e6))
+      .catch(() => -1);
   const loop = (async () => {
     while (on) {
       const mb = await rendererMb(cdp).catch(() => 0);
-      samples.push([Date.now() - t0, mb]);
+      const extra = heaps ? await Promise.all([heapMb(page), ...page.workers().map(heapMb)]) : [];
+      samples.push([Date.now() - t0, mb, ...extra]);
       peak = Math.max(peak, mb);
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -234,7 +244,7 @@ async function bigRun(browser: Browser, dir: string, calls: number, log: (s: str
     await page.goto(URL_ + '?bench');
     await page.getByRole('table', { name: 'Library' }).waitFor();
     await watchPhases(page);
-    const memory = sampleMemory(cdp);
+    const memory = sampleMemory(cdp, page);
     const t0 = Date.now();
     await page.getByTestId('file-input').setInputFiles(run.file);
     await firstMetrics(page);
@@ -265,8 +275,8 @@ async function bigRun(browser: Browser, dir: string, calls: number, log: (s: str
         stored: at(importPhases.storedMs),
       },
       rendererSampledPeakMb: mem.peakMb,
-      /** Resident MB of the renderers every 2 s from the drop (where the peak falls against the phases). */
-      rendererMbEvery2s: mem.samples.filter((_, i) => i % 4 === 0).map(([, mb]) => mb),
+      /** [ms since the drop, resident MB of the renderers(, JS heap MB of the page and each worker)], about every 2 s. */
+      rendererMbEvery2s: mem.samples.filter((_, i) => i % 4 === 0),
       longTasks: tasks,
       targets: { firstMetricsMs: 30_000, rendererMb: 2048, longestTaskMs: 200 },
       withinTarget: firstMetricsMs < 30_000 && peakMb < 2048 && tasks.over200 === 0,

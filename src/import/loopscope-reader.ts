@@ -3,8 +3,14 @@
  * The file parser (loopscope-jsonl.ts) feeds it parsed lines; the exported standalone module
  * (src/export) feeds it a run's assistant-line objects, so both build the same transcript.
  */
-import type { ContextMessage, Extra, ImportWarning, JudgeRecord, Label, Transcript } from '../model/transcript';
-import { normalizeTranscript, type CallDraft, type TranscriptDraft, type TurnDraft } from '../model/normalize';
+import type { ContextMessage, Extra, ImportWarning, JudgeRecord, Label, Transcript, Turn } from '../model/transcript';
+import {
+  finishTranscript,
+  TurnNormalizer,
+  type CallDraft,
+  type TranscriptDraft,
+  type TurnDraft,
+} from '../model/normalize';
 import { StringPool } from '../model/string-pool';
 
 export const LOOPSCOPE_FORMAT = 'loopscope-jsonl';
@@ -132,25 +138,34 @@ function readLabel(o: Obj): Label {
 }
 
 interface Building {
+  /** The envelope; its turns are normalised as they are read (`turns`), so no draft of them is kept. */
   draft: TranscriptDraft;
+  turns: Turn[];
+  normalizer: TurnNormalizer;
   pending: ContextMessage[];
   lines: number;
 }
 
-function newBuilding(src: string): Building {
-  return { draft: { format: LOOPSCOPE_FORMAT, source: src, turns: [], labels: [], judge: [] }, pending: [], lines: 0 };
+function newBuilding(src: string, pool: StringPool): Building {
+  return {
+    draft: { format: LOOPSCOPE_FORMAT, source: src, turns: [], labels: [], judge: [] },
+    turns: [],
+    normalizer: new TurnNormalizer(pool),
+    pending: [],
+    lines: 0,
+  };
 }
 
 /** Builds the transcripts of one file from its lines' objects, in order. */
 export class LoopscopeReader {
   readonly warnings: ImportWarning[] = [];
   readonly done: Transcript[] = [];
-  private cur: Building;
   /** One pool for the file: transcripts of one file repeat each other's texts too. */
   private readonly pool = new StringPool();
+  private cur: Building;
 
   constructor(private readonly file: string) {
-    this.cur = newBuilding(file);
+    this.cur = newBuilding(file, this.pool);
   }
 
   /** Adds one line's object; a line that cannot be used is skipped with a warning naming it. */
@@ -170,7 +185,7 @@ export class LoopscopeReader {
     if (cur.lines === 0) return;
     const d = cur.draft;
     if (cur.pending.length) d.after = cur.pending;
-    const t = normalizeTranscript(d, this.pool);
+    const t = finishTranscript(d, cur.turns);
     for (const l of t.labels)
       if (l.endTurn > t.turns.length)
         this.warnings.push({
@@ -193,7 +208,7 @@ export class LoopscopeReader {
           throw new LineProblem(`unsupported version ${JSON.stringify(o.version)} (this reader knows version 1)`);
         if (cur.lines > 0) {
           this.finish();
-          this.cur = newBuilding(file);
+          this.cur = newBuilding(file, this.pool);
         }
         this.cur.draft.title = optString(o, 'title');
         this.cur.draft.source = optString(o, 'source') ?? file;
@@ -221,7 +236,7 @@ export class LoopscopeReader {
         }
         if (cur.pending.length) turn.before = cur.pending;
         cur.pending = [];
-        d.turns.push(turn);
+        cur.turns.push(cur.normalizer.turn(turn));
         break;
       }
       case 'judge':

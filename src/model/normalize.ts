@@ -135,15 +135,22 @@ function defined<T>(base: object, fields: Record<string, unknown>): T {
 }
 
 /**
- * `pool` shares repeated texts (results, tool names, turn texts) across the transcript; an
- * importer that read the file with its own pool passes it, so what it shared early stays shared.
+ * Normalises a transcript's turns one at a time, in order, numbering turns and calls as it goes:
+ * an importer that reads turn by turn keeps no drafts (they die young instead of doubling the
+ * transcript on the heap until the end of the parse). `pool` shares repeated texts (results,
+ * tool names, turn texts; string-pool.ts) across the transcript.
  */
-export function normalizeTranscript(draft: TranscriptDraft, pool: StringPool = new StringPool()): Transcript {
-  let callIndex = 0;
-  const turns: Turn[] = draft.turns.map((t, i) => {
+export class TurnNormalizer {
+  private turns = 0;
+  private calls = 0;
+
+  constructor(private readonly pool: StringPool = new StringPool()) {}
+
+  turn(t: TurnDraft): Turn {
+    const pool = this.pool;
     const calls: ToolCall[] = callDrafts(t).map((c) =>
       defined<ToolCall>(c, {
-        index: ++callIndex,
+        index: ++this.calls,
         name: typeof c.name === 'string' && c.name !== '' ? pool.share(c.name) : 'unknown',
         args: asJson(c.args),
         result: normalizeResult(c.result, c.rejected === true, pool),
@@ -152,13 +159,17 @@ export function normalizeTranscript(draft: TranscriptDraft, pool: StringPool = n
       }),
     );
     return defined<Turn>(t, {
-      index: i + 1,
+      index: ++this.turns,
       text: pool.share(asText(t.text)),
       calls,
       tokens: normalizeTokens(t.tokens),
       before: t.before?.length ? t.before.map(normalizeContext) : undefined,
     });
-  });
+  }
+}
+
+/** The transcript around turns already normalised (TurnNormalizer); `draft.turns` is not read. */
+export function finishTranscript(draft: Omit<TranscriptDraft, 'turns'>, turns: Turn[]): Transcript {
   return defined<Transcript>(draft, {
     title: draft.title?.trim() || 'Untitled transcript',
     turns,
@@ -166,6 +177,15 @@ export function normalizeTranscript(draft: TranscriptDraft, pool: StringPool = n
     judge: draft.judge ?? [],
     after: draft.after?.length ? draft.after.map(normalizeContext) : undefined,
   });
+}
+
+/** `pool`: an importer that shared texts while reading passes its pool, so what it shared stays shared. */
+export function normalizeTranscript(draft: TranscriptDraft, pool: StringPool = new StringPool()): Transcript {
+  const n = new TurnNormalizer(pool);
+  return finishTranscript(
+    draft,
+    draft.turns.map((t) => n.turn(t)),
+  );
 }
 
 function normalizeContext(m: ContextMessage): ContextMessage {
