@@ -367,6 +367,16 @@ async function keySteps<R extends Record<string, number>>(
   return out;
 }
 
+/** Clicks the generated run in the library; milliseconds until its first metrics. */
+async function openFromLibrary(page: Page): Promise<number> {
+  const row = page.getByRole('table', { name: 'Library' }).locator('tbody tr', { hasText: 'Synthetic run of' });
+  await row.first().waitFor();
+  const t0 = Date.now();
+  await row.first().click();
+  await firstMetrics(page);
+  return Date.now() - t0;
+}
+
 /** The 100,000-turn run in one page: drop, threshold changes, key steps, reopens. */
 async function mainRun(browser: Browser, dir: string, wanted: number, log: (s: string) => void) {
   const run = writeRun(dir, 'bench-100k.loop.jsonl', { turns: wanted });
@@ -414,12 +424,7 @@ async function mainRun(browser: Browser, dir: string, wanted: number, log: (s: s
   await page.getByRole('tab', { name: 'Tune' }).click();
   // Reopen from the library: back to the list, click the run, wait for its first metrics.
   await page.locator('.app-header h1 a').click();
-  const row = page.getByRole('table', { name: 'Library' }).locator('tbody tr', { hasText: 'Synthetic run of' });
-  await row.first().waitFor();
-  const t1 = Date.now();
-  await row.first().click();
-  await firstMetrics(page);
-  const reopenMs = Date.now() - t1;
+  const reopenMs = await openFromLibrary(page);
   log(`browser: reopened from the library in ${reopenMs} ms`);
   await allStored(page);
   const importPhases = await phases(page);
@@ -427,12 +432,7 @@ async function mainRun(browser: Browser, dir: string, wanted: number, log: (s: s
   // A reopen after a page load: a new worker reads the turns and the fingerprint cache back.
   await page.goto(URL_ + '?bench#/');
   await page.reload();
-  const row2 = page.getByRole('table', { name: 'Library' }).locator('tbody tr', { hasText: 'Synthetic run of' });
-  await row2.first().waitFor();
-  const t2 = Date.now();
-  await row2.first().click();
-  await firstMetrics(page);
-  const coldReopenMs = Date.now() - t2;
+  const coldReopenMs = await openFromLibrary(page);
   log(`browser: reopened after a page load in ${coldReopenMs} ms`);
   await page.close();
   const stat = (xs: number[], target: number) => ({
