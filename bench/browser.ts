@@ -129,30 +129,21 @@ async function rendererMb(cdp: CDPSession, field: 'VmRSS' | 'VmHWM' = 'VmRSS'): 
 
 /**
  * Samples the renderers' resident memory every half second until stopped: the sampled peak, the
- * kernel's high-water mark at the end, and the samples themselves (ms since start, MB, and with
- * LOOPSCOPE_BENCH_HEAPS=1 the JS heaps) so the peak can be placed against the import's phases.
+ * kernel's high-water mark at the end, and the samples themselves (ms since start, MB) so the
+ * peak can be placed against the import's phases. (The workers' JS heaps cannot be read from here:
+ * `performance.memory` is the page's only; Chromium's `--js-flags=--trace-gc` shows them.)
  */
-function sampleMemory(
-  cdp: CDPSession,
-  page: Page,
-): { stop(): Promise<{ peakMb: number; highWaterMb: number; samples: number[][] }> } {
+function sampleMemory(cdp: CDPSession): {
+  stop(): Promise<{ peakMb: number; highWaterMb: number; samples: [number, number][] }>;
+} {
   let peak = 0;
   let on = true;
   const t0 = Date.now();
-  const samples: number[][] = [];
-  // LOOPSCOPE_BENCH_HEAPS=1 adds the JS heaps (page, then each worker) to the samples: a diagnosis
-  // of where the memory is, at the price of a call into each busy thread.
-  const heaps = process.env.LOOPSCOPE_BENCH_HEAPS === '1';
-  const heapMb = (ctx: { evaluate(f: () => number): Promise<number> }) =>
-    ctx
-      .evaluate(() => (performance as unknown as { memory?: { usedJSHeapSize: number } }).memory?.usedJSHeapSize ?? -1)
-      .then((b) => Math.round(b / 1e6))
-      .catch(() => -1);
+  const samples: [number, number][] = [];
   const loop = (async () => {
     while (on) {
       const mb = await rendererMb(cdp).catch(() => 0);
-      const extra = heaps ? await Promise.all([heapMb(page), ...page.workers().map(heapMb)]) : [];
-      samples.push([Date.now() - t0, mb, ...extra]);
+      samples.push([Date.now() - t0, mb]);
       peak = Math.max(peak, mb);
       await new Promise((r) => setTimeout(r, 500));
     }
@@ -244,7 +235,7 @@ async function bigRun(browser: Browser, dir: string, calls: number, log: (s: str
     await page.goto(URL_ + '?bench');
     await page.getByRole('table', { name: 'Library' }).waitFor();
     await watchPhases(page);
-    const memory = sampleMemory(cdp, page);
+    const memory = sampleMemory(cdp);
     const t0 = Date.now();
     await page.getByTestId('file-input').setInputFiles(run.file);
     await firstMetrics(page);
@@ -275,7 +266,7 @@ async function bigRun(browser: Browser, dir: string, calls: number, log: (s: str
         stored: at(importPhases.storedMs),
       },
       rendererSampledPeakMb: mem.peakMb,
-      /** [ms since the drop, resident MB of the renderers(, JS heap MB of the page and each worker)], about every 2 s. */
+      /** [ms since the drop, resident MB of the renderers], about every 2 s. */
       rendererMbEvery2s: mem.samples.filter((_, i) => i % 4 === 0),
       longTasks: tasks,
       targets: { firstMetricsMs: 30_000, rendererMb: 2048, longestTaskMs: 200 },
