@@ -46,4 +46,22 @@ describe('TurnNormalizer', () => {
     // The result text (twice in the run) and the one turn text of more than 10 characters.
     expect(pool.size).toBe(2);
   });
+
+  it('makes equal results one object, which a structured clone (an IndexedDB record) keeps as one', () => {
+    const t = normalizeTranscript({
+      format: 'test',
+      turns: [
+        { calls: [{ name: 'read', args: { path: 'a' }, result: { content: 'fn main() {}\n// end', isError: false } }] },
+        { calls: [{ name: 'read', args: { path: 'a' }, result: { content: 'fn main() {}\n// end', isError: false } }] },
+        { calls: [{ name: 'read', args: { path: 'a' }, result: { content: 'fn main() {}\n// end', isError: true } }] },
+      ],
+    });
+    const [a, b, c] = t.turns.map((x) => x.calls[0].result!);
+    expect(a).toBe(b);
+    expect(c).not.toBe(a);
+    expect(c).toEqual({ content: 'fn main() {}\n// end', isError: true });
+    const copy = structuredClone(t.turns);
+    expect(copy[0].calls[0].result).toBe(copy[1].calls[0].result);
+    expect(copy).toEqual(t.turns);
+  });
 });

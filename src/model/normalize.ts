@@ -82,7 +82,7 @@ function count(n: unknown): number | undefined {
  * says so (a re-import is never inferred twice). An unflagged one is inferred: a rejected call
  * is an error (`rejected`), otherwise the first matching rule of error-rules.ts, else no error.
  */
-function normalizeResult(r: CallDraft['result'], rejected: boolean, pool: StringPool): ToolResult | undefined {
+function resultOf(r: CallDraft['result'], rejected: boolean, pool: StringPool): ToolResult | undefined {
   if (r === undefined || r === null) return undefined;
   const content = pool.share(asText(r.content));
   if (typeof r.isError !== 'boolean') {
@@ -93,6 +93,12 @@ function normalizeResult(r: CallDraft['result'], rejected: boolean, pool: String
   const inferred = r.inferred;
   if (out.isError && typeof inferred === 'string' && inferred !== '') out.inferred = inferred;
   return out;
+}
+
+/** The normalised result, one object for equal results (StringPool.shareResult). */
+function normalizeResult(r: CallDraft['result'], rejected: boolean, pool: StringPool): ToolResult | undefined {
+  const out = resultOf(r, rejected, pool);
+  return out && pool.shareResult(out);
 }
 
 /** Text-written calls of a turn that has no real call (textual-calls.ts); none otherwise. */
