@@ -35,10 +35,17 @@ export class LazyCallView implements CallView {
     readonly args: Json,
     readonly result: ToolResult | undefined,
     readonly agent: string | undefined,
+    /** The exact fingerprint's hash and length when known (the fingerprint cache): not walked again. */
+    exactHash?: number,
+    exactLength?: number,
   ) {
-    fingerprintKey(name, args, key);
-    this.exactHash = key.hash;
-    this.exactLength = key.length;
+    if (exactHash === undefined || exactLength === undefined) {
+      fingerprintKey(name, args, key);
+      exactHash = key.hash;
+      exactLength = key.length;
+    }
+    this.exactHash = exactHash;
+    this.exactLength = exactLength;
   }
 
   get exact(): string {

@@ -30,8 +30,9 @@ const MAX_CACHED_RUNS = 256;
 
 /** Fingerprints stored from an earlier open (FINGERPRINT_VERSION's cache), so a reopen skips them. */
 export interface StoredFingerprints {
-  /** The exact fingerprint of every call, in transcript order. */
-  exact: readonly string[];
+  /** hashes[i], lengths[i]: the hash and length of call i + 1's exact fingerprint (fingerprint-hash.ts). */
+  hashes: Uint32Array<ArrayBuffer>;
+  lengths: Int32Array<ArrayBuffer>;
   series: FingerprintSeries;
 }
 
@@ -59,7 +60,8 @@ class Feed {
     stored?: StoredFingerprints,
   ) {
     // Stored fingerprints that do not fit this transcript (another call count) are not used.
-    const pre = stored && stored.exact.length === countCalls(transcript) ? stored : undefined;
+    const calls = countCalls(transcript);
+    const pre = stored && stored.hashes.length === calls && stored.lengths.length === calls ? stored : undefined;
     const tracker = pre ? undefined : new FingerprintTracker();
     let n = 0;
     for (const turn of transcript.turns) {
@@ -72,19 +74,24 @@ class Feed {
       });
       const views: CallView[] = [];
       for (const call of turn.calls) {
-        n++;
         // Lazy: each fingerprint text (raw or normalised) is written once, when a detector first
-        // reads it; the view hashes the arguments without writing them.
-        const view = new LazyCallView(
-          turn.index,
-          call.index,
-          call.name,
-          call.args,
-          call.result,
-          call.agent ?? turn.agent,
-        );
+        // reads it; the view hashes the arguments without writing them (or takes the stored hash).
+        const agent = call.agent ?? turn.agent;
+        const view = pre
+          ? new LazyCallView(
+              turn.index,
+              call.index,
+              call.name,
+              call.args,
+              call.result,
+              agent,
+              pre.hashes[n],
+              pre.lengths[n],
+            )
+          : new LazyCallView(turn.index, call.index, call.name, call.args, call.result, agent);
         tracker?.add(view, turn.index);
         views.push(view);
+        n++;
       }
       this.callsOfTurn.push(views);
     }
@@ -92,10 +99,17 @@ class Feed {
     this.fingerprints = tracker ? tracker.finish(transcript.turns.length) : pre!.series;
   }
 
-  exact(): string[] {
-    const out: string[] = [];
-    for (const views of this.callsOfTurn) for (const cv of views) out.push(cv.exact);
-    return out;
+  /** Every call's exact fingerprint hash and length, without writing (or keeping) a fingerprint text. */
+  keys(): { hashes: Uint32Array<ArrayBuffer>; lengths: Int32Array<ArrayBuffer> } {
+    const hashes = new Uint32Array(this.callCount);
+    const lengths = new Int32Array(this.callCount);
+    let i = 0;
+    for (const views of this.callsOfTurn)
+      for (const cv of views) {
+        hashes[i] = cv.exactHash;
+        lengths[i++] = cv.exactLength;
+      }
+    return { hashes, lengths };
   }
 }
 
@@ -113,9 +127,9 @@ export class ReplaySession {
     this.fingerprints = this.all.fingerprints;
   }
 
-  /** Every call's exact fingerprint and the series, for the workbench to store (and pass back on a reopen). */
+  /** Every call's exact fingerprint key and the series, for the workbench to store (and pass back on a reopen). */
   storedFingerprints(): StoredFingerprints {
-    return { exact: this.all.exact(), series: this.fingerprints };
+    return { ...this.all.keys(), series: this.fingerprints };
   }
 
   /** The call views of turn `turn` (1-based) as a config with `ignoreTextualCalls` sees them (windowed chart queries). */

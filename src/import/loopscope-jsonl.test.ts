@@ -37,6 +37,34 @@ describe('Loopscope JSONL reader', () => {
     expect(t.turns[0].agent).toBe('w1');
   });
 
+  it('reads repeated results, tool names and texts (shared while parsing) as the values the file wrote', async () => {
+    const long = 'x'.repeat(20_000);
+    const call = (id: string, content: string) =>
+      JSON.stringify({
+        id,
+        name: 'str_replace_editor',
+        args: { path: 'src/a.rs' },
+        result: { content, isError: false },
+      });
+    const lines = [
+      `{"type":"assistant","text":"Reading the file again.","calls":[${call('c1', 'fn main() {}\n// end')},${call('c2', long)}]}`,
+      `{"type":"assistant","text":"Reading the file again.","calls":[${call('c3', 'fn main() {}\n// end')},${call('c4', long + 'y')}]}`,
+      `{"type":"assistant","text":"Reading the file again.","calls":[${call('c5', long)}]}`,
+    ];
+    const [t] = (await read(lines.join('\n'))).transcripts;
+    expect(t.turns.map((x) => x.text)).toEqual(Array(3).fill('Reading the file again.'));
+    expect(t.turns.flatMap((x) => x.calls.map((c) => [c.index, c.name, c.result!.content.length]))).toEqual([
+      [1, 'str_replace_editor', 19],
+      [2, 'str_replace_editor', 20_000],
+      [3, 'str_replace_editor', 19],
+      [4, 'str_replace_editor', 20_001],
+      [5, 'str_replace_editor', 20_000],
+    ]);
+    expect(t.turns[0].calls[0].result!.content).toBe('fn main() {}\n// end');
+    expect(t.turns[1].calls[1].result!.content).toBe(long + 'y');
+    expect(t.turns[2].calls[0].result!.content).toBe(long);
+  });
+
   it('attaches user and system messages to the next assistant turn', async () => {
     const [t] = (await read(SAMPLE)).transcripts;
     expect(t.turns[0].before).toEqual([

@@ -3,8 +3,15 @@
  * The file parser (loopscope-jsonl.ts) feeds it parsed lines; the exported standalone module
  * (src/export) feeds it a run's assistant-line objects, so both build the same transcript.
  */
-import type { ContextMessage, Extra, ImportWarning, JudgeRecord, Label, Transcript } from '../model/transcript';
-import { normalizeTranscript, type CallDraft, type TranscriptDraft, type TurnDraft } from '../model/normalize';
+import type { ContextMessage, Extra, ImportWarning, JudgeRecord, Label, Transcript, Turn } from '../model/transcript';
+import {
+  finishTranscript,
+  TurnNormalizer,
+  type CallDraft,
+  type TranscriptDraft,
+  type TurnDraft,
+} from '../model/normalize';
+import { StringPool } from '../model/string-pool';
 
 export const LOOPSCOPE_FORMAT = 'loopscope-jsonl';
 export const LOOPSCOPE_VERSION = 1;
@@ -47,13 +54,15 @@ function needInt(o: Obj, key: string, min: number): number {
 const CALL_KEYS = ['id', 'name', 'args', 'result', 'agent', 'rejected', 'textual'] as const;
 const ASSISTANT_KEYS = ['type', 'text', 'calls', 'tokens', 'agent', 'timestamp'] as const;
 
-function readCall(c: unknown, i: number): CallDraft {
+function readCall(c: unknown, i: number, pool: StringPool): CallDraft {
   if (!isObj(c)) throw new LineProblem(`call ${i + 1} is not an object`);
   if (typeof c.name !== 'string' || c.name === '') throw new LineProblem(`call ${i + 1} has no "name"`);
   let result: CallDraft['result'];
   if (c.result !== undefined && c.result !== null) {
     if (!isObj(c.result)) throw new LineProblem(`call ${i + 1}: "result" must be an object`);
-    result = { content: c.result.content, isError: c.result.isError, inferred: c.result.inferred };
+    // Shared as the line is read, so a repeated result's copy dies young (string-pool.ts).
+    const content = typeof c.result.content === 'string' ? pool.share(c.result.content) : c.result.content;
+    result = { content, isError: c.result.isError, inferred: c.result.inferred };
   }
   return {
     id: c.id === undefined ? undefined : String(c.id),
@@ -67,7 +76,7 @@ function readCall(c: unknown, i: number): CallDraft {
   };
 }
 
-function readAssistant(o: Obj): TurnDraft {
+function readAssistant(o: Obj, pool: StringPool): TurnDraft {
   if (o.calls !== undefined && !Array.isArray(o.calls)) throw new LineProblem('"calls" must be an array');
   if (o.text !== undefined && typeof o.text !== 'string') throw new LineProblem('"text" must be a string');
   let tokens: TurnDraft['tokens'];
@@ -78,7 +87,7 @@ function readAssistant(o: Obj): TurnDraft {
   }
   return {
     text: o.text ?? '',
-    calls: ((o.calls as unknown[]) ?? []).map(readCall),
+    calls: ((o.calls as unknown[]) ?? []).map((c, i) => readCall(c, i, pool)),
     tokens,
     agent: optString(o, 'agent'),
     timestamp: optString(o, 'timestamp'),
@@ -129,23 +138,34 @@ function readLabel(o: Obj): Label {
 }
 
 interface Building {
+  /** The envelope; its turns are normalised as they are read (`turns`), so no draft of them is kept. */
   draft: TranscriptDraft;
+  turns: Turn[];
+  normalizer: TurnNormalizer;
   pending: ContextMessage[];
   lines: number;
 }
 
-function newBuilding(src: string): Building {
-  return { draft: { format: LOOPSCOPE_FORMAT, source: src, turns: [], labels: [], judge: [] }, pending: [], lines: 0 };
+function newBuilding(src: string, pool: StringPool): Building {
+  return {
+    draft: { format: LOOPSCOPE_FORMAT, source: src, turns: [], labels: [], judge: [] },
+    turns: [],
+    normalizer: new TurnNormalizer(pool),
+    pending: [],
+    lines: 0,
+  };
 }
 
 /** Builds the transcripts of one file from its lines' objects, in order. */
 export class LoopscopeReader {
   readonly warnings: ImportWarning[] = [];
   readonly done: Transcript[] = [];
+  /** One pool for the file: transcripts of one file repeat each other's texts too. */
+  private readonly pool = new StringPool();
   private cur: Building;
 
   constructor(private readonly file: string) {
-    this.cur = newBuilding(file);
+    this.cur = newBuilding(file, this.pool);
   }
 
   /** Adds one line's object; a line that cannot be used is skipped with a warning naming it. */
@@ -165,7 +185,7 @@ export class LoopscopeReader {
     if (cur.lines === 0) return;
     const d = cur.draft;
     if (cur.pending.length) d.after = cur.pending;
-    const t = normalizeTranscript(d);
+    const t = finishTranscript(d, cur.turns);
     for (const l of t.labels)
       if (l.endTurn > t.turns.length)
         this.warnings.push({
@@ -188,7 +208,7 @@ export class LoopscopeReader {
           throw new LineProblem(`unsupported version ${JSON.stringify(o.version)} (this reader knows version 1)`);
         if (cur.lines > 0) {
           this.finish();
-          this.cur = newBuilding(file);
+          this.cur = newBuilding(file, this.pool);
         }
         this.cur.draft.title = optString(o, 'title');
         this.cur.draft.source = optString(o, 'source') ?? file;
@@ -200,7 +220,7 @@ export class LoopscopeReader {
         cur.pending.push(readContext(o, o.type));
         break;
       case 'assistant': {
-        const turn = readAssistant(o);
+        const turn = readAssistant(o, this.pool);
         // `1e999`: the app's parseJson already reads it as null and says so; a plain JSON.parse
         // (the standalone module) gives Infinity, kept as unknown and said here.
         for (const k of ['input', 'output'] as const) {
@@ -216,7 +236,7 @@ export class LoopscopeReader {
         }
         if (cur.pending.length) turn.before = cur.pending;
         cur.pending = [];
-        d.turns.push(turn);
+        cur.turns.push(cur.normalizer.turn(turn));
         break;
       }
       case 'judge':

@@ -5,6 +5,7 @@
  */
 import { inferError, REJECTED_RULE } from './error-rules';
 import { mayNestDeeperThan, nestedDeeperThan } from './json-depth';
+import { StringPool } from './string-pool';
 import { findTextualCalls } from './textual-calls';
 import type {
   ContextMessage,
@@ -81,9 +82,9 @@ function count(n: unknown): number | undefined {
  * says so (a re-import is never inferred twice). An unflagged one is inferred: a rejected call
  * is an error (`rejected`), otherwise the first matching rule of error-rules.ts, else no error.
  */
-function normalizeResult(r: CallDraft['result'], rejected: boolean): ToolResult | undefined {
+function resultOf(r: CallDraft['result'], rejected: boolean, pool: StringPool): ToolResult | undefined {
   if (r === undefined || r === null) return undefined;
-  const content = asText(r.content);
+  const content = pool.share(asText(r.content));
   if (typeof r.isError !== 'boolean') {
     const rule = rejected ? REJECTED_RULE.id : inferError(content);
     return rule === undefined ? { content, isError: false } : { content, isError: true, inferred: rule };
@@ -92,6 +93,12 @@ function normalizeResult(r: CallDraft['result'], rejected: boolean): ToolResult 
   const inferred = r.inferred;
   if (out.isError && typeof inferred === 'string' && inferred !== '') out.inferred = inferred;
   return out;
+}
+
+/** The normalised result, one object for equal results (StringPool.shareResult). */
+function normalizeResult(r: CallDraft['result'], rejected: boolean, pool: StringPool): ToolResult | undefined {
+  const out = resultOf(r, rejected, pool);
+  return out && pool.shareResult(out);
 }
 
 /** Text-written calls of a turn that has no real call (textual-calls.ts); none otherwise. */
@@ -133,27 +140,42 @@ function defined<T>(base: object, fields: Record<string, unknown>): T {
   return out as T;
 }
 
-export function normalizeTranscript(draft: TranscriptDraft): Transcript {
-  let callIndex = 0;
-  const turns: Turn[] = draft.turns.map((t, i) => {
+/**
+ * Normalises a transcript's turns one at a time, in order, numbering turns and calls as it goes:
+ * an importer that reads turn by turn keeps no drafts (they die young instead of doubling the
+ * transcript on the heap until the end of the parse). `pool` shares repeated texts (results,
+ * tool names, turn texts; string-pool.ts) across the transcript.
+ */
+export class TurnNormalizer {
+  private turns = 0;
+  private calls = 0;
+
+  constructor(private readonly pool: StringPool = new StringPool()) {}
+
+  turn(t: TurnDraft): Turn {
+    const pool = this.pool;
     const calls: ToolCall[] = callDrafts(t).map((c) =>
       defined<ToolCall>(c, {
-        index: ++callIndex,
-        name: typeof c.name === 'string' && c.name !== '' ? c.name : 'unknown',
+        index: ++this.calls,
+        name: typeof c.name === 'string' && c.name !== '' ? pool.share(c.name) : 'unknown',
         args: asJson(c.args),
-        result: normalizeResult(c.result, c.rejected === true),
+        result: normalizeResult(c.result, c.rejected === true, pool),
         rejected: c.rejected === true ? true : undefined,
         textual: c.textual === true ? true : undefined,
       }),
     );
     return defined<Turn>(t, {
-      index: i + 1,
-      text: asText(t.text),
+      index: ++this.turns,
+      text: pool.share(asText(t.text)),
       calls,
       tokens: normalizeTokens(t.tokens),
       before: t.before?.length ? t.before.map(normalizeContext) : undefined,
     });
-  });
+  }
+}
+
+/** The transcript around turns already normalised (TurnNormalizer); `draft.turns` is not read. */
+export function finishTranscript(draft: Omit<TranscriptDraft, 'turns'>, turns: Turn[]): Transcript {
   return defined<Transcript>(draft, {
     title: draft.title?.trim() || 'Untitled transcript',
     turns,
@@ -161,6 +183,15 @@ export function normalizeTranscript(draft: TranscriptDraft): Transcript {
     judge: draft.judge ?? [],
     after: draft.after?.length ? draft.after.map(normalizeContext) : undefined,
   });
+}
+
+/** `pool`: an importer that shared texts while reading passes its pool, so what it shared stays shared. */
+export function normalizeTranscript(draft: TranscriptDraft, pool: StringPool = new StringPool()): Transcript {
+  const n = new TurnNormalizer(pool);
+  return finishTranscript(
+    draft,
+    draft.turns.map((t) => n.turn(t)),
+  );
 }
 
 function normalizeContext(m: ContextMessage): ContextMessage {

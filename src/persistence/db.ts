@@ -46,17 +46,20 @@ export interface TurnChunk {
 }
 
 /**
- * The engine's fingerprints of one transcript (a cache, see fingerprint-cache.ts): a head record
- * (n = -1) with the version and the series, and the calls' exact fingerprints in chunks n >= 0.
+ * The engine's fingerprints of one transcript (a cache, see fingerprint-cache.ts): one record
+ * (n = -1) with the version, the series, and the hash and length of every call's exact
+ * fingerprint. Older records also had chunks n >= 0 of fingerprint texts: they are not read (a
+ * record without `hashes` is recomputed and replaced).
  */
 export interface FingerprintRecord {
   id: number;
   n: number;
   version: number;
-  /** Head only: how many chunks, and the series. */
-  chunks?: number;
   series?: unknown;
-  /** Chunks only. */
+  hashes?: Uint32Array<ArrayBuffer>;
+  lengths?: Int32Array<ArrayBuffer>;
+  /** Older records only. */
+  chunks?: number;
   exact?: string[];
 }
 

@@ -7,11 +7,11 @@
  * is all of an import or none of it, as with the single transaction of `saveImport`.
  */
 import type { ImportResult } from '../import/types';
-import { callCount, formatWarning, type Transcript, type Turn } from '../model/transcript';
+import { formatWarning, type Transcript, type Turn } from '../model/transcript';
 import { chunkTurns, CHUNK_MAX_TURNS, STREAM_CHUNK_CHARS, type ChunkBounds } from './chunking';
 import { db, transcriptTables, type LoopscopeDb, type TranscriptMeta } from './db';
 import { noteStored } from './hash-index';
-import { deleteTranscript, type SaveOptions } from './transcripts';
+import { addRow, deleteTranscript, libraryRow, type SaveOptions } from './transcripts';
 
 export const STREAM_BOUNDS: ChunkBounds = { maxTurns: CHUNK_MAX_TURNS, maxChars: STREAM_CHUNK_CHARS };
 
@@ -40,22 +40,10 @@ export async function beginImport(
     for (const id of opts.replace ?? []) await deleteTranscript(id, database);
     const staged: StagedTranscript[] = [];
     for (const { t, chunks, warnings: cut } of prepared) {
-      const meta: Omit<TranscriptMeta, 'id'> = {
-        title: t.title,
-        format: result.format,
-        fileName,
-        turns: t.turns.length,
-        calls: callCount(t),
-        importedAt: Date.now(),
-        warnings: cut.length ? [...warnings, ...cut.map((w) => `${fileName}: ${w}`)] : warnings,
-        ...(opts.sample ? { sample: true } : {}),
-        ...(opts.contentHash ? { contentHash: opts.contentHash } : {}),
-        storing: token,
-      };
-      const id = (await database.transcripts.add(meta as TranscriptMeta)) as number;
-      await database.bodies.add({ id, transcript: { ...t, turns: [] }, chunks: chunks.length });
+      const meta = { ...libraryRow(t, result.format, fileName, warnings, cut, opts), storing: token };
+      const id = await addRow(meta, t, chunks.length, database);
       const transcript = cut.length ? { ...t, turns: chunks.flat() } : t;
-      staged.push({ id, meta: { ...(meta as TranscriptMeta), id }, transcript, chunks });
+      staged.push({ id, meta: { ...meta, id }, transcript, chunks });
     }
     return staged;
   });

@@ -30,19 +30,8 @@ export async function saveImport(
     const ids: number[] = [];
     for (const t of result.transcripts) {
       const { chunks, warnings: cut } = chunkTurns(t.turns);
-      const meta: Omit<TranscriptMeta, 'id'> = {
-        title: t.title,
-        format: result.format,
-        fileName,
-        turns: t.turns.length,
-        calls: callCount(t),
-        importedAt: Date.now(),
-        warnings: cut.length ? [...warnings, ...cut.map((w) => `${fileName}: ${w}`)] : warnings,
-        ...(opts.sample ? { sample: true } : {}),
-        ...(opts.contentHash ? { contentHash: opts.contentHash } : {}),
-      };
-      const id = (await database.transcripts.add(meta as TranscriptMeta)) as number;
-      await database.bodies.add({ id, transcript: { ...t, turns: [] }, chunks: chunks.length });
+      const meta = libraryRow(t, result.format, fileName, warnings, cut, opts);
+      const id = await addRow(meta, t, chunks.length, database);
       for (let n = 0; n < chunks.length; n++) await database.turnChunks.add({ id, n, turns: chunks[n] });
       ids.push(id);
       stored.push({ ...(meta as TranscriptMeta), id });
@@ -51,6 +40,43 @@ export async function saveImport(
   });
   noteStored(database, stored, opts.replace ?? []);
   return ids;
+}
+
+/**
+ * The library row of one transcript of an import, without its id: `warnings` are the file's,
+ * `cut` the turns storing had to cut (chunking.ts).
+ */
+export function libraryRow(
+  t: Transcript,
+  format: string,
+  fileName: string,
+  warnings: string[],
+  cut: readonly string[],
+  opts: SaveOptions,
+): Omit<TranscriptMeta, 'id'> {
+  return {
+    title: t.title,
+    format,
+    fileName,
+    turns: t.turns.length,
+    calls: callCount(t),
+    importedAt: Date.now(),
+    warnings: cut.length ? [...warnings, ...cut.map((w) => `${fileName}: ${w}`)] : warnings,
+    ...(opts.sample ? { sample: true } : {}),
+    ...(opts.contentHash ? { contentHash: opts.contentHash } : {}),
+  };
+}
+
+/** Adds a library row and its envelope (the transcript without turns); inside the caller's transaction. */
+export async function addRow(
+  meta: Omit<TranscriptMeta, 'id'>,
+  t: Transcript,
+  chunks: number,
+  database: LoopscopeDb,
+): Promise<number> {
+  const id = (await database.transcripts.add(meta as TranscriptMeta)) as number;
+  await database.bodies.add({ id, transcript: { ...t, turns: [] }, chunks });
+  return id;
 }
 
 export async function loadTranscript(id: number, database: LoopscopeDb = db): Promise<Transcript | undefined> {

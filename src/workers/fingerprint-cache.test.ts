@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
+import { fingerprintKey } from '../engine/fingerprint-hash';
 import { importSource } from '../import/index';
 import { sourceFromText } from '../import/source';
 import { LoopscopeDb } from '../persistence/db';
@@ -32,8 +33,16 @@ describe('the fingerprint cache', () => {
     await openSession(id, db);
     await fingerprintCacheWritten();
     const first = (await loadFingerprints(id, FINGERPRINT_VERSION, db))!;
-    expect(first.exact).toHaveLength(17);
-    expect(first.exact.filter((f) => f === 'ls:{"path":"src/plugins"}')).toHaveLength(12);
+    // Numbers, not texts: the hash and length of each of the 17 calls' exact fingerprint.
+    expect(first.hashes).toBeInstanceOf(Uint32Array);
+    expect(first.hashes).toHaveLength(17);
+    const ls = { hash: 0, length: 0 };
+    fingerprintKey('ls', { path: 'src/plugins' }, ls);
+    expect(ls.length).toBe('ls:{"path":"src/plugins"}'.length);
+    const lsCalls = [...first.hashes.keys()].filter(
+      (i) => first.hashes[i] === ls.hash && first.lengths[i] === ls.length,
+    );
+    expect(lsCalls).toHaveLength(12);
     const computed = topOf(id);
     expect(computed[0]).toEqual({ fingerprint: 'ls:{"path":"src/plugins"}', name: 'ls', count: 12 });
 
@@ -61,5 +70,22 @@ describe('the fingerprint cache', () => {
 
     await deleteTranscript(id, db);
     expect(await db.fingerprints.count()).toBe(0);
+  });
+
+  it('ignores a record of the older shape (fingerprint texts in chunks) and replaces it', async () => {
+    const db = new LoopscopeDb('fingerprint-cache-legacy-test');
+    const id = await stored(db);
+    const series = { top: [{ fingerprint: 'x', name: 'from-the-old-record', count: 1 }], timeline: [] };
+    await db.fingerprints.bulkPut([
+      { id, n: -1, version: FINGERPRINT_VERSION, chunks: 1, series },
+      { id, n: 0, version: FINGERPRINT_VERSION, exact: Array(17).fill('x') },
+    ]);
+    expect(await loadFingerprints(id, FINGERPRINT_VERSION, db)).toBeUndefined();
+    await openSession(id, db);
+    expect(topOf(id)[0]).toEqual({ fingerprint: 'ls:{"path":"src/plugins"}', name: 'ls', count: 12 });
+    await fingerprintCacheWritten();
+    expect(await db.fingerprints.count()).toBe(1);
+    expect((await loadFingerprints(id, FINGERPRINT_VERSION, db))!.hashes).toHaveLength(17);
+    closeSession(id);
   });
 });

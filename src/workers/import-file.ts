@@ -140,24 +140,28 @@ export async function importFolderUnit(
   }
 }
 
+/** The arguments of importFile and importAndOpen (Comlink calls them positionally). */
+type ImportArgs = [
+  file: Blob,
+  name: string,
+  opts?: ImportOptions,
+  onProgress?: (read: number, total: number) => void,
+  onStoring?: () => void,
+  onDuplicate?: AskDuplicate,
+  database?: LoopscopeDb,
+];
+
 /**
  * One file: parsed, then stored, and settled once every turn is stored (samples, tests).
  * `onStoring` is called when parsing is over and writing begins.
  */
-export async function importFile(
-  file: Blob,
-  name: string,
-  opts: ImportOptions = {},
-  onProgress?: (read: number, total: number) => void,
-  onStoring?: () => void,
-  onDuplicate?: AskDuplicate,
-  database: LoopscopeDb = db,
-): Promise<ImportOutcome> {
-  const started = await startImport(file, name, opts, onProgress, onStoring, onDuplicate, database, false);
+export async function importFile(...args: ImportArgs): Promise<ImportOutcome> {
+  const started = await startImport(args, false);
   if (!started.ok) return started;
   const failed = await started.stored;
   // Only the summary crosses to the page (the promise could not be cloned).
   if (failed === null) return { ok: true, summary: started.summary };
+  const name = args[1];
   return { ok: false, error: { file: name, reason: failed, message: `${name}: ${failed}` } };
 }
 
@@ -166,16 +170,8 @@ export async function importFile(
  * written (`storingDone` settles when they are). The parsed transcripts stay in this worker, so
  * the page opens them here without reading back what was just written.
  */
-export async function importAndOpen(
-  file: Blob,
-  name: string,
-  opts: ImportOptions = {},
-  onProgress?: (read: number, total: number) => void,
-  onStoring?: () => void,
-  onDuplicate?: AskDuplicate,
-  database: LoopscopeDb = db,
-): Promise<ImportOutcome> {
-  const started = await startImport(file, name, opts, onProgress, onStoring, onDuplicate, database, true);
+export async function importAndOpen(...args: ImportArgs): Promise<ImportOutcome> {
+  const started = await startImport(args, true);
   return started.ok ? { ok: true, summary: started.summary } : started;
 }
 
@@ -211,13 +207,7 @@ async function yieldToCalls(): Promise<void> {
 type WriteGate = (ids: number[]) => Promise<void>;
 
 async function startImport(
-  file: Blob,
-  name: string,
-  opts: ImportOptions,
-  onProgress: ((read: number, total: number) => void) | undefined,
-  onStoring: (() => void) | undefined,
-  onDuplicate: AskDuplicate | undefined,
-  database: LoopscopeDb,
+  [file, name, opts = {}, onProgress, onStoring, onDuplicate, database = db]: ImportArgs,
   keepOpen: boolean,
 ): Promise<
   Extract<ImportOutcome, { ok: false }> | { ok: true; summary: ImportSummary; stored: Promise<string | null> }
