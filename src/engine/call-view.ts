@@ -1,6 +1,6 @@
 /**
- * The CallView the replay hands to detectors. Every call gets the hash and length of its exact
- * fingerprint (fingerprint-hash.ts: walked, not written); the fingerprint texts themselves —
+ * The CallView the replay hands to detectors. Every call gets the key (hash and size) of its
+ * exact fingerprint (call-key.ts: sampled, not written); the fingerprint texts themselves —
  * exact, primary, result — and their normalised forms (observation.ts) are computed on first
  * read and kept, so a config whose detectors never read them never pays for them (writing and
  * hashing every multi-KB argument or result was the largest cost of a replay), and no call is
@@ -8,16 +8,17 @@
  */
 import type { Json, ToolResult } from '../model/transcript';
 import { exactFingerprint, primaryUnlessExact, resultFingerprint } from './fingerprint';
-import { fingerprintKey, sameJson, type FingerprintKey } from './fingerprint-hash';
+import { callKey, type CallKey } from './call-key';
+import { sameJson } from './fingerprint-hash';
 import { normalizeArgs, normalizeText } from './observation';
 import { argsClean, CLEAN, compareNormArgs, DIRTY, SAME, UNDECIDED } from './same-norm-args';
 import type { CallView } from './types';
 
-const key: FingerprintKey = { hash: 0, length: 0 };
+const key: CallKey = { hash: 0, size: 0 };
 
 export class LazyCallView implements CallView {
   readonly exactHash: number;
-  readonly exactLength: number;
+  readonly exactSize: number;
   private exactValue: string | undefined = undefined;
   private primaryFp: string | undefined = undefined;
   private resultFpValue: string | undefined = undefined;
@@ -36,9 +37,9 @@ export class LazyCallView implements CallView {
     readonly result: ToolResult | undefined,
     readonly agent: string | undefined,
   ) {
-    fingerprintKey(name, args, key);
+    callKey(name, args, key);
     this.exactHash = key.hash;
-    this.exactLength = key.length;
+    this.exactSize = key.size;
   }
 
   get exact(): string {
@@ -99,11 +100,14 @@ export class LazyCallView implements CallView {
   }
 }
 
-type Fingerprinted = Pick<CallView, 'name' | 'args' | 'exactHash' | 'exactLength'>;
+type Fingerprinted = Pick<CallView, 'name' | 'args' | 'exactHash' | 'exactSize'>;
 
-/** a.exact === b.exact, without writing either fingerprint (the arguments are compared when the hashes are equal). */
+/**
+ * a.exact === b.exact, without writing either fingerprint: equal fingerprints have equal keys
+ * (call-key.ts), and on equal keys the arguments are compared, so a key collision never decides.
+ */
 export function sameExact(a: Fingerprinted, b: Fingerprinted): boolean {
-  if (a.exactHash !== b.exactHash || a.exactLength !== b.exactLength || a.name !== b.name) return false;
+  if (a.exactHash !== b.exactHash || a.exactSize !== b.exactSize || a.name !== b.name) return false;
   return a.args === b.args || sameJson(a.args, b.args);
 }
 
@@ -156,6 +160,6 @@ export function sameNormStep(a: CallView, b: CallView): boolean {
   const ra = a.result;
   const rb = b.result;
   const resultCost = (ra ? ra.content.length : 0) + (rb ? rb.content.length : 0);
-  if (resultCost < a.exactLength + b.exactLength) return sameNormResult(a, b) && sameNormArgs(a, b);
+  if (resultCost < a.exactSize + b.exactSize) return sameNormResult(a, b) && sameNormArgs(a, b);
   return sameNormArgs(a, b) && sameNormResult(a, b);
 }

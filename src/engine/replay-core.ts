@@ -106,6 +106,9 @@ export function replayDetectors(
     checks,
     cycles,
     stoppedAt,
-    fingerprints: tracker.finish(t.turns.length),
+    fingerprints: tracker.finish(
+      t.turns.length,
+      t.turns.map((turn) => turn.calls),
+    ),
   };
 }

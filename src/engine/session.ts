@@ -82,7 +82,7 @@ class Feed {
       this.callsOfTurn.push(views);
     }
     this.callCount = n;
-    this.fingerprints = tracker ? tracker.finish(transcript.turns.length) : pre!.series;
+    this.fingerprints = tracker ? tracker.finish(transcript.turns.length, this.callsOfTurn) : pre!.series;
   }
 
   exact(): string[] {
