@@ -12,23 +12,28 @@ import type { CallView } from '../types';
 
 /**
  * One step of the window: a call (its action and observation read lazily) or a text-only turn
- * (`action` is its normalised text).
+ * (`action` is its normalised text). A class with every field set at construction: one object
+ * shape for calls and text steps, and no property added later (the window compares steps in its
+ * hottest loop).
  */
-export interface Step {
-  action: string;
-  call: CallView | null;
-  text: string;
-  failed: boolean;
-  /** The call changes a file (change-call.ts). */
-  change: boolean;
+export class Step {
   /** Lazily (shellChangeOf): a shell command that writes files or installs something. */
-  shellChange?: boolean;
+  shellChange: boolean | undefined = undefined;
   /** Lazily: the error signature of a failed step, the target of a change. */
-  errorSig?: string;
-  target?: string;
+  errorSig: string | undefined = undefined;
+  target: string | undefined = undefined;
   /** Window links (no-progress-window.ts): the number of the previous step of this tool, of the previous failed step (-1: none). */
-  prev: number;
-  prevFailed: number;
+  prev = -1;
+  prevFailed = -1;
+
+  constructor(
+    readonly action: string,
+    readonly call: CallView | null,
+    readonly text: string,
+    readonly failed: boolean,
+    /** The call changes a file (change-call.ts). */
+    readonly change: boolean,
+  ) {}
 }
 
 function failedCall(call: CallView, change: boolean): boolean {
@@ -42,19 +47,13 @@ function failedCall(call: CallView, change: boolean): boolean {
 
 export function callStep(call: CallView): Step {
   const change = isChangeCall(call.name, call.args);
-  return {
-    action: '',
-    call,
-    text: '',
-    failed: failedCall(call, change),
-    change,
-    prev: -1,
-    prevFailed: -1,
-  };
+  return new Step('', call, '', failedCall(call, change), change);
 }
 
 export function textStep(action: string, text: string): Step {
-  return { action, call: null, text, failed: false, change: false, shellChange: false, prev: -1, prevFailed: -1 };
+  const s = new Step(action, null, text, false, false);
+  s.shellChange = false;
+  return s;
 }
 
 /** change-call.ts isShellChange, read only when the recurrence count asks (a regex per call). */
