@@ -50,8 +50,16 @@ const EXIT_CODE = /\b(?:exit(?:ed)?(?: with)? (?:code|status)|return ?code|exit_
 
 /** The exit code a result reports in its text, or null when it shows none. */
 export function exitCode(content: string): number | null {
-  const m = EXIT_CODE.exec(content);
-  return m ? Number(m[1]) : null;
+  // `search`, not `exec`: no match array per shell result (most report an exit code).
+  const at = content.search(EXIT_CODE);
+  if (at < 0) return null;
+  // The words before the code hold no digit and no '-', nor does the `\s*[:=]?\s*` after them:
+  // the first '-' or digit from the match starts the captured code.
+  let i = at;
+  for (let c = content.charCodeAt(i); c !== 45 && (c < 48 || c > 57); c = content.charCodeAt(++i));
+  let j = i + 1;
+  for (let c = content.charCodeAt(j); c >= 48 && c <= 57; c = content.charCodeAt(++j));
+  return Number(content.slice(i, j));
 }
 
 // Shell errors that formats without an isError flag still show in the output.
