@@ -84,17 +84,17 @@ export function replayDetectors(
   // step whenever it ran unoptimised.
   const turns = t.turns;
   const nRunning = running.length;
+  // One view for every turn, filled again at each (detectors read it during onTurn only).
+  const tv: TurnView = { index: 0, text: '', callCount: 0, tokens: undefined, agent: undefined };
   for (let ti = 0; ti < turns.length; ti++) {
     const turn = turns[ti];
     turnNo = turn.index;
     callNo = undefined;
-    const tv: TurnView = {
-      index: turn.index,
-      text: turn.text,
-      callCount: turn.calls.length,
-      tokens: turn.tokens,
-      agent: turn.agent,
-    };
+    tv.index = turn.index;
+    tv.text = turn.text;
+    tv.callCount = turn.calls.length;
+    tv.tokens = turn.tokens;
+    tv.agent = turn.agent;
     for (let ri = 0; ri < nRunning; ri++) {
       const r = running[ri];
       r.det.onTurn?.(tv, r.sink);

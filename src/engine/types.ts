@@ -117,6 +117,7 @@ export interface DetectorSink {
 
 export interface Detector {
   /** Called when an assistant turn starts, before its calls. */
+  /** `turn` is valid during the call only: the replay fills the same view again for the next turn. */
   onTurn?(turn: TurnView, sink: DetectorSink): void;
   onCall?(call: CallView, sink: DetectorSink): void;
 }

@@ -14,9 +14,16 @@ import type { CallView } from '../types';
  * One step of the window: a call (its action and observation read lazily) or a text-only turn
  * (`action` is its normalised text). A class with every field set at construction: one object
  * shape for calls and text steps, and no property added later (the window compares steps in its
- * hottest loop).
+ * hottest loop). The detector reuses its steps (no-progress.ts StepPool): `setCall` and
+ * `setText` set every field again.
  */
 export class Step {
+  action = '';
+  call: CallView | null = null;
+  text = '';
+  failed = false;
+  /** The call changes a file (change-call.ts). */
+  change = false;
   /** Lazily (shellChangeOf): a shell command that writes files or installs something. */
   shellChange: boolean | undefined = undefined;
   /** Lazily: the error signature of a failed step, the target of a change. */
@@ -26,14 +33,55 @@ export class Step {
   prev = -1;
   prevFailed = -1;
 
-  constructor(
-    readonly action: string,
-    readonly call: CallView | null,
-    readonly text: string,
-    readonly failed: boolean,
-    /** The call changes a file (change-call.ts). */
-    readonly change: boolean,
-  ) {}
+  setCall(call: CallView): this {
+    const change = isChangeCall(call.name, call.args);
+    this.action = '';
+    this.call = call;
+    this.text = '';
+    this.failed = failedCall(call, change);
+    this.change = change;
+    return this.clear(undefined);
+  }
+
+  setText(action: string, text: string): this {
+    this.action = action;
+    this.call = null;
+    this.text = text;
+    this.failed = false;
+    this.change = false;
+    return this.clear(false);
+  }
+
+  private clear(shellChange: boolean | undefined): this {
+    this.shellChange = shellChange;
+    this.errorSig = undefined;
+    this.target = undefined;
+    this.prev = -1;
+    this.prevFailed = -1;
+    return this;
+  }
+}
+
+/**
+ * Steps reused in turn: a step is handed out again `size` steps later, when the window (`cap`
+ * steps) and the run kept for the message (`k` steps) no longer hold it, so a replay allocates
+ * no step per call.
+ */
+export class StepPool {
+  private readonly steps: Step[];
+  private next = 0;
+
+  constructor(cap: number, k: number) {
+    const size = cap + k + 2;
+    this.steps = [];
+    for (let i = 0; i < size; i++) this.steps.push(new Step());
+  }
+
+  take(): Step {
+    const s = this.steps[this.next];
+    this.next = this.next + 1 === this.steps.length ? 0 : this.next + 1;
+    return s;
+  }
 }
 
 function failedCall(call: CallView, change: boolean): boolean {
@@ -46,14 +94,11 @@ function failedCall(call: CallView, change: boolean): boolean {
 }
 
 export function callStep(call: CallView): Step {
-  const change = isChangeCall(call.name, call.args);
-  return new Step('', call, '', failedCall(call, change), change);
+  return new Step().setCall(call);
 }
 
 export function textStep(action: string, text: string): Step {
-  const s = new Step(action, null, text, false, false);
-  s.shellChange = false;
-  return s;
+  return new Step().setText(action, text);
 }
 
 /** change-call.ts isShellChange, read only when the recurrence count asks (a regex per call). */

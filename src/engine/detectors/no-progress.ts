@@ -35,7 +35,7 @@ import type { DetectorDef } from '../params';
 import { normalizeText } from '../observation';
 import type { Action, DetectorSink } from '../types';
 import { describeStep, noProgressMessage, recurrenceMessage } from './no-progress-message';
-import { callStep, shellChangeOf, textStep, type Step } from './no-progress-step';
+import { shellChangeOf, StepPool, type Step } from './no-progress-step';
 import { NoProgressWindow } from './no-progress-window';
 import { RAW_TEXT_PARAM } from './raw-text';
 
@@ -124,6 +124,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
   },
   create(p, env) {
     const win = new NoProgressWindow(p.window);
+    const pool = new StepPool(p.window, p.k);
     let stuck = 0; // steps in a row without progress
     let moving = 0; // steps in a row with progress
     let level = 0;
@@ -229,10 +230,10 @@ export const noProgress: DetectorDef<NoProgressParams> = {
         if (recurrence && newContext(turn.index)) sinceChange = 0;
         if (turn.callCount > 0) return;
         const text = raw ? turn.text : normalizeText(turn.text);
-        feed(textStep('text:' + text, turn.text), sink);
+        feed(pool.take().setText('text:' + text, turn.text), sink);
       },
       onCall(call, sink) {
-        feed(callStep(call), sink);
+        feed(pool.take().setCall(call), sink);
       },
     };
   },
