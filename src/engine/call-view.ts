@@ -7,11 +7,12 @@
  * normalised twice. Calls are compared through the hashes first (sameExact, sameNormExact).
  */
 import type { Json, ToolResult } from '../model/transcript';
-import { exactFingerprint, primaryUnlessExact, resultFingerprint } from './fingerprint';
+import { canonicalJson, exactFingerprint, PRIMARY_KEYS, primaryUnlessExact, resultFingerprint } from './fingerprint';
 import { callKey, type CallKey } from './call-key';
 import { sameJson } from './fingerprint-hash';
 import { normalizeArgs, normalizeText } from './observation';
 import { argsClean, CLEAN, compareNormArgs, DIRTY, SAME, UNDECIDED } from './same-norm-args';
+import { isShellTool } from './shell';
 import type { CallView } from './types';
 
 const key: CallKey = { hash: 0, size: 0 };
@@ -72,8 +73,13 @@ export class LazyCallView implements CallView {
 
   get normPrimary(): string {
     if (this.normPrimaryValue === undefined) {
-      const a = this.normArgs;
-      this.normPrimaryValue = a === this.args ? this.primary : (primaryUnlessExact(this.name, a) ?? this.normExact);
+      // Picked primary keys need only their own values normalised (an edit's `path`, not its bodies).
+      const picked = this.normArgsValue === undefined ? normPickedPrimary(this.name, this.args) : null;
+      if (picked !== null) this.normPrimaryValue = picked;
+      else {
+        const a = this.normArgs;
+        this.normPrimaryValue = a === this.args ? this.primary : (primaryUnlessExact(this.name, a) ?? this.normExact);
+      }
     }
     return this.normPrimaryValue;
   }
@@ -98,6 +104,29 @@ export class LazyCallView implements CallView {
     }
     return this.normResultFpValue;
   }
+}
+
+const PRIMARY = new Set<string>(PRIMARY_KEYS);
+
+/**
+ * primaryUnlessExact(name, normalizeArgs(args)) where that picks some keys of an object and
+ * leaves others out, normalising only the picked values: normalizeArgs maps each value on its
+ * own and keeps the keys, so the pick is the same. null otherwise (a shell tool, whose command
+ * may be a file read; arguments that are all primary or have none; not an object): the caller
+ * normalises the whole arguments as before.
+ */
+function normPickedPrimary(name: string, args: Json): string | null {
+  if (args === null || typeof args !== 'object' || Array.isArray(args) || isShellTool(name)) return null;
+  let all = true;
+  let any = false;
+  for (const k in args) {
+    if (PRIMARY.has(k)) any = true;
+    else all = false;
+  }
+  if (all || !any) return null;
+  const picked: Record<string, Json> = {};
+  for (const k of PRIMARY_KEYS) if (Object.prototype.hasOwnProperty.call(args, k)) picked[k] = normalizeArgs(args[k]);
+  return name + ':' + canonicalJson(picked);
 }
 
 type Fingerprinted = Pick<CallView, 'name' | 'args' | 'exactHash' | 'exactSize'>;
