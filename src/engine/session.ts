@@ -75,7 +75,14 @@ class Feed {
         n++;
         // Lazy: each fingerprint text (raw or normalised) is written once, when a detector first
         // reads it; the view hashes the arguments without writing them.
-        const view = new LazyCallView(turn.index, call.index, call.name, call.args, call.result, call.agent ?? turn.agent);
+        const view = new LazyCallView(
+          turn.index,
+          call.index,
+          call.name,
+          call.args,
+          call.result,
+          call.agent ?? turn.agent,
+        );
         tracker?.add(view, turn.index);
         views.push(view);
       }
