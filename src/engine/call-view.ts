@@ -1,23 +1,25 @@
 /**
- * The CallView the replay hands to detectors. Every call gets the hash and length of its exact
- * fingerprint (fingerprint-hash.ts: walked, not written); the fingerprint texts themselves —
+ * The CallView the replay hands to detectors. Every call gets the key (hash and size) of its
+ * exact fingerprint (call-key.ts: sampled, not written); the fingerprint texts themselves —
  * exact, primary, result — and their normalised forms (observation.ts) are computed on first
  * read and kept, so a config whose detectors never read them never pays for them (writing and
  * hashing every multi-KB argument or result was the largest cost of a replay), and no call is
  * normalised twice. Calls are compared through the hashes first (sameExact, sameNormExact).
  */
 import type { Json, ToolResult } from '../model/transcript';
-import { exactFingerprint, primaryUnlessExact, resultFingerprint } from './fingerprint';
-import { fingerprintKey, sameJson, type FingerprintKey } from './fingerprint-hash';
+import { canonicalJson, exactFingerprint, PRIMARY_KEYS, primaryUnlessExact, resultFingerprint } from './fingerprint';
+import { callKey, type CallKey } from './call-key';
+import { sameJson } from './fingerprint-hash';
 import { normalizeArgs, normalizeText } from './observation';
 import { argsClean, CLEAN, compareNormArgs, DIRTY, SAME, UNDECIDED } from './same-norm-args';
+import { isShellTool } from './shell';
 import type { CallView } from './types';
 
-const key: FingerprintKey = { hash: 0, length: 0 };
+const key: CallKey = { hash: 0, size: 0 };
 
 export class LazyCallView implements CallView {
   readonly exactHash: number;
-  readonly exactLength: number;
+  readonly exactSize: number;
   private exactValue: string | undefined = undefined;
   private primaryFp: string | undefined = undefined;
   private resultFpValue: string | undefined = undefined;
@@ -35,17 +37,17 @@ export class LazyCallView implements CallView {
     readonly args: Json,
     readonly result: ToolResult | undefined,
     readonly agent: string | undefined,
-    /** The exact fingerprint's hash and length when known (the fingerprint cache): not walked again. */
+    /** The exact fingerprint's key (hash and size) when known (the fingerprint cache): not walked again. */
     exactHash?: number,
-    exactLength?: number,
+    exactSize?: number,
   ) {
-    if (exactHash === undefined || exactLength === undefined) {
-      fingerprintKey(name, args, key);
+    if (exactHash === undefined || exactSize === undefined) {
+      callKey(name, args, key);
       exactHash = key.hash;
-      exactLength = key.length;
+      exactSize = key.size;
     }
     this.exactHash = exactHash;
-    this.exactLength = exactLength;
+    this.exactSize = exactSize;
   }
 
   get exact(): string {
@@ -78,8 +80,13 @@ export class LazyCallView implements CallView {
 
   get normPrimary(): string {
     if (this.normPrimaryValue === undefined) {
-      const a = this.normArgs;
-      this.normPrimaryValue = a === this.args ? this.primary : (primaryUnlessExact(this.name, a) ?? this.normExact);
+      // Picked primary keys need only their own values normalised (an edit's `path`, not its bodies).
+      const picked = this.normArgsValue === undefined ? normPickedPrimary(this.name, this.args) : null;
+      if (picked !== null) this.normPrimaryValue = picked;
+      else {
+        const a = this.normArgs;
+        this.normPrimaryValue = a === this.args ? this.primary : (primaryUnlessExact(this.name, a) ?? this.normExact);
+      }
     }
     return this.normPrimaryValue;
   }
@@ -106,11 +113,37 @@ export class LazyCallView implements CallView {
   }
 }
 
-type Fingerprinted = Pick<CallView, 'name' | 'args' | 'exactHash' | 'exactLength'>;
+const PRIMARY = new Set<string>(PRIMARY_KEYS);
 
-/** a.exact === b.exact, without writing either fingerprint (the arguments are compared when the hashes are equal). */
+/**
+ * primaryUnlessExact(name, normalizeArgs(args)) where that picks some keys of an object and
+ * leaves others out, normalising only the picked values: normalizeArgs maps each value on its
+ * own and keeps the keys, so the pick is the same. null otherwise (a shell tool, whose command
+ * may be a file read; arguments that are all primary or have none; not an object): the caller
+ * normalises the whole arguments as before.
+ */
+function normPickedPrimary(name: string, args: Json): string | null {
+  if (args === null || typeof args !== 'object' || Array.isArray(args) || isShellTool(name)) return null;
+  let all = true;
+  let any = false;
+  for (const k in args) {
+    if (PRIMARY.has(k)) any = true;
+    else all = false;
+  }
+  if (all || !any) return null;
+  const picked: Record<string, Json> = {};
+  for (const k of PRIMARY_KEYS) if (Object.prototype.hasOwnProperty.call(args, k)) picked[k] = normalizeArgs(args[k]);
+  return name + ':' + canonicalJson(picked);
+}
+
+type Fingerprinted = Pick<CallView, 'name' | 'args' | 'exactHash' | 'exactSize'>;
+
+/**
+ * a.exact === b.exact, without writing either fingerprint: equal fingerprints have equal keys
+ * (call-key.ts), and on equal keys the arguments are compared, so a key collision never decides.
+ */
 export function sameExact(a: Fingerprinted, b: Fingerprinted): boolean {
-  if (a.exactHash !== b.exactHash || a.exactLength !== b.exactLength || a.name !== b.name) return false;
+  if (a.exactHash !== b.exactHash || a.exactSize !== b.exactSize || a.name !== b.name) return false;
   return a.args === b.args || sameJson(a.args, b.args);
 }
 
@@ -163,6 +196,6 @@ export function sameNormStep(a: CallView, b: CallView): boolean {
   const ra = a.result;
   const rb = b.result;
   const resultCost = (ra ? ra.content.length : 0) + (rb ? rb.content.length : 0);
-  if (resultCost < a.exactLength + b.exactLength) return sameNormResult(a, b) && sameNormArgs(a, b);
+  if (resultCost < a.exactSize + b.exactSize) return sameNormResult(a, b) && sameNormArgs(a, b);
   return sameNormArgs(a, b) && sameNormResult(a, b);
 }

@@ -83,8 +83,21 @@ function ipythonCode(name: string, args: Json): string | null {
   return typeof c === 'string' && IPYTHON_EDIT.test(c) ? c : null;
 }
 
+/** Lower-cased tool names, kept: toLowerCase per call allocated a string (a run has few names). */
+const lowerByName = new Map<string, string>();
+
+function lowerName(name: string): string {
+  let n = lowerByName.get(name);
+  if (n === undefined) {
+    n = name.toLowerCase();
+    if (lowerByName.size >= 1024) lowerByName.clear();
+    lowerByName.set(name, n);
+  }
+  return n;
+}
+
 export function isChangeCall(name: string, args: Json): boolean {
-  const n = name.toLowerCase();
+  const n = lowerName(name);
   if (CHANGE_TOOLS.has(n)) return true;
   if (ipythonCode(name, args) !== null) return true;
   if (!EDITOR_TOOLS.has(n) || !isObject(args)) return false;

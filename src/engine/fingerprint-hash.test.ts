@@ -1,12 +1,12 @@
 /**
- * fingerprintKey and sameJson (fingerprint-hash.ts) stand for the fingerprint text without
- * building it: they must answer exactly as the text would, on any value.
+ * sameJson (fingerprint-hash.ts) stands for comparing fingerprint texts without building
+ * them: it must answer exactly as the texts would, on any value.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../model/transcript';
-import { canonicalJson, exactFingerprint, hash32 } from './fingerprint';
-import { fingerprintKey, sameJson } from './fingerprint-hash';
+import { canonicalJson } from './fingerprint';
+import { sameJson } from './fingerprint-hash';
 
 /** Strings with quotes, backslashes, control characters, lone and paired surrogates, emoji. */
 const str = fc.oneof(
@@ -41,28 +41,6 @@ function reordered(v: unknown): unknown {
     Object.defineProperty(out, k, { value: reordered(o[k]), enumerable: true, writable: true, configurable: true });
   return out;
 }
-
-describe('fingerprintKey', () => {
-  it('is the hash and length of the fingerprint text, for any value', () => {
-    fc.assert(
-      fc.property(fc.constantFrom('bash', 'read_file', 'a:b', ''), value, (name, v) => {
-        const text = exactFingerprint(name, v as Json);
-        expect(fingerprintKey(name, v as Json, { hash: 0, length: 0 })).toEqual({
-          hash: hash32(text),
-          length: text.length,
-        });
-      }),
-      { numRuns: 3000 },
-    );
-  });
-
-  it('writes escapes as JSON.stringify does', () => {
-    const args = { command: 'echo "a\\b"\n\t\u0001 \ud800 \ud83d\ude00' };
-    const text = exactFingerprint('bash', args);
-    expect(text).toBe('bash:{"command":"echo \\"a\\\\b\\"\\n\\t\\u0001 \\ud800 \ud83d\ude00"}');
-    expect(fingerprintKey('bash', args, { hash: 0, length: 0 })).toEqual({ hash: hash32(text), length: 52 });
-  });
-});
 
 describe('sameJson', () => {
   it('answers as comparing canonical texts would', () => {

@@ -7,7 +7,8 @@ import { shellCommand } from './shell';
  * stores both beside the turns (src/persistence/fingerprint-cache.ts) and recomputes them when
  * this changes: bump it whenever either would give a different answer for the same call.
  */
-export const FINGERPRINT_VERSION = 1;
+// 2: calls keyed by call-key.ts (hash and size), not a hash of the fingerprint text.
+export const FINGERPRINT_VERSION = 2;
 
 /**
  * True when JSON.stringify(value) already is the canonical JSON: plain data only, and every

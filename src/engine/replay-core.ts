@@ -80,23 +80,36 @@ export function replayDetectors(
 
   const tracker = new FingerprintTracker();
   let calls = 0;
-  for (const turn of t.turns) {
+  // Indexed loops: the hottest loop of a replay, and for-of here allocated an iterator result per
+  // step whenever it ran unoptimised.
+  const turns = t.turns;
+  const nRunning = running.length;
+  // One view for every turn, filled again at each (detectors read it during onTurn only).
+  const tv: TurnView = { index: 0, text: '', callCount: 0, tokens: undefined, agent: undefined };
+  for (let ti = 0; ti < turns.length; ti++) {
+    const turn = turns[ti];
     turnNo = turn.index;
     callNo = undefined;
-    const tv: TurnView = {
-      index: turn.index,
-      text: turn.text,
-      callCount: turn.calls.length,
-      tokens: turn.tokens,
-      agent: turn.agent,
-    };
-    for (const r of running) r.det.onTurn?.(tv, r.sink);
-    for (const call of turn.calls) {
+    tv.index = turn.index;
+    tv.text = turn.text;
+    tv.callCount = turn.calls.length;
+    tv.tokens = turn.tokens;
+    tv.agent = turn.agent;
+    for (let ri = 0; ri < nRunning; ri++) {
+      const r = running[ri];
+      r.det.onTurn?.(tv, r.sink);
+    }
+    const turnCalls = turn.calls;
+    for (let ci = 0; ci < turnCalls.length; ci++) {
+      const call = turnCalls[ci];
       calls++;
       callNo = call.index;
       const cv = new LazyCallView(turn.index, call.index, call.name, call.args, call.result, call.agent ?? turn.agent);
       tracker.add(cv, turn.index);
-      for (const r of running) r.det.onCall?.(cv, r.sink);
+      for (let ri = 0; ri < nRunning; ri++) {
+        const r = running[ri];
+        r.det.onCall?.(cv, r.sink);
+      }
     }
   }
   return {
@@ -106,6 +119,9 @@ export function replayDetectors(
     checks,
     cycles,
     stoppedAt,
-    fingerprints: tracker.finish(t.turns.length),
+    fingerprints: tracker.finish(
+      t.turns.length,
+      t.turns.map((turn) => turn.calls),
+    ),
   };
 }

@@ -57,7 +57,8 @@ export function compareNormArgs(a: unknown, b: unknown, clean: boolean): number 
   const ob = b as Record<string, unknown>;
   let written = 0;
   let r = SAME;
-  for (const k of Object.keys(oa)) {
+  // for-in, not Object.keys: no array per comparison (both are plain objects: no inherited keys).
+  for (const k in oa) {
     const x = oa[k];
     if (x === undefined) continue;
     written++;
@@ -66,7 +67,7 @@ export function compareNormArgs(a: unknown, b: unknown, clean: boolean): number 
     if (c === DIFFERENT) return DIFFERENT;
     if (c === UNDECIDED) r = UNDECIDED;
   }
-  for (const k of Object.keys(ob)) if (ob[k] !== undefined) written--;
+  for (const k in ob) if (ob[k] !== undefined) written--;
   if (written !== 0) return DIFFERENT;
   return r;
 }

@@ -72,7 +72,7 @@ const stream = (distinct: number) =>
 /** A call as the series sees it, its hash given (a weak one makes collisions). */
 function counted(name: string, args: { path: string }, hash: (s: string) => number): Counted {
   const exact = exactFingerprint(name, args);
-  return { name, args, exact, exactHash: hash(exact), exactLength: exact.length };
+  return { name, args, exact, exactHash: hash(exact), exactSize: exact.length };
 }
 
 function both(ids: number[], hash: (s: string) => number) {
@@ -126,6 +126,52 @@ describe('fingerprint series', () => {
       fc.property(stream(600), (ids) => {
         const [got, want] = both(ids, weak);
         expect(got).toEqual(want);
+      }),
+      { numRuns: 60, endOnFailure: true },
+    );
+  });
+
+  it('counts the timeline by fingerprint, not by key, when given the calls again (keys shared by distinct calls)', () => {
+    // One key for every call: only the arguments tell the three fingerprints apart.
+    const same = () => 7;
+    const ids = [0, 1, 0, 2, 0, 1, 0];
+    const calls = ids.map((id) => counted('read', { path: `f${id}.ts` }, same));
+    const t = new FingerprintTracker();
+    calls.forEach((c, i) => t.add(c, i + 1));
+    const series = t.finish(
+      ids.length,
+      calls.map((c) => [c]),
+    );
+    expect(series.top.map((x) => [x.fingerprint, x.count])).toEqual([
+      ['read:{"path":"f0.ts"}', 4],
+      ['read:{"path":"f1.ts"}', 2],
+      ['read:{"path":"f2.ts"}', 1],
+    ]);
+    expect(series.timeline.map((p) => p.counts)).toEqual([
+      [1, 0, 0],
+      [1, 1, 0],
+      [2, 1, 0],
+      [2, 1, 1],
+      [3, 1, 1],
+      [3, 2, 1],
+      [4, 2, 1],
+    ]);
+  });
+
+  it('with the calls given again, counts as by fingerprint text also when keys collide and slots are evicted', () => {
+    const weak = (s: string) => s.length * 2654435761 + (s.charCodeAt(s.length - 3) % 3);
+    fc.assert(
+      fc.property(stream(600), (ids) => {
+        const a = new FingerprintTracker();
+        const b = new ReferenceTracker(hash32);
+        const calls = ids.map((id) => counted('read', { path: `f${id}.ts` }, weak));
+        calls.forEach((c, i) => {
+          a.add(c, 1 + Math.floor(i / 2));
+          b.add(c.exact, 'read', 1 + Math.floor(i / 2));
+        });
+        const turns = Math.ceil(ids.length / 2);
+        const byTurn = Array.from({ length: turns }, (_, t) => calls.slice(2 * t, 2 * t + 2));
+        expect(a.finish(turns, byTurn)).toEqual(b.finish(turns));
       }),
       { numRuns: 60, endOnFailure: true },
     );

@@ -4,16 +4,24 @@
  * plus one 32-bit hash per call so the top fingerprints' counts over time come from a cheap
  * second pass.
  *
- * Speed: that hash is the call view's `exactHash` (hash32 of the exact fingerprint, computed
- * without writing the fingerprint), and it is also the key of the slots' own hash table (open
+ * Speed: that hash is the call view's `exactHash` (call-key.ts: a key of the exact fingerprint,
+ * computed without writing it), and it is also the key of the slots' own hash table (open
  * addressing, the arguments compared on a hit): no call's fingerprint text is written or hashed
- * again here. The text is written only for the calls that hold a slot when the run ends.
+ * here. The text is written only for the calls that hold a slot when the run ends. The key is
+ * sampled, so distinct calls can share it: the second pass is given the calls again and compares
+ * the arguments of those whose key is a top one (`finish`), so a shared key never counts a call
+ * that is not the fingerprint.
  */
+import type { Json } from '../model/transcript';
 import { sameExact } from './call-view';
+import { sameJson } from './fingerprint-hash';
 import type { CallView } from './types';
 
 /** What the series needs of a call: its view, or in tests a stand-in with the same fields. */
-export type Counted = Pick<CallView, 'name' | 'args' | 'exact' | 'exactHash' | 'exactLength'>;
+export type Counted = Pick<CallView, 'name' | 'args' | 'exact' | 'exactHash' | 'exactSize'>;
+
+/** The calls given again to `finish`, turn by turn in the order they were added. */
+export type CallsOfTurns = readonly (readonly { name: string; args: Json }[])[];
 
 const SLOTS = 256;
 /** Table positions: a power of two, four per slot, so probe runs stay short. */
@@ -56,6 +64,8 @@ export class FingerprintTracker {
   private seq = 0;
   private hashes = new Int32Array(1024);
   private turnOfCall = new Int32Array(1024);
+  /** The slot occupancy (its `seq`) each call was counted in: one the top slot still has needs no comparison. */
+  private seqOfCall = new Int32Array(1024);
   private n = 0;
 
   add(call: Counted, turn: number): void {
@@ -63,16 +73,19 @@ export class FingerprintTracker {
     if (this.n === this.hashes.length) {
       this.hashes = grow(this.hashes);
       this.turnOfCall = grow(this.turnOfCall);
+      this.seqOfCall = grow(this.seqOfCall);
     }
-    this.hashes[this.n] = h;
-    this.turnOfCall[this.n] = turn;
-    this.n++;
+    const c = this.n++;
+    this.hashes[c] = h;
+    this.turnOfCall[c] = turn;
     const s = this.find(call, h);
     if (s) {
+      this.seqOfCall[c] = s.seq;
       s.count++;
       this.down(s.at);
       return;
     }
+    this.seqOfCall[c] = this.seq;
     if (this.slots.length < SLOTS) {
       const slot: Slot = { call, hash: h, count: 1, seq: this.seq++, at: this.heap.length, id: this.slots.length };
       this.slots.push(slot);
@@ -155,7 +168,12 @@ export class FingerprintTracker {
     x.at = i;
   }
 
-  finish(turns: number): FingerprintSeries {
+  /**
+   * `calls`, when given, are the calls added, turn by turn in the same order: a call whose key is
+   * a top fingerprint's is then counted only when its arguments are that fingerprint's. Without
+   * them (tests of the table), a call is counted by its key alone.
+   */
+  finish(turns: number, calls?: CallsOfTurns): FingerprintSeries {
     const top = this.slots
       .filter((s) => s.count > 1 || this.slots.length <= TOP)
       .sort((a, b) => b.count - a.count || (a.call.exact < b.call.exact ? -1 : 1))
@@ -166,10 +184,23 @@ export class FingerprintTracker {
     const exact = new Array<number>(top.length).fill(0);
     const timeline: FingerprintSeries['timeline'] = [];
     const step = Math.max(1, Math.ceil(turns / MAX_POINTS));
+    // The position of call c in `calls`: turn group g, call k within it.
+    let g = 0;
+    let k = 0;
     let c = 0;
     for (let turn = 1; turn <= turns; turn++) {
       while (c < this.n && this.turnOfCall[c] === turn) {
-        const i = idx.get(this.hashes[c]);
+        const h = this.hashes[c];
+        let i = idx.get(h);
+        if (calls) {
+          while (k >= calls[g].length) {
+            g++;
+            k = 0;
+          }
+          // Counted in the slot's present occupancy: it is that fingerprint (sameExact said so).
+          if (i !== undefined && this.seqOfCall[c] !== top[i].seq) i = topOf(top, h, calls[g][k]);
+          k++;
+        }
         if (i !== undefined) counts[i]++;
         c++;
       }
@@ -181,6 +212,16 @@ export class FingerprintTracker {
       timeline,
     };
   }
+}
+
+/** The index of the top slot whose fingerprint `call` has (its key is `h`), or undefined. */
+function topOf(top: readonly Slot[], h: number, call: { name: string; args: Json }): number | undefined {
+  for (let i = 0; i < top.length; i++) {
+    const s = top[i];
+    if (s.hash === h && s.call.name === call.name && (s.call.args === call.args || sameJson(s.call.args, call.args)))
+      return i;
+  }
+  return undefined;
 }
 
 function grow(a: Int32Array<ArrayBuffer>): Int32Array<ArrayBuffer> {

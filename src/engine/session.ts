@@ -30,9 +30,9 @@ const MAX_CACHED_RUNS = 256;
 
 /** Fingerprints stored from an earlier open (FINGERPRINT_VERSION's cache), so a reopen skips them. */
 export interface StoredFingerprints {
-  /** hashes[i], lengths[i]: the hash and length of call i + 1's exact fingerprint (fingerprint-hash.ts). */
+  /** hashes[i], sizes[i]: the key (hash and size) of call i + 1's exact fingerprint (call-key.ts). */
   hashes: Uint32Array<ArrayBuffer>;
-  lengths: Int32Array<ArrayBuffer>;
+  sizes: Int32Array<ArrayBuffer>;
   series: FingerprintSeries;
 }
 
@@ -61,7 +61,7 @@ class Feed {
   ) {
     // Stored fingerprints that do not fit this transcript (another call count) are not used.
     const calls = countCalls(transcript);
-    const pre = stored && stored.hashes.length === calls && stored.lengths.length === calls ? stored : undefined;
+    const pre = stored && stored.hashes.length === calls && stored.sizes.length === calls ? stored : undefined;
     const tracker = pre ? undefined : new FingerprintTracker();
     let n = 0;
     for (const turn of transcript.turns) {
@@ -86,7 +86,7 @@ class Feed {
               call.result,
               agent,
               pre.hashes[n],
-              pre.lengths[n],
+              pre.sizes[n],
             )
           : new LazyCallView(turn.index, call.index, call.name, call.args, call.result, agent);
         tracker?.add(view, turn.index);
@@ -96,20 +96,20 @@ class Feed {
       this.callsOfTurn.push(views);
     }
     this.callCount = n;
-    this.fingerprints = tracker ? tracker.finish(transcript.turns.length) : pre!.series;
+    this.fingerprints = tracker ? tracker.finish(transcript.turns.length, this.callsOfTurn) : pre!.series;
   }
 
-  /** Every call's exact fingerprint hash and length, without writing (or keeping) a fingerprint text. */
-  keys(): { hashes: Uint32Array<ArrayBuffer>; lengths: Int32Array<ArrayBuffer> } {
+  /** Every call's exact fingerprint key (hash and size), without writing (or keeping) a fingerprint text. */
+  keys(): { hashes: Uint32Array<ArrayBuffer>; sizes: Int32Array<ArrayBuffer> } {
     const hashes = new Uint32Array(this.callCount);
-    const lengths = new Int32Array(this.callCount);
+    const sizes = new Int32Array(this.callCount);
     let i = 0;
     for (const views of this.callsOfTurn)
       for (const cv of views) {
         hashes[i] = cv.exactHash;
-        lengths[i++] = cv.exactLength;
+        sizes[i++] = cv.exactSize;
       }
-    return { hashes, lengths };
+    return { hashes, sizes };
   }
 }
 

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { exitCode, isFileOperation, shellCommand, shellFailed, testCommandRegex, testFailed } from './shell';
 
@@ -65,5 +66,46 @@ describe('isFileOperation', () => {
     for (const c of ['cat foo.ts', 'echo hi > a.txt', "sed -i 's/a/b/' x.py", "cat <<'EOF' > a.py", 'tee a.txt'])
       expect(isFileOperation(c)).toBe(true);
     for (const c of ['npm install', 'git commit -m x', 'python run.py']) expect(isFileOperation(c)).toBe(false);
+  });
+});
+
+describe('exitCode without a match array', () => {
+  // The capture of the regex it replaced: the first match's `-?\d+`.
+  const byExec = (s: string) => {
+    const m = /\b(?:exit(?:ed)?(?: with)? (?:code|status)|return ?code|exit_code)\s*[:=]?\s*(-?\d+)/i.exec(s);
+    return m ? Number(m[1]) : null;
+  };
+  it('reads the same code as the capture group, on text mixing the phrases, separators and numbers', () => {
+    const piece = fc.constantFrom(
+      'Exit code',
+      'exited with status',
+      'EXIT STATUS',
+      'return code',
+      'returncode',
+      'exit_code',
+      'exit with code',
+      ':',
+      '=',
+      ' ',
+      '\t',
+      '\n',
+      '-',
+      '-0',
+      '0',
+      '7',
+      '127',
+      '00012',
+      'x',
+      'code',
+      'exit',
+      '99999999999999999999',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 12 }), (parts) => {
+        const s = parts.join('');
+        expect(exitCode(s)).toBe(byExec(s));
+      }),
+      { numRuns: 3000 },
+    );
   });
 });

@@ -22,8 +22,18 @@ const SHELL_TOOLS = new Set([
   'terminal',
 ]);
 
+/** Answers by name: a run has a handful of tool names, and toLowerCase per call allocated. */
+const shellByName = new Map<string, boolean>();
+
 export function isShellTool(name: string): boolean {
-  return SHELL_TOOLS.has(name.toLowerCase());
+  let r = shellByName.get(name);
+  if (r === undefined) {
+    r = SHELL_TOOLS.has(name.toLowerCase());
+    // Bounded: tool names are few, but a converter could make every name unique.
+    if (shellByName.size >= 1024) shellByName.clear();
+    shellByName.set(name, r);
+  }
+  return r;
 }
 
 /** `["bash", "-lc", "npm test"]` (Codex) is the script `npm test`; other arrays are joined. */
@@ -50,8 +60,20 @@ const EXIT_CODE = /\b(?:exit(?:ed)?(?: with)? (?:code|status)|return ?code|exit_
 
 /** The exit code a result reports in its text, or null when it shows none. */
 export function exitCode(content: string): number | null {
-  const m = EXIT_CODE.exec(content);
-  return m ? Number(m[1]) : null;
+  // `search`, not `exec`: no match array per shell result (most report an exit code).
+  const at = content.search(EXIT_CODE);
+  if (at < 0) return null;
+  // The words before the code hold no digit and no '-', nor does the `\s*[:=]?\s*` after them:
+  // the first '-' or digit from the match starts the captured code.
+  let i = at;
+  for (let c = content.charCodeAt(i); c !== 45 && (c < 48 || c > 57); c = content.charCodeAt(++i));
+  const neg = content.charCodeAt(i) === 45;
+  let j = neg ? i + 1 : i;
+  let code = 0;
+  for (let c = content.charCodeAt(j); c >= 48 && c <= 57; c = content.charCodeAt(++j)) code = code * 10 + (c - 48);
+  // Up to 15 digits the sum is exact (and -0 stays -0, as Number('-0')); longer ones are parsed.
+  if (j - i > 15) return Number(content.slice(i, j));
+  return neg ? -code : code;
 }
 
 // Shell errors that formats without an isError flag still show in the output.

@@ -56,11 +56,12 @@ export interface CallView {
   /** Tool name + canonical JSON of the arguments (keys sorted at every depth). */
   exact: string;
   /**
-   * hash32(exact) and exact.length, known without writing `exact` (fingerprint-hash.ts): equal
-   * fingerprints have equal hashes, so calls are told apart without their text (sameExact).
+   * The key of `exact` (call-key.ts), known without writing it: a hash and a size (near
+   * exact.length) that equal fingerprints share, so calls are told apart without their text
+   * (sameExact compares the arguments when the keys are equal).
    */
   exactHash: number;
-  exactLength: number;
+  exactSize: number;
   /** Seed 004's structural fingerprint: primary keys only, bash file reads normalised. */
   primary: string;
   /** Result fingerprint: isError + content (hashed when long); '' when there is no result. */
@@ -116,6 +117,7 @@ export interface DetectorSink {
 
 export interface Detector {
   /** Called when an assistant turn starts, before its calls. */
+  /** `turn` is valid during the call only: the replay fills the same view again for the next turn. */
   onTurn?(turn: TurnView, sink: DetectorSink): void;
   onCall?(call: CallView, sink: DetectorSink): void;
 }

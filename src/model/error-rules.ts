@@ -174,6 +174,9 @@ const ANY_NEEDLE =
 /** The id of the first rule that marks this result text as an error, or undefined. */
 export function inferError(text: string): string | undefined {
   if (text.length === 0) return undefined;
+  // Edge lines are pieces of the text and no needle spans a line break: a short text without a
+  // needle has none on its edges either, and is not cut into lines (most results).
+  if (text.length <= 2 * EDGE && !ANY_NEEDLE.test(text)) return undefined;
   const e = edgesOf(text);
   if (!e.first.some((l) => ANY_NEEDLE.test(l)) && !e.last.some((l) => ANY_NEEDLE.test(l))) return undefined;
   const code = exitCodeAtEdges(e);

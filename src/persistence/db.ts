@@ -47,7 +47,7 @@ export interface TurnChunk {
 
 /**
  * The engine's fingerprints of one transcript (a cache, see fingerprint-cache.ts): one record
- * (n = -1) with the version, the series, and the hash and length of every call's exact
+ * (n = -1) with the version, the series, and the key (hash and size) of every call's exact
  * fingerprint. Older records also had chunks n >= 0 of fingerprint texts: they are not read (a
  * record without `hashes` is recomputed and replaced).
  */
@@ -57,7 +57,7 @@ export interface FingerprintRecord {
   version: number;
   series?: unknown;
   hashes?: Uint32Array<ArrayBuffer>;
-  lengths?: Int32Array<ArrayBuffer>;
+  sizes?: Int32Array<ArrayBuffer>;
   /** Older records only. */
   chunks?: number;
   exact?: string[];

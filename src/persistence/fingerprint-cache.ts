@@ -1,6 +1,6 @@
 /**
  * The engine's fingerprints of a transcript, stored beside its turns so a reopen does not
- * recompute them: the hash and length of every call's exact fingerprint (typed arrays, 8 bytes
+ * recompute them: the key (hash and size, call-key.ts) of every call's exact fingerprint (typed arrays, 8 bytes
  * a call: numbers, not the fingerprint texts, which a reopen never needs) and the fingerprint
  * series. Keyed by transcript id and tagged with the engine's FINGERPRINT_VERSION: a record of
  * another version, or of the older shape without hashes, is ignored and replaced.
@@ -16,10 +16,10 @@ export async function loadFingerprints(
 ): Promise<StoredFingerprints | undefined> {
   const head = await database.fingerprints.get([id, -1]);
   if (!head || head.version !== version || !head.series) return undefined;
-  const { hashes, lengths } = head;
-  if (!(hashes instanceof Uint32Array) || !(lengths instanceof Int32Array) || hashes.length !== lengths.length)
+  const { hashes, sizes } = head;
+  if (!(hashes instanceof Uint32Array) || !(sizes instanceof Int32Array) || hashes.length !== sizes.length)
     return undefined;
-  return { hashes, lengths, series: head.series as FingerprintSeries };
+  return { hashes, sizes, series: head.series as FingerprintSeries };
 }
 
 /** Replaces whatever was stored for `id` (another version, another shape, or nothing). */
@@ -39,7 +39,7 @@ export async function saveFingerprints(
       version,
       series: fps.series,
       hashes: fps.hashes,
-      lengths: fps.lengths,
+      sizes: fps.sizes,
     });
   });
 }

@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
-import { fingerprintKey } from '../engine/fingerprint-hash';
+import { callKey } from '../engine/call-key';
 import { importSource } from '../import/index';
 import { sourceFromText } from '../import/source';
 import { LoopscopeDb } from '../persistence/db';
@@ -33,15 +33,12 @@ describe('the fingerprint cache', () => {
     await openSession(id, db);
     await fingerprintCacheWritten();
     const first = (await loadFingerprints(id, FINGERPRINT_VERSION, db))!;
-    // Numbers, not texts: the hash and length of each of the 17 calls' exact fingerprint.
+    // Numbers, not texts: the key (hash and size) of each of the 17 calls' exact fingerprint.
     expect(first.hashes).toBeInstanceOf(Uint32Array);
     expect(first.hashes).toHaveLength(17);
-    const ls = { hash: 0, length: 0 };
-    fingerprintKey('ls', { path: 'src/plugins' }, ls);
-    expect(ls.length).toBe('ls:{"path":"src/plugins"}'.length);
-    const lsCalls = [...first.hashes.keys()].filter(
-      (i) => first.hashes[i] === ls.hash && first.lengths[i] === ls.length,
-    );
+    const ls = { hash: 0, size: 0 };
+    callKey('ls', { path: 'src/plugins' }, ls);
+    const lsCalls = [...first.hashes.keys()].filter((i) => first.hashes[i] === ls.hash && first.sizes[i] === ls.size);
     expect(lsCalls).toHaveLength(12);
     const computed = topOf(id);
     expect(computed[0]).toEqual({ fingerprint: 'ls:{"path":"src/plugins"}', name: 'ls', count: 12 });

@@ -12,23 +12,76 @@ import type { CallView } from '../types';
 
 /**
  * One step of the window: a call (its action and observation read lazily) or a text-only turn
- * (`action` is its normalised text).
+ * (`action` is its normalised text). A class with every field set at construction: one object
+ * shape for calls and text steps, and no property added later (the window compares steps in its
+ * hottest loop). The detector reuses its steps (no-progress.ts StepPool): `setCall` and
+ * `setText` set every field again.
  */
-export interface Step {
-  action: string;
-  call: CallView | null;
-  text: string;
-  failed: boolean;
+export class Step {
+  action = '';
+  call: CallView | null = null;
+  text = '';
+  failed = false;
   /** The call changes a file (change-call.ts). */
-  change: boolean;
+  change = false;
   /** Lazily (shellChangeOf): a shell command that writes files or installs something. */
-  shellChange?: boolean;
+  shellChange: boolean | undefined = undefined;
   /** Lazily: the error signature of a failed step, the target of a change. */
-  errorSig?: string;
-  target?: string;
+  errorSig: string | undefined = undefined;
+  target: string | undefined = undefined;
   /** Window links (no-progress-window.ts): the number of the previous step of this tool, of the previous failed step (-1: none). */
-  prev: number;
-  prevFailed: number;
+  prev = -1;
+  prevFailed = -1;
+
+  setCall(call: CallView): this {
+    const change = isChangeCall(call.name, call.args);
+    this.action = '';
+    this.call = call;
+    this.text = '';
+    this.failed = failedCall(call, change);
+    this.change = change;
+    return this.clear(undefined);
+  }
+
+  setText(action: string, text: string): this {
+    this.action = action;
+    this.call = null;
+    this.text = text;
+    this.failed = false;
+    this.change = false;
+    return this.clear(false);
+  }
+
+  private clear(shellChange: boolean | undefined): this {
+    this.shellChange = shellChange;
+    this.errorSig = undefined;
+    this.target = undefined;
+    this.prev = -1;
+    this.prevFailed = -1;
+    return this;
+  }
+}
+
+/**
+ * Steps reused in turn: a step is handed out again `size` steps later, when the window (`cap`
+ * steps) and the run kept for the message (`k` steps) no longer hold it, so a replay allocates
+ * no step per call.
+ */
+export class StepPool {
+  private readonly steps: Step[];
+  private next = 0;
+
+  constructor(cap: number, k: number) {
+    const size = cap + k + 2;
+    this.steps = [];
+    for (let i = 0; i < size; i++) this.steps.push(new Step());
+  }
+
+  take(): Step {
+    const s = this.steps[this.next];
+    this.next = this.next + 1 === this.steps.length ? 0 : this.next + 1;
+    return s;
+  }
 }
 
 function failedCall(call: CallView, change: boolean): boolean {
@@ -41,20 +94,11 @@ function failedCall(call: CallView, change: boolean): boolean {
 }
 
 export function callStep(call: CallView): Step {
-  const change = isChangeCall(call.name, call.args);
-  return {
-    action: '',
-    call,
-    text: '',
-    failed: failedCall(call, change),
-    change,
-    prev: -1,
-    prevFailed: -1,
-  };
+  return new Step().setCall(call);
 }
 
 export function textStep(action: string, text: string): Step {
-  return { action, call: null, text, failed: false, change: false, shellChange: false, prev: -1, prevFailed: -1 };
+  return new Step().setText(action, text);
 }
 
 /** change-call.ts isShellChange, read only when the recurrence count asks (a regex per call). */

@@ -35,7 +35,7 @@ import type { DetectorDef } from '../params';
 import { normalizeText } from '../observation';
 import type { Action, DetectorSink } from '../types';
 import { describeStep, noProgressMessage, recurrenceMessage } from './no-progress-message';
-import { callStep, shellChangeOf, textStep, type Step } from './no-progress-step';
+import { shellChangeOf, StepPool, type Step } from './no-progress-step';
 import { NoProgressWindow } from './no-progress-window';
 import { RAW_TEXT_PARAM } from './raw-text';
 
@@ -124,6 +124,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
   },
   create(p, env) {
     const win = new NoProgressWindow(p.window);
+    const pool = new StepPool(p.window, p.k);
     let stuck = 0; // steps in a row without progress
     let moving = 0; // steps in a row with progress
     let level = 0;
@@ -141,8 +142,9 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     function newContext(index: number): boolean {
       const t = env.transcript.turns[index - 1];
       const before = t?.index === index ? t.before : undefined;
+      if (!before) return false;
       let fresh = false;
-      for (const m of before ?? []) {
+      for (const m of before) {
         const key = normalizeText(m.text);
         if (!heard.has(key)) {
           heard.add(key);
@@ -151,7 +153,10 @@ export const noProgress: DetectorDef<NoProgressParams> = {
       }
       return fresh;
     }
-    const recent: Step[] = []; // the current run without progress, for the message (last SHOWN distinct)
+    // The last k steps of the current run without progress, for the message (last SHOWN
+    // distinct): a ring, so a step costs no array growth or shift.
+    const recent = new Array<Step>(p.k);
+    let recentCount = 0; // steps of the run so far (the ring holds the last k)
 
     /**
      * A new step that shows the run moving on: a successful change (an edit tool, or a shell
@@ -185,21 +190,21 @@ export const noProgress: DetectorDef<NoProgressParams> = {
         stuck = 0;
         period = 0;
         fireAt = 0;
-        recent.length = 0;
+        recentCount = 0;
         if (++moving >= p.k) level = 0;
       } else {
         moving = 0;
         stuck++;
         if (lag > period) period = lag;
-        recent.push(step);
-        if (recent.length > p.k) recent.shift();
+        recent[recentCount++ % p.k] = step;
         const need = Math.max(p.k, p.cycles > 1 ? (p.cycles - 1) * period : 0);
         if (fireAt === 0 ? stuck >= need : stuck >= fireAt) {
           fireAt = stuck + p.k;
           const seen = new Set<string>();
           const shown: string[] = [];
           const pattern: string[] = [];
-          for (const s of recent) {
+          for (let i = Math.max(0, recentCount - p.k); i < recentCount; i++) {
+            const s = recent[i % p.k];
             const a = s.call ? (raw ? s.call.exact : s.call.normExact) : s.action;
             if (!seen.has(a) && shown.length < SHOWN) {
               seen.add(a);
@@ -225,10 +230,10 @@ export const noProgress: DetectorDef<NoProgressParams> = {
         if (recurrence && newContext(turn.index)) sinceChange = 0;
         if (turn.callCount > 0) return;
         const text = raw ? turn.text : normalizeText(turn.text);
-        feed(textStep('text:' + text, turn.text), sink);
+        feed(pool.take().setText('text:' + text, turn.text), sink);
       },
       onCall(call, sink) {
-        feed(callStep(call), sink);
+        feed(pool.take().setCall(call), sink);
       },
     };
   },
