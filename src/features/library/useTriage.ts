@@ -134,8 +134,9 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
         waiting.push(cached);
         if (cached.uncached.length > 0) setState((s) => ({ ...s, running: true }));
         show();
-        const uncached = new Set(cached.uncached);
-        const batches = triageBatches(newestFirst.filter((m) => uncached.has(m.id)));
+        // In the worker's order: the runs it holds in memory first (before its reads evict them).
+        const byId = new Map(metas.map((m) => [m.id, m]));
+        const batches = triageBatches(cached.uncached.flatMap((id) => byId.get(id) ?? []));
         // IN_FLIGHT batches asked at once, so the worker reads the next runs' turns while it
         // replays the ones it has, and never waits for the page between them.
         let at = 0;
