@@ -130,6 +130,9 @@ export async function benchTriageBrowser(opts: { runs?: number; log?: (s: string
     log(`triage-browser: reopened ${round(reopenedMs)} ms`);
     const retunedMs = await passMs(page, 'detectors.no-progress.k', 5);
     log(`triage-browser: after a threshold change (a config never seen) ${round(retunedMs)} ms`);
+    // Another config never seen: the runs the last pass read are in the worker's memory now.
+    const retunedAgainMs = await passMs(page, 'detectors.no-progress.k', 6);
+    log(`triage-browser: another threshold change (turns in the worker's memory) ${round(retunedAgainMs)} ms`);
     const backMs = await passMs(page, 'detectors.no-progress.k', 4);
     log(`triage-browser: the threshold back (a config seen) ${round(backMs)} ms`);
     // From the stop chart's caption: only the rows on screen are in the DOM.
@@ -147,6 +150,8 @@ export async function benchTriageBrowser(opts: { runs?: number; log?: (s: string
       reopenedMs: round(reopenedMs),
       /** A threshold changed: a config never computed, every run read and replayed. */
       retunedMs: round(retunedMs),
+      /** Another threshold changed: a config never computed, the runs read last replayed from memory. */
+      retunedAgainMs: round(retunedAgainMs),
       /** The threshold back: a config computed in this session. */
       tunedBackMs: round(backMs),
       rowsWithAlarms: withAlarms,
