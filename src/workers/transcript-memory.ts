@@ -60,6 +60,11 @@ export class TranscriptMemory {
     return this.total;
   }
 
+  /** Characters still free under the bound. */
+  get room(): number {
+    return this.maxChars - this.total;
+  }
+
   get size(): number {
     return this.entries.size;
   }

@@ -12,7 +12,15 @@ import { bundledSampleText } from '../samples/bundled.test-util';
 import { deleteTranscript, loadTranscript, loadTranscripts, saveImport } from '../persistence/transcripts';
 import { resolveConfig } from '../engine/config';
 import { hashConfigKey, saveDigests } from '../persistence/triage-cache';
-import { clearTriageCache, configKey, noteImported, noteTriageConfigs, triageMemoryIds, triageRuns } from './triage';
+import {
+  clearTriageCache,
+  configKey,
+  noteImported,
+  noteTriageConfigs,
+  triageMemoryIds,
+  triageRuns,
+  warmTriageMemory,
+} from './triage';
 
 async function store(name: string): Promise<number> {
   const file = `${name}.loop.jsonl`;
@@ -172,6 +180,19 @@ describe('triageRuns', () => {
     // The library asks for all its runs: c is no longer among them.
     await triageRuns([a, b], chatloop, db, { cachedOnly: true });
     expect(triageMemoryIds()).toEqual([a]);
+  });
+
+  it('warming reads runs answered from stored digests into memory: the next config reads no turns', async () => {
+    const a = await store('missing-path-ls-loop');
+    const b = await store('healthy-docstrings');
+    await triageRuns([a, b], recommended);
+    clearTriageCache(); // a reload: digests stored, nothing in memory
+    expect((await triageRuns([a, b], recommended, db, { cachedOnly: true })).stored).toBe(2);
+    expect(triageMemoryIds()).toEqual([]);
+    expect(await warmTriageMemory([a, b])).toBe(true);
+    expect(triageMemoryIds()).toEqual([a, b]);
+    const tuned = await triageRuns([a, b], chatloop);
+    expect([tuned.replayed, tuned.fromMemory, tuned.readMs]).toEqual([2, 2, 0]);
   });
 
   it('a re-imported run (another import time) is read again, not replayed from its old copy', async () => {

@@ -16,7 +16,7 @@ import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadTranscript, loadTranscripts } from '../persistence/transcripts';
 import { hashConfigKey, loadDigests, saveDigests } from '../persistence/triage-cache';
-import { TranscriptMemory } from './transcript-memory';
+import { TranscriptMemory, transcriptChars } from './transcript-memory';
 
 /** Bumped when detectors change what they report for the same input (with FINGERPRINT_VERSION). */
 export const TRIAGE_VERSION = 1;
@@ -224,6 +224,32 @@ export async function triageRuns(
   out.ms = performance.now() - started;
   out.readMs = readMs;
   return out;
+}
+
+/**
+ * Reads the runs' transcripts into memory while there is room, evicting nothing, so that the
+ * first threshold change after a library answered from stored digests replays them without
+ * reading (the page calls it when idle, a batch at a time). False once the memory is full.
+ */
+export async function warmTriageMemory(ids: readonly number[], database: LoopscopeDb = db): Promise<boolean> {
+  const metas = await database.transcripts.bulkGet([...ids]);
+  const want = ids.flatMap((id, i) => {
+    const m = metas[i];
+    return m && !m.storing && !transcripts.has(id, m.importedAt) ? [{ id, importedAt: m.importedAt }] : [];
+  });
+  if (want.length === 0) return transcripts.room > 0;
+  const ts = await loadTranscripts(
+    want.map((r) => r.id),
+    database,
+  ).catch(() => []);
+  for (let i = 0; i < want.length; i++) {
+    const t = ts[i];
+    if (!t) continue;
+    const chars = transcriptChars(t);
+    if (chars > transcripts.room) return false;
+    transcripts.set(want[i].id, want[i].importedAt, t, chars);
+  }
+  return true;
 }
 
 /**

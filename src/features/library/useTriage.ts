@@ -163,6 +163,19 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
           if (next) queue.push(next);
         }
         if (waiting.length > 0) show();
+        // Every figure was cached, so this worker may hold no turns: it reads the newest runs' into
+        // memory now, while idle, for the first threshold change (stops on a config change or full).
+        if (cached.uncached.length === 0)
+          for (const ids of triageBatches(newestFirst)) {
+            // A failed read only costs that change its reads.
+            if (
+              !live ||
+              !(await engineWorker()
+                .warmTriageMemory(ids)
+                .catch(() => false))
+            )
+              break;
+          }
       } catch (e) {
         if (live)
           setState((s) => ({
