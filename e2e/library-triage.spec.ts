@@ -34,6 +34,10 @@ async function cellUnder(page: Page, row: ReturnType<typeof libraryRows>, header
 }
 
 async function triageDone(page: Page): Promise<void> {
+  // The pass may be answered from a cache without a progress bar: the table is aria-busy meanwhile.
+  await expect(page.getByRole('table', { name: 'Library' })).not.toHaveAttribute('aria-busy', 'true', {
+    timeout: 20_000,
+  });
   await expect(page.getByRole('progressbar', { name: 'Triage progress' })).toHaveCount(0, { timeout: 20_000 });
   await expect(page.getByRole('table', { name: 'Library' }).getByRole('cell', { name: '…', exact: true })).toHaveCount(
     0,

@@ -13,7 +13,7 @@ import {
   setJudgeAnswers,
   sweepOpen,
 } from './sessions';
-import { noteTriageConfigs, triageRuns } from './triage';
+import { noteTriageConfigs, triageRuns, warmTriageMemory } from './triage';
 import { exportJsonl, rowWindow, turnAt } from './views';
 import { chartWindow } from './chart-window';
 
@@ -34,6 +34,7 @@ const api = {
   exportJsonl,
   setJudgeAnswers,
   triageRuns,
+  warmTriageMemory,
   noteTriageConfigs,
   chartWindow,
 };

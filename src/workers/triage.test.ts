@@ -12,7 +12,15 @@ import { bundledSampleText } from '../samples/bundled.test-util';
 import { deleteTranscript, loadTranscript, loadTranscripts, saveImport } from '../persistence/transcripts';
 import { resolveConfig } from '../engine/config';
 import { hashConfigKey, saveDigests } from '../persistence/triage-cache';
-import { clearTriageCache, configKey, noteImported, noteTriageConfigs, triageRuns } from './triage';
+import {
+  clearTriageCache,
+  configKey,
+  noteImported,
+  noteTriageConfigs,
+  triageMemoryIds,
+  triageRuns,
+  warmTriageMemory,
+} from './triage';
 
 async function store(name: string): Promise<number> {
   const file = `${name}.loop.jsonl`;
@@ -144,5 +152,55 @@ describe('triageRuns', () => {
     expect(await db.triage.where('id').equals(id).count()).toBe(1);
     await deleteTranscript(id);
     expect(await db.triage.where('id').equals(id).count()).toBe(0);
+  });
+
+  it('a threshold changed replays the runs read last from memory, not from IndexedDB', async () => {
+    const loop = await store('missing-path-ls-loop');
+    const healthy = await store('healthy-docstrings');
+    const first = await triageRuns([loop, healthy], recommended);
+    expect([first.replayed, first.fromMemory]).toEqual([2, 0]);
+    const tuned = await triageRuns([loop, healthy], chatloop);
+    expect([tuned.replayed, tuned.fromMemory, tuned.readMs]).toEqual([2, 2, 0]);
+    expect(tuned.rows.map((r) => [r.alarms, r.firstAlarm, r.stoppedAt])).toEqual([
+      [19, 8, 10],
+      [8, 9, 15],
+    ]);
+  });
+
+  it('the cached-only call lists the runs held in memory first, and forgets deleted runs', async () => {
+    const a = await store('missing-path-ls-loop');
+    const b = await store('healthy-docstrings');
+    const c = await store('judge-recorded');
+    await triageRuns([a], recommended);
+    await triageRuns([c], recommended);
+    expect(triageMemoryIds()).toEqual([a, c]);
+    const asked = await triageRuns([a, b, c], chatloop, db, { cachedOnly: true });
+    expect(asked.uncached).toEqual([a, c, b]);
+    await deleteTranscript(c);
+    // The library asks for all its runs: c is no longer among them.
+    await triageRuns([a, b], chatloop, db, { cachedOnly: true });
+    expect(triageMemoryIds()).toEqual([a]);
+  });
+
+  it('warming reads runs answered from stored digests into memory: the next config reads no turns', async () => {
+    const a = await store('missing-path-ls-loop');
+    const b = await store('healthy-docstrings');
+    await triageRuns([a, b], recommended);
+    clearTriageCache(); // a reload: digests stored, nothing in memory
+    expect((await triageRuns([a, b], recommended, db, { cachedOnly: true })).stored).toBe(2);
+    expect(triageMemoryIds()).toEqual([]);
+    expect(await warmTriageMemory([a, b])).toBe(true);
+    expect(triageMemoryIds()).toEqual([a, b]);
+    const tuned = await triageRuns([a, b], chatloop);
+    expect([tuned.replayed, tuned.fromMemory, tuned.readMs]).toEqual([2, 2, 0]);
+  });
+
+  it('a re-imported run (another import time) is read again, not replayed from its old copy', async () => {
+    const id = await store('missing-path-ls-loop');
+    await triageRuns([id], recommended);
+    await db.transcripts.update(id, { importedAt: Date.now() + 1000 });
+    const again = await triageRuns([id], chatloop);
+    expect([again.replayed, again.fromMemory]).toEqual([1, 0]);
+    expect(triageMemoryIds()).toEqual([id]);
   });
 });

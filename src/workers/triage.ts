@@ -16,6 +16,7 @@ import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadTranscript, loadTranscripts } from '../persistence/transcripts';
 import { hashConfigKey, loadDigests, saveDigests } from '../persistence/triage-cache';
+import { TranscriptMemory, transcriptChars } from './transcript-memory';
 
 /** Bumped when detectors change what they report for the same input (with FINGERPRINT_VERSION). */
 export const TRIAGE_VERSION = 1;
@@ -38,7 +39,12 @@ export interface TriageAnswer {
   replayed: number;
   /** Rows whose digest came from IndexedDB's triage cache. */
   stored: number;
-  /** With `cachedOnly`: the runs left out, whose turns would have to be read. */
+  /** Rows replayed from transcripts in this worker's memory (no IndexedDB read of their turns). */
+  fromMemory: number;
+  /**
+   * With `cachedOnly`: the runs left out, to be replayed; those whose transcripts are in this
+   * worker's memory first (asked first, they are replayed before the reads evict them).
+   */
   uncached: number[];
   /** Time in this call, and the part of it spent reading IndexedDB. */
   ms: number;
@@ -51,6 +57,8 @@ const digests = new Map<string, Map<string, ReplayDigest>>();
 let recent: { key: string; resolved: ResolvedConfig }[] = [];
 /** id|importedAt → the labels the file came with (they never change after an import). */
 const fileLabels = new Map<string, Label[]>();
+/** The transcripts read last, for the next config's replays (transcript-memory.ts). */
+const transcripts = new TranscriptMemory();
 
 /**
  * The config's identity for the cache: its resolved settings, not its display name, and the
@@ -97,7 +105,10 @@ async function labelsOfFile(runKey: string, id: number, database: LoopscopeDb): 
   return l;
 }
 
-/** Triage figures of the runs `ids` under `config`, in the order asked. */
+/**
+ * Triage figures of the runs `ids` under `config`, in the order asked. With `cachedOnly`, `ids`
+ * is the whole library: the transcripts in memory of runs not among them (deleted) are dropped.
+ */
 export async function triageRuns(
   ids: readonly number[],
   config: EngineConfig,
@@ -120,11 +131,14 @@ export async function triageRuns(
     failed: [],
     replayed: 0,
     stored: 0,
+    fromMemory: 0,
     uncached: [],
     ms: 0,
     readMs: 0,
   };
   const runKeys = ids.map((id, i) => (metas[i] ? `${id}|${metas[i].importedAt}` : ''));
+  if (opts.cachedOnly) transcripts.keepOnly(new Set(ids.filter((_id, i) => metas[i])));
+  else ids.forEach((id, i) => metas[i] || transcripts.delete(id));
   // The runs not in memory: from the stored digests, else their turns, read in one transaction.
   const notInMemory = ids.flatMap((id, i) =>
     runKeys[i] !== '' && !cache.has(runKeys[i]) ? [{ id, importedAt: metas[i]!.importedAt }] : [],
@@ -136,10 +150,22 @@ export async function triageRuns(
     if (d) cache.set(`${r.id}|${r.importedAt}`, d);
   }
   out.stored = stored.size;
-  const toRead = notInMemory.filter((r) => !stored.has(r.id)).map((r) => r.id);
-  if (opts.cachedOnly) out.uncached = toRead.splice(0);
+  const toReplay = notInMemory.filter((r) => !stored.has(r.id));
+  if (opts.cachedOnly) {
+    const held = toReplay.filter((r) => transcripts.has(r.id, r.importedAt)).map((r) => r.id);
+    const heldSet = new Set(held);
+    out.uncached = [...held, ...toReplay.filter((r) => !heldSet.has(r.id)).map((r) => r.id)];
+    toReplay.length = 0;
+  }
   const computed: { id: number; importedAt: number; digest: ReplayDigest }[] = [];
   const read = new Map<number, Transcript | undefined | Error>();
+  // A re-imported run has another import time: its old transcript is not used (and is dropped).
+  for (const r of toReplay) {
+    const t = transcripts.get(r.id, r.importedAt);
+    if (t) read.set(r.id, t);
+  }
+  out.fromMemory = read.size;
+  const toRead = toReplay.filter((r) => !read.has(r.id)).map((r) => r.id);
   if (toRead.length > 0) {
     const r0 = performance.now();
     try {
@@ -181,11 +207,12 @@ export async function triageRuns(
         out.failed.push({ id, reason: toError(e).message });
         continue;
       }
-      read.delete(id); // its turns can go
+      read.delete(id);
       // A run whose turns are still being written is triaged again once they are.
       if (!metas[i]!.storing) {
         cache.set(runKey, digest);
         computed.push({ id, importedAt: metas[i]!.importedAt, digest });
+        if (!transcripts.has(id, metas[i]!.importedAt)) transcripts.set(id, metas[i]!.importedAt, t);
       }
       out.replayed++;
     }
@@ -197,6 +224,32 @@ export async function triageRuns(
   out.ms = performance.now() - started;
   out.readMs = readMs;
   return out;
+}
+
+/**
+ * Reads the runs' transcripts into memory while there is room, evicting nothing, so that the
+ * first threshold change after a library answered from stored digests replays them without
+ * reading (the page calls it when idle, a batch at a time). False once the memory is full.
+ */
+export async function warmTriageMemory(ids: readonly number[], database: LoopscopeDb = db): Promise<boolean> {
+  const metas = await database.transcripts.bulkGet([...ids]);
+  const want = ids.flatMap((id, i) => {
+    const m = metas[i];
+    return m && !m.storing && !transcripts.has(id, m.importedAt) ? [{ id, importedAt: m.importedAt }] : [];
+  });
+  if (want.length === 0) return transcripts.room > 0;
+  const ts = await loadTranscripts(
+    want.map((r) => r.id),
+    database,
+  ).catch(() => []);
+  for (let i = 0; i < want.length; i++) {
+    const t = ts[i];
+    if (!t) continue;
+    const chars = transcriptChars(t);
+    if (chars > transcripts.room) return false;
+    transcripts.set(want[i].id, want[i].importedAt, t, chars);
+  }
+  return true;
 }
 
 /**
@@ -247,5 +300,11 @@ function toError(e: unknown): Error {
 export function clearTriageCache(): void {
   digests.clear();
   fileLabels.clear();
+  transcripts.clear();
   recent = [];
+}
+
+/** The runs whose transcripts this worker holds for triage, least recently used first (tests). */
+export function triageMemoryIds(): number[] {
+  return transcripts.ids();
 }

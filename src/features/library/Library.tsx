@@ -72,7 +72,7 @@ export function Library({ onOpen }: { onOpen: (id: number, turn?: number) => voi
     return <p className="empty">The library is empty. Drop a transcript anywhere on the page, or use Import.</p>;
 
   return (
-    <div className="library-triage">
+    <div className="library-triage" data-triage-passes={triage.passes}>
       <TriageToolbar formats={formats} shown={shown.length} total={rows.length} yourConfigName={yourName} />
       {triage.running ? (
         <div className="triage-progress" role="status">
@@ -87,8 +87,8 @@ export function Library({ onOpen }: { onOpen: (id: number, turn?: number) => voi
           Could not compute the alarm columns: {triage.error}
         </p>
       )}
-      <StopChart summaries={summaries} runs={shown.length} configName={configName} />
-      <LibraryTable rows={shown} onOpen={openRun} />
+      <StopChart summaries={summaries} shown={shown.length} configName={configName} />
+      <LibraryTable rows={shown} onOpen={openRun} busy={triage.busy} />
       {shown.length === 0 && <p className="muted">No run matches the search and filters.</p>}
     </div>
   );

@@ -1,5 +1,6 @@
-import { memo, useState } from 'react';
+import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { createColumnHelper, useTable, type SortingState } from '@tanstack/react-table';
+import { useVirtualizer } from '@tanstack/react-virtual';
 import { sortableFeatures as features } from '../shared/sortable-table';
 import { deleteTranscript } from '../../persistence/transcripts';
 import type { LibraryRow } from './triage-filter';
@@ -25,17 +26,30 @@ const columns = col.columns([
   col.accessor('importedAt', { header: 'Imported at', cell: (c) => dateFmt.format(c.getValue()) }),
 ]);
 
+/** A row's usual height (measured once drawn: a long title can wrap). */
+const ROW_HEIGHT = 37;
+/** Rows drawn above and below the visible ones, so a fast scroll shows no blank. */
+const OVERSCAN = 10;
+/** A library this small is drawn whole (cheap, and the browser's find-in-page sees every run). */
+const DRAW_ALL_UP_TO = 100;
+
 const TITLES: Record<string, string> = Object.fromEntries(TRIAGE_COLUMNS.map((c) => [c.id, c.title]));
 
 /**
  * Library rows (already searched and filtered) with their triage figures. A click or Enter opens
- * the run at its first alarm. Only metadata and summaries are here, never turns.
+ * the run at its first alarm. Only metadata and summaries are here, never turns. Virtualised
+ * past DRAW_ALL_UP_TO runs: only the rows in the scroll box (and OVERSCAN around them) are in the DOM, so 1,000 runs cost
+ * the page's main thread the layout of a few dozen rows (the rest is padding of the same height).
+ * Arrow keys, Home and End move the focus between rows, scrolling as they go.
  */
 export const LibraryTable = memo(function LibraryTable({
   rows,
   onOpen,
+  busy = false,
 }: {
   rows: LibraryRow[];
+  /** A triage pass is under way (aria-busy: the figures may still change). */
+  busy?: boolean;
   onOpen: (id: number, turn?: number) => void;
 }) {
   const [sorting, setSorting] = useState<SortingState>([{ id: 'importedAt', desc: true }]);
@@ -48,9 +62,45 @@ export const LibraryTable = memo(function LibraryTable({
     getRowId: (r) => String(r.id),
   });
   const open = (r: LibraryRow) => onOpen(r.id, r.triage?.firstAlarm ?? undefined);
+  const sorted = table.getRowModel().rows;
+  const scroller = useRef<HTMLDivElement>(null);
+  const virtualizer = useVirtualizer({
+    count: sorted.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: sorted.length <= DRAW_ALL_UP_TO ? DRAW_ALL_UP_TO : OVERSCAN,
+    getItemKey: (i) => sorted[i]?.id ?? i,
+  });
+  const items = virtualizer.getVirtualItems();
+  const padTop = items[0]?.start ?? 0;
+  const padBottom = items.length > 0 ? virtualizer.getTotalSize() - items[items.length - 1].end : 0;
+  // A row asked for by the keyboard is focused once it is drawn (it may be off screen until then).
+  const focusNext = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const i = focusNext.current;
+    if (i === null) return;
+    const el = scroller.current?.querySelector<HTMLElement>(`tr[data-index="${i}"]`);
+    if (el) {
+      focusNext.current = null;
+      el.focus();
+    }
+  });
+  const moveFocus = (e: KeyboardEvent, from: number) => {
+    const to = { ArrowDown: from + 1, ArrowUp: from - 1, Home: 0, End: sorted.length - 1 }[e.key];
+    if (to === undefined || to < 0 || to >= sorted.length) return;
+    e.preventDefault();
+    focusNext.current = to;
+    virtualizer.scrollToIndex(to, { align: 'auto' });
+    const el = scroller.current?.querySelector<HTMLElement>(`tr[data-index="${to}"]`);
+    if (el) {
+      focusNext.current = null;
+      el.focus();
+    }
+  };
   return (
-    <div className="library-scroll">
-      <table className="library" aria-label="Library">
+    <div className="library-scroll" ref={scroller}>
+      <div aria-hidden style={{ height: padTop }} />
+      <table className="library" aria-label="Library" aria-rowcount={sorted.length + 1} aria-busy={busy}>
         <thead>
           {table.getHeaderGroups().map((g) => (
             <tr key={g.id}>
@@ -77,48 +127,59 @@ export const LibraryTable = memo(function LibraryTable({
           ))}
         </thead>
         <tbody>
-          {table.getRowModel().rows.map((r) => (
-            <tr
-              key={r.id}
-              onClick={() => open(r.original)}
-              // Rows are reached with Tab and opened with Enter, as they are with a click.
-              tabIndex={0}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && e.target === e.currentTarget) open(r.original);
-              }}
-              className={r.original.stale ? 'clickable stale' : 'clickable'}
-              title={
-                r.original.triage?.firstAlarm
-                  ? `Open at the first alarm (turn ${r.original.triage.firstAlarm})`
-                  : 'Open at turn 1 (no alarm)'
-              }
-            >
-              {r.getAllCells().map((c) => (
-                <td
-                  key={c.id}
-                  className={
-                    c.column.id === 'title' ? 'title' : c.column.id === 'importedAt' ? 'imported' : 'num-or-chip'
-                  }
-                >
-                  <table.FlexRender cell={c} />
+          {items.map((v) => {
+            const r = sorted[v.index];
+            return (
+              <tr
+                key={v.key}
+                data-index={v.index}
+                ref={virtualizer.measureElement}
+                aria-rowindex={v.index + 2}
+                onClick={() => open(r.original)}
+                // Rows are reached with Tab and opened with Enter, as they are with a click.
+                tabIndex={0}
+                onKeyDown={(e) => {
+                  if (e.target !== e.currentTarget) return;
+                  if (e.key === 'Enter') open(r.original);
+                  else moveFocus(e, v.index);
+                }}
+                className={r.original.stale ? 'clickable stale' : 'clickable'}
+                title={
+                  r.original.triage?.firstAlarm
+                    ? `Open at the first alarm (turn ${r.original.triage.firstAlarm})`
+                    : 'Open at turn 1 (no alarm)'
+                }
+              >
+                {r.getAllCells().map((c) => (
+                  <td
+                    key={c.id}
+                    className={
+                      c.column.id === 'title' ? 'title' : c.column.id === 'importedAt' ? 'imported' : 'num-or-chip'
+                    }
+                  >
+                    <table.FlexRender cell={c} />
+                  </td>
+                ))}
+                <td>
+                  <button
+                    type="button"
+                    aria-label={`Delete ${r.original.title}`}
+                    onClick={(e) => {
+                      e.stopPropagation();
+                      if (confirm(`Delete “${r.original.title}” from the library?`))
+                        void deleteTranscript(r.original.id);
+                    }}
+                  >
+                    Delete
+                  </button>
                 </td>
-              ))}
-              <td>
-                <button
-                  type="button"
-                  aria-label={`Delete ${r.original.title}`}
-                  onClick={(e) => {
-                    e.stopPropagation();
-                    if (confirm(`Delete “${r.original.title}” from the library?`)) void deleteTranscript(r.original.id);
-                  }}
-                >
-                  Delete
-                </button>
-              </td>
-            </tr>
-          ))}
+              </tr>
+            );
+          })}
         </tbody>
       </table>
+      {/* The rows not drawn, as height: the scroll bar is the whole library's. */}
+      <div aria-hidden style={{ height: padBottom }} />
     </div>
   );
 });

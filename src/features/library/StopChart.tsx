@@ -10,16 +10,22 @@ const ALARM = '#d97706';
 /**
  * Over the runs shown: how many would have stopped (and how many had alarmed) by each turn, under
  * the chosen config. A log turn axis when runs differ a lot in length, so short runs stay readable.
+ * Counted over the runs computed so far under that config: partway through a pass the caption
+ * says "of N computed", never "0 of 1006" for runs not yet replayed.
  */
 export const StopChart = memo(function StopChart({
   summaries,
-  runs,
+  shown,
   configName,
 }: {
+  /** The computed (not stale) summaries of the runs shown. */
   summaries: RunSummary[];
-  runs: number;
+  /** Runs shown (searched and filtered), computed or not. */
+  shown: number;
   configName: string;
 }) {
+  const runs = summaries.length;
+  const pending = shown - runs;
   const points = useMemo(() => stopCurve(summaries), [summaries]);
   const longest = Math.max(2, ...summaries.map((s) => s.turns));
   const log = longest > 500;
@@ -32,7 +38,10 @@ export const StopChart = memo(function StopChart({
       <figcaption>
         <strong>Runs that would stop</strong>{' '}
         <span className="muted small">
-          under {configName}: {stopped} of {runs} would stop, {alarmed} had alarmed
+          under {configName}:{' '}
+          {pending > 0
+            ? `${stopped} of ${runs} computed would stop, ${alarmed} had alarmed (${pending} of ${shown} still to compute)`
+            : `${stopped} of ${runs} would stop, ${alarmed} had alarmed`}
         </span>
       </figcaption>
       <ResponsiveContainer width="100%" height={170}>

@@ -34,7 +34,12 @@ export interface TriageState {
   key: string;
   done: number;
   total: number;
+  /** Runs are being computed (not only read from a cache): the progress bar is shown. */
   running: boolean;
+  /** A pass is under way, cached or not (the table is aria-busy). */
+  busy: boolean;
+  /** Passes finished since the page loaded (the bench waits for the next one). */
+  passes: number;
   error: string | null;
 }
 
@@ -56,6 +61,8 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
     done: 0,
     total: 0,
     running: false,
+    busy: false,
+    passes: 0,
     error: null,
   }));
   // A new import or delete changes this; a re-render with the same rows does not.
@@ -67,7 +74,9 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
     // Newest first, as the table opens sorted: the rows on screen fill in first.
     const newestFirst = [...metas].sort((a, b) => b.importedAt - a.importedAt || b.id - a.id);
     const total = metas.length;
-    setState((s) => ({ ...s, done: 0, total, running: total > 0, error: null }));
+    // The progress bar waits for the cached answer: a library whose figures are all cached never
+    // flashes it.
+    setState((s) => ({ ...s, done: 0, total, running: false, busy: total > 0, error: null }));
     const timer = setTimeout(async () => {
       const ids = new Set(metas.map((m) => m.id));
       let done = 0;
@@ -98,7 +107,17 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
             }
           }
           remembered = next;
-          return { ...s, key, entries: next, failed, done: doneNow, running: doneNow < total };
+          const finished = doneNow >= total;
+          return {
+            ...s,
+            key,
+            entries: next,
+            failed,
+            done: doneNow,
+            running: s.running && !finished,
+            busy: !finished,
+            passes: s.passes + (finished && s.busy ? 1 : 0),
+          };
         });
       };
       try {
@@ -113,9 +132,11 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
         if (!live) return;
         done += cached.rows.length + cached.missing.length + cached.failed.length;
         waiting.push(cached);
+        if (cached.uncached.length > 0) setState((s) => ({ ...s, running: true }));
         show();
-        const uncached = new Set(cached.uncached);
-        const batches = triageBatches(newestFirst.filter((m) => uncached.has(m.id)));
+        // In the worker's order: the runs it holds in memory first (before its reads evict them).
+        const byId = new Map(metas.map((m) => [m.id, m]));
+        const batches = triageBatches(cached.uncached.flatMap((id) => byId.get(id) ?? []));
         // IN_FLIGHT batches asked at once, so the worker reads the next runs' turns while it
         // replays the ones it has, and never waits for the page between them.
         let at = 0;
@@ -142,8 +163,28 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
           if (next) queue.push(next);
         }
         if (waiting.length > 0) show();
+        // Every figure was cached, so this worker may hold no turns: it reads the newest runs' into
+        // memory now, while idle, for the first threshold change (stops on a config change or full).
+        if (cached.uncached.length === 0)
+          for (const ids of triageBatches(newestFirst)) {
+            // A failed read only costs that change its reads.
+            if (
+              !live ||
+              !(await engineWorker()
+                .warmTriageMemory(ids)
+                .catch(() => false))
+            )
+              break;
+          }
       } catch (e) {
-        if (live) setState((s) => ({ ...s, running: false, error: (e as Error)?.message ?? String(e) }));
+        if (live)
+          setState((s) => ({
+            ...s,
+            running: false,
+            busy: false,
+            passes: s.passes + 1,
+            error: (e as Error)?.message ?? String(e),
+          }));
       }
     }, DEBOUNCE_MS);
     return () => {
