@@ -8,6 +8,7 @@ import type { Json } from '../model/transcript';
 import { callKey } from './call-key';
 import { LazyCallView, sameExact } from './call-view';
 import { exactFingerprint } from './fingerprint';
+import { nestedValue, objectKey, reordered } from './json-values.test-util';
 
 const str = fc.oneof(
   fc.string({ maxLength: 8 }),
@@ -15,7 +16,7 @@ const str = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 8 }),
   fc.constantFrom('"', '\\', '\n\t\r\b\f\v\0\x1f\x7f', '\ud800', 'a\ud83d\ude00b', 'é'),
 );
-const key = fc.oneof(str, fc.constantFrom('1', '10', '2', '__proto__', 'toJSON', 'a', 'b'));
+const key = objectKey(str);
 const leaf = fc.oneof(
   str,
   fc.double(),
@@ -24,26 +25,7 @@ const leaf = fc.oneof(
   fc.constant(new Date(0)),
   fc.constant(() => 1),
 );
-const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  v: fc.oneof(
-    { depthSize: 'small' },
-    leaf,
-    fc.array(tie('v'), { maxLength: 4 }),
-    fc.dictionary(key, tie('v'), { maxKeys: 4 }),
-    fc.dictionary(key, tie('v'), { maxKeys: 4, noNullPrototype: false }),
-  ),
-})).v;
-
-/** The same value rebuilt with its keys in another order. */
-function reordered(v: unknown): unknown {
-  if (v === null || typeof v !== 'object' || v instanceof Date) return v;
-  if (Array.isArray(v)) return v.map(reordered);
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = Object.getPrototypeOf(o) === null ? Object.create(null) : {};
-  for (const k of Object.keys(o).reverse())
-    Object.defineProperty(out, k, { value: reordered(o[k]), enumerable: true, writable: true, configurable: true });
-  return out;
-}
+const value = nestedValue(leaf, key);
 
 const keyOf = (name: string, v: unknown) => ({ ...callKey(name, v as Json, { hash: 0, size: 0 }) });
 

@@ -7,7 +7,7 @@
  * normalised twice. Calls are compared through the hashes first (sameExact, sameNormExact).
  */
 import type { Json, ToolResult } from '../model/transcript';
-import { canonicalJson, exactFingerprint, PRIMARY_KEYS, primaryUnlessExact, resultFingerprint } from './fingerprint';
+import { canonicalJson, exactFingerprint, pickPrimary, primaryUnlessExact, resultFingerprint } from './fingerprint';
 import { callKey, type CallKey } from './call-key';
 import { sameJson } from './fingerprint-hash';
 import { normalizeArgs, normalizeText } from './observation';
@@ -113,8 +113,6 @@ export class LazyCallView implements CallView {
   }
 }
 
-const PRIMARY = new Set<string>(PRIMARY_KEYS);
-
 /**
  * primaryUnlessExact(name, normalizeArgs(args)) where that picks some keys of an object and
  * leaves others out, normalising only the picked values: normalizeArgs maps each value on its
@@ -123,17 +121,9 @@ const PRIMARY = new Set<string>(PRIMARY_KEYS);
  * normalises the whole arguments as before.
  */
 function normPickedPrimary(name: string, args: Json): string | null {
-  if (args === null || typeof args !== 'object' || Array.isArray(args) || isShellTool(name)) return null;
-  let all = true;
-  let any = false;
-  for (const k in args) {
-    if (PRIMARY.has(k)) any = true;
-    else all = false;
-  }
-  if (all || !any) return null;
-  const picked: Record<string, Json> = {};
-  for (const k of PRIMARY_KEYS) if (Object.prototype.hasOwnProperty.call(args, k)) picked[k] = normalizeArgs(args[k]);
-  return name + ':' + canonicalJson(picked);
+  if (isShellTool(name)) return null;
+  const picked = pickPrimary(args, normalizeArgs);
+  return picked === null ? null : name + ':' + canonicalJson(picked);
 }
 
 type Fingerprinted = Pick<CallView, 'name' | 'args' | 'exactHash' | 'exactSize'>;

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import type { Json } from '../model/transcript';
 import { canonicalJson } from './fingerprint';
 import { sameJson } from './fingerprint-hash';
+import { nestedValue, objectKey, reordered } from './json-values.test-util';
 
 /** Strings with quotes, backslashes, control characters, lone and paired surrogates, emoji. */
 const str = fc.oneof(
@@ -14,33 +15,14 @@ const str = fc.oneof(
   fc.string({ unit: 'binary', maxLength: 8 }),
   fc.constantFrom('"', '\\', '\n\t\r\b\f\v\0\x1f\x7f', '\ud800', '\udc00x', 'a\ud83d\ude00b', '\u2028', 'é'),
 );
-const key = fc.oneof(str, fc.constantFrom('1', '10', '2', '__proto__', 'toJSON', 'a', 'b'));
+const key = objectKey(str);
 const leaf = fc.oneof(
   str,
   fc.double(),
   fc.constantFrom(0, -0, 1e21, 5e-324, NaN, Infinity, true, false, null, undefined),
   fc.constant(new Date(0)),
 );
-const value: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
-  v: fc.oneof(
-    { depthSize: 'small' },
-    leaf,
-    fc.array(tie('v'), { maxLength: 4 }),
-    fc.dictionary(key, tie('v'), { maxKeys: 4 }),
-    fc.dictionary(key, tie('v'), { maxKeys: 4, noNullPrototype: false }),
-  ),
-})).v;
-
-/** The same value rebuilt with its keys in another order (and an equal value from JSON text). */
-function reordered(v: unknown): unknown {
-  if (v === null || typeof v !== 'object' || v instanceof Date) return v;
-  if (Array.isArray(v)) return v.map(reordered);
-  const o = v as Record<string, unknown>;
-  const out: Record<string, unknown> = Object.getPrototypeOf(o) === null ? Object.create(null) : {};
-  for (const k of Object.keys(o).reverse())
-    Object.defineProperty(out, k, { value: reordered(o[k]), enumerable: true, writable: true, configurable: true });
-  return out;
-}
+const value = nestedValue(leaf, key);
 
 describe('sameJson', () => {
   it('answers as comparing canonical texts would', () => {

@@ -132,20 +132,29 @@ export function primaryUnlessExact(name: string, args: Json): string | null {
     const file = bashFileRead(command);
     if (file !== null) return 'bash:file_read:' + file;
   }
-  if (args !== null && typeof args === 'object' && !Array.isArray(args)) {
-    let all = true;
-    let any = false;
-    for (const k in args) {
-      if (PRIMARY.has(k)) any = true;
-      else all = false;
-    }
-    // A tool with none of the primary keys is compared on its full arguments.
-    if (all || !any) return null;
-    const picked: Record<string, Json> = {};
-    for (const k of PRIMARY_KEYS) if (Object.prototype.hasOwnProperty.call(args, k)) picked[k] = args[k];
-    return name + ':' + canonicalJson(picked);
+  const picked = pickPrimary(args, asIs);
+  return picked === null ? null : name + ':' + canonicalJson(picked);
+}
+
+const asIs = (v: Json): Json => v;
+
+/**
+ * The primary keys' values of object arguments, each through `map`; null where the primary
+ * fingerprint is the exact one: arguments of primary keys only, or with none of them (a tool
+ * with none is compared on its full arguments), or not an object.
+ */
+export function pickPrimary(args: Json, map: (v: Json) => Json): Record<string, Json> | null {
+  if (args === null || typeof args !== 'object' || Array.isArray(args)) return null;
+  let all = true;
+  let any = false;
+  for (const k in args) {
+    if (PRIMARY.has(k)) any = true;
+    else all = false;
   }
-  return null;
+  if (all || !any) return null;
+  const picked: Record<string, Json> = {};
+  for (const k of PRIMARY_KEYS) if (Object.prototype.hasOwnProperty.call(args, k)) picked[k] = map(args[k]);
+  return picked;
 }
 
 /** 32-bit FNV-1a over UTF-16 code units: a cheap stable key for long strings. */
