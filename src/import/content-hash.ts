@@ -3,6 +3,8 @@
  * two 32-bit multiplicative lanes (FNV-1a and a murmur-style mix) and the length, computed while
  * streaming so a 200 MB file is never held twice.
  */
+import { blobChunks } from './blob-chunks';
+
 export class ContentHasher {
   private a = 0x811c9dc5;
   private b = 0x9747b28c;
@@ -43,13 +45,7 @@ export async function hashBlob(blob: Blob): Promise<string> {
 /** Several blobs one after the other (the event files of a session folder, in order). */
 export async function hashBlobs(blobs: readonly Blob[]): Promise<string> {
   const h = new ContentHasher();
-  for (const blob of blobs) {
-    const reader = blob.stream().getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      h.update(value);
-    }
-  }
+  // In a worker by FileReaderSync slices, as the import read the file (blob-chunks.ts).
+  for (const blob of blobs) for await (const chunk of blobChunks(blob)) h.update(chunk);
   return h.digest();
 }

@@ -1,5 +1,6 @@
 import { describeBytes, LINE_LIMITS } from '../model/limits';
 import type { ImportWarning } from '../model/transcript';
+import { blobChunks, slices } from './blob-chunks';
 import { ImportError, type ImportContext, type ImportSource } from './types';
 
 /** How much of a file sniffers see (and how much a document must exceed to count as large). */
@@ -111,31 +112,9 @@ function decodeWhole(bytes: Uint8Array, record: (r: ReplacedLines) => void): str
   return text;
 }
 
-/** Progress and cancellation happen between chunks, so no chunk is larger than this. */
-const CHUNK = 1 << 20;
-
-function* slices(bytes: Uint8Array): Iterable<Uint8Array> {
-  for (let i = 0; i < bytes.byteLength; i += CHUNK) yield bytes.subarray(i, i + CHUNK);
-}
-
 async function* oneChunk(bytes: Uint8Array): AsyncIterable<Uint8Array> {
   // Yield in slices so progress and cancellation still work on an in-memory buffer.
   yield* slices(bytes);
-}
-
-async function* blobChunks(blob: Blob): AsyncIterable<Uint8Array> {
-  const reader = blob.stream().getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return;
-      // Node hands an in-memory Blob over in one piece, browsers in small ones: re-slice.
-      yield* slices(value);
-    }
-  } finally {
-    // A reader that stopped early (sniffing, a cancelled import) lets go of the file.
-    reader.cancel().catch(() => undefined);
-  }
 }
 
 function checkAbort(ctx: ImportContext): void {
