@@ -470,6 +470,8 @@ export async function benchBrowser(opts: { turns?: number; bigCalls?: number; lo
     const big = bigCalls > 0 ? await bigRun(browser, dir, bigCalls, log) : null;
     return { ...main, bigRun: big, withinTarget: (main?.withinTarget ?? true) && (big?.withinTarget ?? true) };
   } finally {
+    // An open browser keeps Node alive after the JSON is written.
+    await browser.close().catch(() => undefined);
     rmSync(dir, { recursive: true, force: true });
     stopServer(server);
   }
