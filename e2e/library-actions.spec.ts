@@ -19,6 +19,13 @@ test('the same file imported again: keep both, then replace every stored copy, o
   await page.getByRole('button', { name: 'Keep both' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'again.loop.jsonl: 1 transcript' })).toBeVisible();
   await expect.poll(() => storedCount(page)).toBe(7);
+  // Two runs now share a title: each shows its file under it, so they can be told apart.
+  await page.getByRole('link', { name: '← Library' }).click();
+  await expect(page.locator('table.library .row-file')).toHaveText([
+    'again.loop.jsonl',
+    'same-error-forever.loop.jsonl',
+  ]);
+  await shot(page, 'library-01b-same-title');
 
   // Again: both stored copies are named, and Replace leaves one.
   await dropFiles(page, [{ name: 'third.loop.jsonl', content: sample() }]);

@@ -7,7 +7,7 @@ import { useAppStore } from '../../state/store';
 import { LibraryTable } from './LibraryTable';
 import { useLibraryView, YOUR_CONFIG } from './library-store';
 import { StopChart } from './StopChart';
-import { filterRows, formatsOf, type LibraryRow } from './triage-filter';
+import { filterRows, formatsOf, sharedTitles, type LibraryRow } from './triage-filter';
 import { TriageToolbar } from './TriageToolbar';
 import { pageConfigKey, useTriage } from './useTriage';
 
@@ -34,15 +34,17 @@ export function Library({ onOpen }: { onOpen: (id: number, turn?: number) => voi
   const yourName = useMemo(() => yourConfigName(draft, presetName), [draft, presetName]);
   const configName = chosenPreset ? (chosenPreset.name ?? configChoice) : `your config (${yourName})`;
 
+  const shared = useMemo(() => sharedTitles(metas ?? []), [metas]);
   const rows = useMemo<LibraryRow[]>(
     () =>
       (metas ?? []).map((m) => {
+        const row: LibraryRow = shared.has(m.title) ? { ...m, sameTitle: true } : m;
         const e = triage.entries.get(m.id);
-        if (e) return { ...m, triage: e.summary, stale: e.key !== triage.key };
+        if (e) return { ...row, triage: e.summary, stale: e.key !== triage.key };
         const error = triage.failed.get(m.id);
-        return error ? { ...m, triageError: error } : m;
+        return error ? { ...row, triageError: error } : row;
       }),
-    [metas, triage.entries, triage.failed, triage.key],
+    [metas, shared, triage.entries, triage.failed, triage.key],
   );
   const shown = useMemo(() => filterRows(rows, filter), [rows, filter]);
   const summaries = useMemo(() => shown.flatMap((r) => (r.triage && !r.stale ? [r.triage] : [])), [shown]);

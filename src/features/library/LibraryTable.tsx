@@ -11,7 +11,15 @@ const col = createColumnHelper<typeof features, LibraryRow>();
 const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' });
 
 const columns = col.columns([
-  col.accessor('title', { header: 'Title' }),
+  col.accessor('title', {
+    header: 'Title',
+    cell: (c) => (
+      <>
+        {c.getValue()}
+        {c.row.original.sameTitle && <div className="row-file">{c.row.original.fileName}</div>}
+      </>
+    ),
+  }),
   col.accessor('format', { header: 'Format' }),
   col.accessor('turns', { header: 'Turns' }),
   col.accessor('calls', { header: 'Calls' }),
