@@ -46,6 +46,15 @@ export function stopServer(server: ChildProcess): void {
   }
 }
 
+/**
+ * Extra Chromium switches for a diagnosis run (LOOPSCOPE_BENCH_CHROMIUM_ARGS: one switch, or a JSON
+ * array of them), e.g. `--js-flags=--trace-gc` with DEBUG=pw:browser to see every heap's collections.
+ */
+function extraArgs(value = process.env.LOOPSCOPE_BENCH_CHROMIUM_ARGS): string[] {
+  if (!value) return [];
+  return value.trimStart().startsWith('[') ? (JSON.parse(value) as string[]) : [value];
+}
+
 export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS });
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: [...CHROMIUM_ARGS, ...extraArgs()] });
 }

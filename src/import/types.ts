@@ -24,6 +24,11 @@ export interface ImportContext {
   signal?: AbortSignal;
   /** Limits raised or lowered for this import (CLI flags); the rest default to src/model/limits.ts. */
   limits?: Partial<ImportLimits>;
+  /**
+   * Called with the file's content hash (content-hash.ts) when a read of a Blob source went
+   * through the whole file: the worker's import then needs no second read of it to hash it.
+   */
+  onContentHash?: (hash: string) => void;
 }
 
 export interface ImportResult {

@@ -214,8 +214,9 @@ async function startImport(
 > {
   const progress = throttled(onProgress);
   let result: ImportResult;
+  let contentHash: string | undefined;
   try {
-    const ctx = { onProgress: progress, limits: opts.limits };
+    const ctx = { onProgress: progress, limits: opts.limits, onContentHash: (h: string) => (contentHash = h) };
     result = await importSource(sourceFromBlob(name, file, ctx), ctx, opts.formatId);
     progress(file.size, file.size);
   } catch (e) {
@@ -230,7 +231,7 @@ async function startImport(
   }
   onStoring?.();
   const gate: WriteGate | undefined = keepOpen ? (ids) => untilFirstRun(ids[0]) : undefined;
-  const stage = await stageFile(file, name, result, opts, onDuplicate, database, gate);
+  const stage = await stageFile(file, name, result, opts, onDuplicate, database, gate, contentHash);
   if ('error' in stage) return { ok: false, ...stage };
   const warnings = result.warnings.map(formatWarning);
   // What storing added (a turn cut to fit one record) is said in the import's status too.
@@ -258,8 +259,8 @@ async function startImport(
 
 /**
  * Asks about a duplicate when one may be stored, adds the library rows, then writes the turns in
- * the background under the import's lock (store-lock.ts). The file's hash is computed last unless
- * a stored file of the same size made it needed first.
+ * the background under the import's lock (store-lock.ts). The file's hash comes from the parse,
+ * which hashed the bytes it read (or, when it could not, from a second read after the writes).
  */
 async function stageFile(
   file: Blob,
@@ -269,6 +270,8 @@ async function stageFile(
   onDuplicate: AskDuplicate | undefined,
   database: LoopscopeDb,
   gate?: WriteGate,
+  /** The file's hash when the parse computed it on the way. */
+  parsedHash?: string,
 ): Promise<
   | { staged: StagedTranscript[]; stored: Promise<string | null> }
   | { error: { file: string; reason: string; message: string }; skipped?: true }
@@ -277,7 +280,7 @@ async function stageFile(
   let save: SaveOptions = {};
   try {
     if (onDuplicate && (await sizeIsStored(file.size, database))) {
-      const checked = await duplicateCheck([file], name, onDuplicate, database);
+      const checked = await duplicateCheck([file], name, onDuplicate, database, parsedHash);
       if (checked === 'skip') return { ...failure('already in the library; not imported again'), skipped: true };
       save = checked;
     }
@@ -301,7 +304,7 @@ async function stageFile(
       await writeChunks(staged, database, yieldToCalls);
       // The file may be gone by now (deleted or moved on disk): the import stands without a hash,
       // only a later import of the same bytes will not be noticed as one.
-      const contentHash = save.contentHash ?? (await hashBlobs([file]).catch(() => undefined));
+      const contentHash = save.contentHash ?? parsedHash ?? (await hashBlobs([file]).catch(() => undefined));
       await finishImport(staged, { ...save, contentHash }, database);
     } catch (e) {
       await abandonImport(
@@ -342,16 +345,17 @@ function triageLater(runs: Parameters<typeof noteImported>[0], database: Loopsco
 
 /**
  * Hashes the file, or a session folder's files in order (a second read, after parsing: cheap
- * next to the parse) and, when the same
- * bytes are already stored, asks what to do. The answer becomes the store's options.
+ * next to the parse; `known` when the parse hashed it) and, when the same bytes are already
+ * stored, asks what to do. The answer becomes the store's options.
  */
 async function duplicateCheck(
   files: readonly Blob[],
   name: string,
   ask: AskDuplicate | undefined,
   database: LoopscopeDb,
+  known?: string,
 ): Promise<SaveOptions | 'skip'> {
-  const contentHash = await hashBlobs(files);
+  const contentHash = known ?? (await hashBlobs(files));
   if (!ask) return { contentHash };
   const existing = await findByContentHash(contentHash, database);
   if (existing.length === 0) return { contentHash };

@@ -86,7 +86,7 @@ describe('importAndOpen', () => {
 });
 
 describe('importAndOpen of a file deleted from disk after its parse', () => {
-  it('stores every turn without a content hash (it is hashed after the writes)', async () => {
+  it('stores every turn and the content hash the parse computed (the file is not read again)', async () => {
     const db = freshDb();
     let gone = false;
     class DeletedLater extends Blob {
@@ -109,7 +109,11 @@ describe('importAndOpen of a file deleted from disk after its parse', () => {
     gone = true;
     expect(await finishStoring()).toBeNull();
     const row = (await db.transcripts.get(outcome.summary.ids[0]))!;
-    expect([row.storing, row.contentHash, row.turns]).toEqual([undefined, undefined, 2]);
+    expect([row.storing, row.contentHash, row.turns]).toEqual([
+      undefined,
+      hashBytes(new TextEncoder().encode(text)),
+      2,
+    ]);
     expect((await loadTranscript(row.id, db))?.turns).toHaveLength(2);
   });
 });
