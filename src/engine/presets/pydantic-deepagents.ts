@@ -1,4 +1,5 @@
 import type { EngineConfig } from '../config';
+import { stuckLoop } from '../detectors/stuck-loop';
 
 /**
  * pydantic-deepagents' StuckLoopDetection (vstorm-co/pydantic-deepagents
@@ -11,13 +12,7 @@ import type { EngineConfig } from '../config';
 export const pydanticDeepagents: EngineConfig = {
   name: 'pydantic-deepagents',
   detectors: {
-    'stuck-loop': {
-      maxRepeated: 3,
-      detectRepeated: true,
-      detectAlternating: true,
-      detectNoop: true,
-      resetOnUserPrompt: true,
-      actions: ['warn'],
-    },
+    // The detector's defaults are the source's own (stuck-loop.ts cites them).
+    'stuck-loop': { ...stuckLoop.defaults },
   },
 };
