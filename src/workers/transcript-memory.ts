@@ -3,7 +3,8 @@
  * never computed) replays them again without reading their turns back from IndexedDB (most of a
  * cold pass). Least recently used first out, bounded by an estimate of their size in characters.
  */
-import type { Json, Transcript } from '../model/transcript';
+import type { Transcript } from '../model/transcript';
+import { approxChars } from '../persistence/chunking';
 
 /**
  * The bound, in characters of the transcripts' strings (plus a little per object). Triage runs in
@@ -17,16 +18,6 @@ export const TRIAGE_MEMORY_CHARS = 150_000_000;
 /** What an object or array costs beyond its strings, in characters (a rough V8 figure). */
 const OBJECT_CHARS = 16;
 
-function jsonChars(v: Json | undefined): number {
-  if (v === null || v === undefined) return 4;
-  if (typeof v === 'string') return v.length;
-  if (typeof v !== 'object') return 8;
-  let n = OBJECT_CHARS;
-  if (Array.isArray(v)) for (const x of v) n += jsonChars(x);
-  else for (const k in v) n += k.length + jsonChars(v[k]);
-  return n;
-}
-
 /** An estimate of a transcript's size: its strings' lengths and a little per object. */
 export function transcriptChars(t: Transcript): number {
   let n = t.title.length + OBJECT_CHARS;
@@ -34,11 +25,12 @@ export function transcriptChars(t: Transcript): number {
     n += OBJECT_CHARS + turn.text.length;
     for (const m of turn.before ?? []) n += OBJECT_CHARS + m.text.length;
     for (const c of turn.calls) {
-      n += 2 * OBJECT_CHARS + c.name.length + jsonChars(c.args) + (c.id?.length ?? 0);
+      n += 2 * OBJECT_CHARS + c.name.length + approxChars(c.args) + (c.id?.length ?? 0);
       if (c.result) n += OBJECT_CHARS + c.result.content.length;
     }
   }
-  for (const j of t.judge) n += jsonChars(j as unknown as Json);
+  // Arguments and judge lines are free-form JSON: sized as storing sizes them (chunking.ts).
+  for (const j of t.judge) n += approxChars(j);
   return n;
 }
 
