@@ -1,14 +1,19 @@
 /**
  * Which stored transcripts came from which file bytes (TranscriptMeta.contentHash), kept in memory
  * for the import worker: a folder of 1,000 files looks each one up without reading every library
- * row 1,000 times. The index is rebuilt when the row count says someone else changed the library.
+ * row 1,000 times. Rows still storing carry their hash from the start (staged-import.ts), so an
+ * import of the same bytes meanwhile is noticed too. The index is rebuilt when the row count or
+ * the newest id says someone else changed the library; what it finds is read again from the rows.
  */
 import type { LoopscopeDb, TranscriptMeta } from './db';
+import { liveStoringTokens } from './store-lock';
 
 export type StoredCopy = Pick<TranscriptMeta, 'id' | 'title' | 'fileName'>;
 
 interface HashIndex {
   count: number;
+  /** The newest row's id: ids are never reused, so a row added elsewhere changes it. */
+  lastId: number;
   byHash: Map<string, StoredCopy[]>;
 }
 
@@ -22,14 +27,27 @@ function add(byHash: Map<string, StoredCopy[]>, m: TranscriptMeta): void {
   else byHash.set(m.contentHash, [copy]);
 }
 
-/** What is already stored from a file with this content hash (one file may hold several transcripts). */
+/**
+ * What is stored, or being stored, from a file with this content hash (one file may hold several
+ * transcripts). Not a row deleted meanwhile, nor one whose import is gone (a tab closed while it
+ * stored: the run never landed).
+ */
 export async function findByContentHash(hash: string, database: LoopscopeDb): Promise<StoredCopy[]> {
-  return [...((await built(database)).byHash.get(hash) ?? [])];
+  const copies = (await built(database)).byHash.get(hash) ?? [];
+  if (copies.length === 0) return [];
+  // The live imports first: one that finishes between the two reads has cleared its rows' mark.
+  const live = await liveStoringTokens();
+  const rows = await database.transcripts.bulkGet(copies.map((c) => c.id));
+  return rows.flatMap((m) =>
+    m && m.contentHash === hash && (!m.storing || live.has(m.storing))
+      ? [{ id: m.id, title: m.title, fileName: m.fileName }]
+      : [],
+  );
 }
 
 /**
- * Whether anything stored came from a file of `bytes` bytes (the hash ends with the length): when
- * not, a new file cannot be a duplicate and its hash can wait until its turns are stored.
+ * Whether anything stored or storing came from a file of `bytes` bytes (the hash ends with the
+ * length): when not, a new file cannot be a duplicate. A false yes only costs a lookup.
  */
 export async function sizeIsStored(bytes: number, database: LoopscopeDb): Promise<boolean> {
   const suffix = `-${bytes}`;
@@ -38,18 +56,25 @@ export async function sizeIsStored(bytes: number, database: LoopscopeDb): Promis
 }
 
 async function built(database: LoopscopeDb): Promise<HashIndex> {
-  const count = await database.transcripts.count();
+  const [count, last] = await Promise.all([
+    database.transcripts.count(),
+    database.transcripts.toCollection().lastKey() as Promise<number | undefined>,
+  ]);
+  const lastId = last ?? 0;
   let index = indexes.get(database);
-  if (!index || index.count !== count) {
+  if (!index || index.count !== count || index.lastId !== lastId) {
     const byHash = new Map<string, StoredCopy[]>();
     await database.transcripts.each((m) => add(byHash, m));
-    index = { count, byHash };
+    index = { count, lastId, byHash };
     indexes.set(database, index);
   }
   return index;
 }
 
-/** Keeps a built index in step with a write of this worker: rows added, rows replaced. */
+/**
+ * Keeps a built index in step with a write of this worker: rows added (or given their hash:
+ * noted as removed and added again), rows deleted.
+ */
 export function noteStored(database: LoopscopeDb, added: TranscriptMeta[], removed: readonly number[]): void {
   const index = indexes.get(database);
   if (!index) return;
@@ -61,6 +86,9 @@ export function noteStored(database: LoopscopeDb, added: TranscriptMeta[], remov
       else if (kept.length !== list.length) index.byHash.set(hash, kept);
     }
   }
-  for (const m of added) add(index.byHash, m);
+  for (const m of added) {
+    add(index.byHash, m);
+    index.lastId = Math.max(index.lastId, m.id);
+  }
   index.count += added.length - removed.length;
 }

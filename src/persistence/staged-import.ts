@@ -1,10 +1,13 @@
 /**
  * The worker's import writes in stages so a transcript can be opened before all its turns are
- * stored: `beginImport` adds the library rows and bodies in one transaction (marked `storing`),
- * `writeChunks` adds the turns in chunks bounded by size, each in its own short transaction, and
- * `finishImport` clears the mark. A failure, or a tab closed midway, leaves rows still marked:
- * `abandonImport` (or the next open, see store-lock.ts) deletes them, so what the library keeps
- * is all of an import or none of it, as with the single transaction of `saveImport`.
+ * stored: `beginImport` adds the library rows and bodies in one transaction (marked `storing`,
+ * and with the file's content hash when it is known, so an import of the same bytes meanwhile is
+ * asked about: hash-index.ts), `writeChunks` adds the turns in chunks bounded by size, each in its
+ * own short transaction, and `finishImport` clears the mark. A failure, or a tab closed midway,
+ * leaves rows still marked: `abandonImport` (or the next open, see store-lock.ts) deletes them, so
+ * what the library keeps is all of an import or none of it, as with the single transaction of
+ * `saveImport`. A storing run may be deleted meanwhile (Delete, or another import's Replace): its
+ * writes stop there, and neither finishing nor abandoning brings any of it back.
  */
 import type { ImportResult } from '../import/types';
 import { formatWarning, type Transcript, type Turn } from '../model/transcript';
@@ -36,7 +39,7 @@ export async function beginImport(
   const warnings = result.warnings.map(formatWarning);
   const prepared = result.transcripts.map((t) => ({ t, ...chunkTurns(t.turns, bounds) }));
   const tables = transcriptTables(database);
-  return database.transaction('rw', tables, async () => {
+  const staged = await database.transaction('rw', tables, async () => {
     for (const id of opts.replace ?? []) await deleteTranscript(id, database);
     const staged: StagedTranscript[] = [];
     for (const { t, chunks, warnings: cut } of prepared) {
@@ -47,9 +50,19 @@ export async function beginImport(
     }
     return staged;
   });
+  noteStored(
+    database,
+    staged.map((s) => s.meta),
+    opts.replace ?? [],
+  );
+  return staged;
 }
 
-/** Writes the turns, a chunk a transaction; `pause` runs between chunks (the worker answers replays there). */
+/**
+ * Writes the turns, a chunk a transaction; `pause` runs between chunks (the worker answers replays
+ * there). A transcript deleted meanwhile gets no more chunks: the check and the write are one
+ * transaction, so no chunk outlives the delete (which takes the chunks written before it).
+ */
 export async function writeChunks(
   staged: readonly StagedTranscript[],
   database: LoopscopeDb = db,
@@ -57,33 +70,45 @@ export async function writeChunks(
 ): Promise<void> {
   for (const s of staged)
     for (let n = 0; n < s.chunks.length; n++) {
-      await database.turnChunks.add({ id: s.id, n, turns: s.chunks[n] });
+      const written = await database.transaction('rw', database.bodies, database.turnChunks, async () => {
+        // The body, not the library row: turn reads take these two tables anyway.
+        if ((await database.bodies.where(':id').equals(s.id).count()) === 0) return false;
+        await database.turnChunks.add({ id: s.id, n, turns: s.chunks[n] });
+        return true;
+      });
+      if (!written) break;
       await pause();
     }
 }
 
-/** Clears the `storing` mark (and adds the content hash when it was computed last). */
+/**
+ * Clears the `storing` mark (and adds the content hash when it was computed last, the file not
+ * having been hashed by its parse). A row deleted meanwhile stays deleted (update adds nothing).
+ */
 export async function finishImport(
   staged: readonly StagedTranscript[],
   opts: SaveOptions = {},
   database: LoopscopeDb = db,
 ): Promise<void> {
-  await database.transaction('rw', database.transcripts, async () => {
+  const hashed = opts.contentHash ? { contentHash: opts.contentHash } : {};
+  const finished = await database.transaction('rw', database.transcripts, async () => {
+    const kept: StagedTranscript[] = [];
     for (const s of staged)
-      await database.transcripts.update(s.id, {
-        storing: undefined,
-        ...(opts.contentHash ? { contentHash: opts.contentHash } : {}),
-      });
+      if (await database.transcripts.update(s.id, { storing: undefined, ...hashed })) kept.push(s);
+    return kept;
   });
-  const rows = staged.map((s) => ({
-    ...s.meta,
-    storing: undefined,
-    ...(opts.contentHash ? { contentHash: opts.contentHash } : {}),
-  }));
-  noteStored(database, rows, opts.replace ?? []);
+  // A hash added now: the index has these rows without it.
+  const late = finished.filter((s) => opts.contentHash && s.meta.contentHash !== opts.contentHash);
+  if (late.length)
+    noteStored(
+      database,
+      late.map((s) => ({ ...s.meta, storing: undefined, ...hashed })),
+      late.map((s) => s.id),
+    );
 }
 
-/** Deletes what an import that failed midway stored. */
+/** Deletes what an import that failed midway stored, and forgets its content hash. */
 export async function abandonImport(ids: readonly number[], database: LoopscopeDb = db): Promise<void> {
   for (const id of ids) await deleteTranscript(id, database);
+  noteStored(database, [], ids);
 }

@@ -10,13 +10,15 @@ const local = new Map<string, Promise<void>>();
 
 interface LockManagerLike {
   request(name: string, opts: { mode?: 'shared' | 'exclusive' }, cb: () => Promise<void> | void): Promise<void>;
+  query(): Promise<{ held?: { name?: string }[] }>;
 }
 
 function webLocks(): LockManagerLike | undefined {
   return (globalThis.navigator as { locks?: LockManagerLike } | undefined)?.locks;
 }
 
-const lockName = (token: string) => `loopscope-storing-${token}`;
+const STORING = 'loopscope-storing-';
+const lockName = (token: string) => `${STORING}${token}`;
 
 export function newStoreToken(): string {
   return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 10)}`;
@@ -46,4 +48,44 @@ export async function storingEnded(token: string): Promise<void> {
   if (here) return here;
   const locks = webLocks();
   if (locks) await locks.request(lockName(token), { mode: 'shared' }, () => undefined);
+}
+
+/**
+ * The tokens of the imports still writing now (this worker's and, with Web Locks, every other's).
+ * A row marked with a token not among them was left by an import that is gone (a closed tab).
+ */
+export async function liveStoringTokens(): Promise<Set<string>> {
+  const live = new Set(local.keys());
+  const locks = webLocks();
+  if (locks)
+    for (const { name } of (await locks.query()).held ?? [])
+      if (name?.startsWith(STORING)) live.add(name.slice(STORING.length));
+  return live;
+}
+
+const checking = new Map<string, Promise<unknown>>();
+
+/**
+ * Runs `check` holding the lock of one file content hash, across workers and tabs: an import
+ * checks for a stored copy and adds its rows inside it, so two imports of the same bytes at once
+ * (two drops, two folders) are one after the other, and the second sees the first's rows.
+ * Imports of other bytes do not wait. In-process (Node tests, the CLI) a promise chain per hash.
+ */
+export async function holdWhileChecking<T>(contentHash: string, check: () => Promise<T>): Promise<T> {
+  const locks = webLocks();
+  if (locks) {
+    let out!: T;
+    await locks.request(`loopscope-checking-${contentHash}`, { mode: 'exclusive' }, async () => {
+      out = await check();
+    });
+    return out;
+  }
+  const mine = (checking.get(contentHash) ?? Promise.resolve()).then(check);
+  const settled = mine.catch(() => undefined);
+  checking.set(contentHash, settled);
+  try {
+    return await mine;
+  } finally {
+    if (checking.get(contentHash) === settled) checking.delete(contentHash);
+  }
 }

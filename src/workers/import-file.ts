@@ -22,7 +22,7 @@ import {
   writeChunks,
   type StagedTranscript,
 } from '../persistence/staged-import';
-import { holdWhileStoring, newStoreToken } from '../persistence/store-lock';
+import { holdWhileChecking, holdWhileStoring, newStoreToken } from '../persistence/store-lock';
 import { saveImport, type SaveOptions } from '../persistence/transcripts';
 import type { EngineConfig } from '../engine/config';
 import { noteImported } from './triage';
@@ -132,9 +132,13 @@ export async function importFolderUnit(
   if (outcome.status === 'skipped') return outcome;
   try {
     const blobs = unit.kind === 'file' ? [unit.file] : unit.files.map((f) => f.file);
-    const save = await duplicateCheck(blobs, unit.path, onDuplicate, database);
-    if (save === 'skip') return { status: 'duplicate' };
-    return { status: 'imported', summary: await storeResult(unit.path, outcome.result, save, database) };
+    const contentHash = await hashBlobs(blobs);
+    // Checked and stored under the bytes' lock: another folder with the same file is asked after.
+    return await holdWhileChecking(contentHash, async (): Promise<UnitImportOutcome> => {
+      const save = await duplicateCheck(blobs, unit.path, onDuplicate, database, contentHash);
+      if (save === 'skip') return { status: 'duplicate' };
+      return { status: 'imported', summary: await storeResult(unit.path, outcome.result, save, database) };
+    });
   } catch (e) {
     return { status: 'failed', message: `${unit.path}: could not be stored (${(e as Error).message})` };
   }
@@ -258,9 +262,12 @@ async function startImport(
 }
 
 /**
- * Asks about a duplicate when one may be stored, adds the library rows, then writes the turns in
- * the background under the import's lock (store-lock.ts). The file's hash comes from the parse,
- * which hashed the bytes it read (or, when it could not, from a second read after the writes).
+ * Asks about a duplicate when one may be stored or storing, adds the library rows, then writes the
+ * turns in the background under the import's lock (store-lock.ts). The file's hash comes from the
+ * parse, which hashed the bytes it read: the rows carry it from the start, and the check and the
+ * rows are done under the hash's lock, so the same bytes imported meanwhile (another drop) wait
+ * for these rows and are asked about them. A file the parse could not hash (it changed on disk)
+ * is hashed here only when something of its size is stored, else after the writes.
  */
 async function stageFile(
   file: Blob,
@@ -272,15 +279,41 @@ async function stageFile(
   gate?: WriteGate,
   /** The file's hash when the parse computed it on the way. */
   parsedHash?: string,
-): Promise<
-  | { staged: StagedTranscript[]; stored: Promise<string | null> }
-  | { error: { file: string; reason: string; message: string }; skipped?: true }
-> {
-  const failure = (reason: string) => ({ error: { file: name, reason, message: `${name}: ${reason}` } });
-  let save: SaveOptions = {};
+): Promise<StageOutcome> {
+  let contentHash = parsedHash;
   try {
-    if (onDuplicate && (await sizeIsStored(file.size, database))) {
-      const checked = await duplicateCheck([file], name, onDuplicate, database, parsedHash);
+    if (!contentHash && onDuplicate && (await sizeIsStored(file.size, database))) contentHash = await hashBlobs([file]);
+  } catch (e) {
+    return stageFailure(name, `could not be stored (${(e as Error).message})`);
+  }
+  const stage = () => checkAndBegin(file, name, result, opts, onDuplicate, database, gate, contentHash);
+  return contentHash ? holdWhileChecking(contentHash, stage) : stage();
+}
+
+type StageOutcome =
+  | { staged: StagedTranscript[]; stored: Promise<string | null> }
+  | { error: { file: string; reason: string; message: string }; skipped?: true };
+
+const stageFailure = (name: string, reason: string) => ({
+  error: { file: name, reason, message: `${name}: ${reason}` },
+});
+
+/** stageFile once it holds the hash's lock: settles when the rows are added (the turns come after). */
+async function checkAndBegin(
+  file: Blob,
+  name: string,
+  result: ImportResult,
+  opts: ImportOptions,
+  onDuplicate: AskDuplicate | undefined,
+  database: LoopscopeDb,
+  gate: WriteGate | undefined,
+  knownHash: string | undefined,
+): Promise<StageOutcome> {
+  const failure = (reason: string) => stageFailure(name, reason);
+  let save: SaveOptions = knownHash ? { contentHash: knownHash } : {};
+  try {
+    if (knownHash && onDuplicate && (await sizeIsStored(file.size, database))) {
+      const checked = await duplicateCheck([file], name, onDuplicate, database, knownHash);
       if (checked === 'skip') return { ...failure('already in the library; not imported again'), skipped: true };
       save = checked;
     }
@@ -304,7 +337,7 @@ async function stageFile(
       await writeChunks(staged, database, yieldToCalls);
       // The file may be gone by now (deleted or moved on disk): the import stands without a hash,
       // only a later import of the same bytes will not be noticed as one.
-      const contentHash = save.contentHash ?? parsedHash ?? (await hashBlobs([file]).catch(() => undefined));
+      const contentHash = save.contentHash ?? (await hashBlobs([file]).catch(() => undefined));
       await finishImport(staged, { ...save, contentHash }, database);
     } catch (e) {
       await abandonImport(
@@ -345,8 +378,9 @@ function triageLater(runs: Parameters<typeof noteImported>[0], database: Loopsco
 
 /**
  * Hashes the file, or a session folder's files in order (a second read, after parsing: cheap
- * next to the parse; `known` when the parse hashed it) and, when the same bytes are already
- * stored, asks what to do. The answer becomes the store's options.
+ * next to the parse; `known` when already hashed) and, when the same bytes are already stored or
+ * still storing, asks what to do. The answer becomes the store's options. Replace of a copy still
+ * storing deletes it as a stored one: its import's writes stop (staged-import.ts).
  */
 async function duplicateCheck(
   files: readonly Blob[],
