@@ -3,7 +3,9 @@
  * once while it parses). The worker stores the library rows, answers with ids and a summary, then
  * writes the turns chunk by chunk; it becomes the engine worker meanwhile, holding the parsed
  * transcripts, so the run opens without reading them back. A failure while storing deletes what
- * was stored (src/persistence/staged-import.ts). Folders go through run-folder-import.ts.
+ * was stored (src/persistence/staged-import.ts). The same bytes dropped again, even while the
+ * first copy is still storing, are asked about by the worker (src/persistence/hash-index.ts).
+ * Folders go through run-folder-import.ts.
  */
 import { adoptEngineWorker, Comlink, startEngineWorker } from '../../workers/client';
 import type { EngineConfig } from '../../engine/config';
@@ -16,13 +18,6 @@ import type { PickedFile } from './picked-files';
 import { folderCancels, importFolderPlan } from './run-folder-import';
 
 const cancels = new Map<number, () => void>();
-
-/**
- * Loose-file imports not yet fully stored, by file size. The worker knows a stored copy by its
- * content hash, written only once all its turns are; so a file of the same size as one still
- * being imported waits for it, and a re-drop during storing is asked about like any other.
- */
-const inFlightBySize = new Map<number, Promise<void>>();
 
 export function cancelImport(jobId: number): void {
   cancels.get(jobId)?.();
@@ -68,15 +63,6 @@ function firstRuns(): EngineConfig[] {
 async function importOne(file: File, opened: boolean): Promise<number[]> {
   const { addJob, updateJob } = useAppStore.getState();
   const jobId = addJob(file.name, file.size);
-  const before = inFlightBySize.get(file.size);
-  let finished!: () => void;
-  const whole = new Promise<void>((resolve) => (finished = resolve));
-  inFlightBySize.set(file.size, whole);
-  let storingInBackground = false;
-  const settle = () => {
-    finished();
-    if (inFlightBySize.get(file.size) === whole) inFlightBySize.delete(file.size);
-  };
   const worker = startEngineWorker();
   let cancelled = false;
   let stop = () => {};
@@ -90,10 +76,6 @@ async function importOne(file: File, opened: boolean): Promise<number[]> {
     cancels.set(jobId, stop);
   });
   try {
-    if (before && (await Promise.race([before.then(() => false), cancelledPromise.then(() => true)]))) {
-      updateJob(jobId, { status: 'cancelled', message: `${file.name}: import cancelled; nothing was stored` });
-      return [];
-    }
     const outcome = await Promise.race([
       worker.api.importAndOpen(
         file,
@@ -127,26 +109,22 @@ async function importOne(file: File, opened: boolean): Promise<number[]> {
     updateJob(jobId, { status: 'storing', storedIds: summary.ids });
     adoptEngineWorker(worker);
     adopted = true;
-    storingInBackground = true;
-    void worker.api
-      .storingDone()
-      .finally(settle)
-      .then(
-        (failed) =>
-          updateJob(
-            jobId,
-            failed === null
-              ? {
-                  status: 'done',
-                  read: file.size,
-                  warnings: summary.warnings,
-                  message: `${file.name}: ${summary.transcripts} transcript${summary.transcripts === 1 ? '' : 's'}, ${summary.turns} turns (${summary.format})`,
-                }
-              : { status: 'error', storedIds: [], message: `${file.name}: ${failed}` },
-          ),
-        (e: unknown) =>
-          updateJob(jobId, { status: 'error', message: `${file.name}: could not be stored (${(e as Error).message})` }),
-      );
+    void worker.api.storingDone().then(
+      (failed) =>
+        updateJob(
+          jobId,
+          failed === null
+            ? {
+                status: 'done',
+                read: file.size,
+                warnings: summary.warnings,
+                message: `${file.name}: ${summary.transcripts} transcript${summary.transcripts === 1 ? '' : 's'}, ${summary.turns} turns (${summary.format})`,
+              }
+            : { status: 'error', storedIds: [], message: `${file.name}: ${failed}` },
+        ),
+      (e: unknown) =>
+        updateJob(jobId, { status: 'error', message: `${file.name}: could not be stored (${(e as Error).message})` }),
+    );
     return summary.ids;
   } catch (e) {
     updateJob(jobId, { status: 'error', message: `${file.name}: could not be stored (${(e as Error).message})` });
@@ -155,6 +133,5 @@ async function importOne(file: File, opened: boolean): Promise<number[]> {
     cancels.delete(jobId);
     forgetQuestion(jobId);
     if (!adopted) worker.terminate();
-    if (!storingInBackground) settle();
   }
 }
