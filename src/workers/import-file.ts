@@ -14,7 +14,7 @@ import { sourceFromBlob } from '../import/source';
 import type { ImportLimits } from '../model/limits';
 import { formatWarning } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
-import { findByContentHash, sizeIsStored } from '../persistence/hash-index';
+import { sizeIsStored } from '../persistence/hash-index';
 import {
   abandonImport,
   beginImport,
@@ -26,6 +26,7 @@ import { holdWhileChecking, holdWhileStoring, newStoreToken } from '../persisten
 import { saveImport, type SaveOptions } from '../persistence/transcripts';
 import type { EngineConfig } from '../engine/config';
 import { noteImported } from './triage';
+import { duplicateCheck, type AskDuplicate } from './duplicate-check';
 import { holdImported, releaseWriteGates, sinceLastReplay, untilFirstRun, warmSession } from './sessions';
 
 /** What the page learns of a stored import: never the transcripts themselves. */
@@ -43,19 +44,7 @@ export type ImportOutcome =
   /** `skipped`: the file was already in the library and the user chose not to import it again. */
   | { ok: false; error: { file: string; line?: number; reason: string; message: string }; skipped?: true };
 
-/** Transcripts already stored from a file with the same bytes. */
-export interface DuplicateInfo {
-  file: string;
-  existing: { id: number; title: string; fileName: string }[];
-  /** Asked within a folder import: the answer holds for every later file of it. */
-  folder?: boolean;
-}
-
-/** What to do with a file already in the library: replace the stored copy, keep both, or skip it. */
-export type DuplicateChoice = 'replace' | 'keep' | 'skip';
-
-/** Asked when the file is already in the library; without one, both copies are kept. */
-export type AskDuplicate = (info: DuplicateInfo) => DuplicateChoice | Promise<DuplicateChoice>;
+export type { AskDuplicate, DuplicateChoice, DuplicateInfo } from './duplicate-check';
 
 export interface ImportOptions {
   formatId?: string;
@@ -135,7 +124,7 @@ export async function importFolderUnit(
     const contentHash = await hashBlobs(blobs);
     // Checked and stored under the bytes' lock: another folder with the same file is asked after.
     return await holdWhileChecking(contentHash, async (): Promise<UnitImportOutcome> => {
-      const save = await duplicateCheck(blobs, unit.path, onDuplicate, database, contentHash);
+      const save = await duplicateCheck(contentHash, unit.path, onDuplicate, database);
       if (save === 'skip') return { status: 'duplicate' };
       return { status: 'imported', summary: await storeResult(unit.path, outcome.result, save, database) };
     });
@@ -313,7 +302,7 @@ async function checkAndBegin(
   let save: SaveOptions = knownHash ? { contentHash: knownHash } : {};
   try {
     if (knownHash && onDuplicate && (await sizeIsStored(file.size, database))) {
-      const checked = await duplicateCheck([file], name, onDuplicate, database, knownHash);
+      const checked = await duplicateCheck(knownHash, name, onDuplicate, database);
       if (checked === 'skip') return { ...failure('already in the library; not imported again'), skipped: true };
       save = checked;
     }
@@ -374,26 +363,4 @@ function triageLater(runs: Parameters<typeof noteImported>[0], database: Loopsco
     (r) => r.transcript.turns.reduce((n, t) => n + t.calls.length, 0) <= TRIAGE_AT_IMPORT_MAX_CALLS,
   );
   if (small.length) setTimeout(() => void noteImported(small, database).catch(() => undefined), 0);
-}
-
-/**
- * Hashes the file, or a session folder's files in order (a second read, after parsing: cheap
- * next to the parse; `known` when already hashed) and, when the same bytes are already stored or
- * still storing, asks what to do. The answer becomes the store's options. Replace of a copy still
- * storing deletes it as a stored one: its import's writes stop (staged-import.ts).
- */
-async function duplicateCheck(
-  files: readonly Blob[],
-  name: string,
-  ask: AskDuplicate | undefined,
-  database: LoopscopeDb,
-  known?: string,
-): Promise<SaveOptions | 'skip'> {
-  const contentHash = known ?? (await hashBlobs(files));
-  if (!ask) return { contentHash };
-  const existing = await findByContentHash(contentHash, database);
-  if (existing.length === 0) return { contentHash };
-  const choice = await ask({ file: name, existing });
-  if (choice === 'skip') return 'skip';
-  return choice === 'replace' ? { contentHash, replace: existing.map((e) => e.id) } : { contentHash };
 }
