@@ -2,6 +2,7 @@
  * Reading a Blob (a File in the browser, `fs.openAsBlob` in Node) in bounded chunks: for the
  * importers' sources and for the content hash.
  */
+import type { ContentHasher, HasherState } from './content-hasher';
 
 /** Progress and cancellation happen between chunks, so no chunk is larger than this. */
 export const CHUNK = 1 << 20;
@@ -36,17 +37,21 @@ export function* blobSlicesSync(blob: Blob, read: ReadSliceSync, sliceBytes: num
 }
 
 /**
- * Reads slices of one Blob elsewhere (a worker of its own): `read` answers a slice's bytes,
- * `close` lets the reader go. Set by the engine worker (setSliceReaders); none in the page or Node.
+ * Reads slices of one Blob elsewhere (a worker of its own): `read` answers a slice's bytes (and,
+ * when the reader was opened with a hash state, the state after them: the hash is computed there,
+ * beside the parse), `close` lets the reader go. Set by the engine worker (setSliceReaders); none
+ * in the page or Node.
  */
 export interface SliceReader {
-  read(blob: Blob, at: number, bytes: number): Promise<ArrayBuffer>;
+  read(blob: Blob, at: number, bytes: number): Promise<{ buf: ArrayBuffer; hash?: HasherState }>;
   /** Hands a read slice back once used: detached here, so this worker holds nothing of it. */
   release(buf: ArrayBuffer): void;
   close(): void;
 }
 
-let openSliceReader: (() => SliceReader | undefined) | undefined;
+type OpenSliceReader = (hashFrom?: HasherState) => SliceReader | undefined;
+
+let openSliceReader: OpenSliceReader | undefined;
 let readerMinBytes = 0;
 
 /**
@@ -55,10 +60,7 @@ let readerMinBytes = 0;
  * heap growing with the parsed turns, runs seldom: in a worker of its own, that garbage stays small
  * (docs/architecture.md, "The 1,000,000-call run").
  */
-export function setSliceReaders(
-  open: (() => SliceReader | undefined) | undefined,
-  minBytes: number = READER_WORKER_MIN_BYTES,
-): void {
+export function setSliceReaders(open: OpenSliceReader | undefined, minBytes: number = READER_WORKER_MIN_BYTES): void {
   openSliceReader = open;
   readerMinBytes = minBytes;
 }
@@ -73,8 +75,9 @@ export async function* blobSlicesAsync(
   blob: Blob,
   reader: SliceReader,
   sliceBytes: number = CHUNK,
+  hasher?: ContentHasher,
 ): AsyncIterable<Uint8Array> {
-  const pending: Promise<ArrayBuffer>[] = [];
+  const pending: Promise<{ buf: ArrayBuffer; hash?: HasherState }>[] = [];
   let next = 0;
   const request = () => {
     pending.push(reader.read(blob, next, sliceBytes));
@@ -83,8 +86,11 @@ export async function* blobSlicesAsync(
   try {
     while (next < blob.size && pending.length < AHEAD) request();
     while (pending.length) {
-      const bytes = new Uint8Array(await pending.shift()!);
+      const answer = await pending.shift()!;
+      const bytes = new Uint8Array(answer.buf);
       if (bytes.byteLength === 0) return; // a File cut short on disk meanwhile
+      if (answer.hash) hasher?.setState(answer.hash);
+      else hasher?.update(bytes);
       if (next < blob.size) request();
       yield bytes;
       reader.release(bytes.buffer as ArrayBuffer);
@@ -96,13 +102,24 @@ export async function* blobSlicesAsync(
   }
 }
 
-/** A Blob's bytes in chunks of at most CHUNK bytes; a chunk is the caller's until it asks for the next. */
-export async function* blobChunks(blob: Blob): AsyncIterable<Uint8Array> {
-  const elsewhere = blob.size >= readerMinBytes ? openSliceReader?.() : undefined;
+/**
+ * A Blob's bytes in chunks of at most CHUNK bytes; a chunk is the caller's until it asks for the
+ * next. With `hasher`, the bytes are hashed on the way (continuing its state): once every chunk
+ * has been read, it holds the hash of them.
+ */
+export async function* blobChunks(blob: Blob, hasher?: ContentHasher): AsyncIterable<Uint8Array> {
+  const elsewhere = blob.size >= readerMinBytes ? openSliceReader?.(hasher?.state()) : undefined;
   if (elsewhere) {
-    yield* blobSlicesAsync(blob, elsewhere);
+    yield* blobSlicesAsync(blob, elsewhere, CHUNK, hasher);
     return;
   }
+  for await (const chunk of localChunks(blob)) {
+    hasher?.update(chunk);
+    yield chunk;
+  }
+}
+
+async function* localChunks(blob: Blob): AsyncIterable<Uint8Array> {
   const readSync = syncSliceReader();
   if (readSync) {
     yield* blobSlicesSync(blob, readSync);

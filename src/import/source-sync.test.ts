@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { importSource } from './index';
 import { blobSlicesSync, setSliceReaders, type SliceReader } from './blob-chunks';
+import { hashBytes } from './content-hash';
+import { ContentHasher, type HasherState } from './content-hasher';
 import { sourceFromBlob, sourceFromBytes } from './source';
 
 /** A Blob whose slices a FileReaderSync stand-in reads synchronously (Node has no FileReaderSync). */
@@ -52,14 +54,17 @@ afterEach(() => {
  * A reader worker's stand-in: answers slices asynchronously, and detaches each slice handed back
  * (as the transfer to the worker does), so a chunk kept past its turn reads as empty.
  */
-function fakeReader(bytes: Uint8Array, log: string[]): SliceReader {
+function fakeReader(bytes: Uint8Array, log: string[], hashFrom?: HasherState): SliceReader {
   let inFlight = 0;
+  const hasher = hashFrom && new ContentHasher(hashFrom);
   return {
     read: async (_blob, at, n) => {
       log.push(`read ${at} (${++inFlight} in flight)`);
       await Promise.resolve();
       inFlight--;
-      return bytes.slice(at, at + n).buffer;
+      const buf = bytes.slice(at, at + n).buffer;
+      hasher?.update(new Uint8Array(buf));
+      return { buf, hash: hasher?.state() };
     },
     release: (buf) => {
       log.push(`release ${buf.byteLength}`);
@@ -175,5 +180,23 @@ describe('reading a large Blob through a reader worker', () => {
       'run.jsonl:undefined: no tool calls in this transcript: call-based detectors will have nothing to look at',
     ]);
     expect(heap).toEqual(native);
+  });
+
+  it('takes the content hash from the reader, which hashed the slices it read', async () => {
+    const bytes = jsonl(12_000);
+    const log: string[] = [];
+    let opened: HasherState | undefined;
+    setSliceReaders((from) => {
+      opened = from;
+      return fakeReader(bytes, log, from);
+    }, 1);
+    let hash = '';
+    await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { onContentHash: (h) => (hash = h) }));
+    expect(opened).toEqual(new ContentHasher().state());
+    expect(hash).toBe(hashBytes(bytes));
+    // A reader that does not hash: the slices are hashed here, to the same digest.
+    setSliceReaders(() => fakeReader(bytes, log), 1);
+    await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { onContentHash: (h) => (hash = h) }));
+    expect(hash).toBe(hashBytes(bytes));
   });
 });

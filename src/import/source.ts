@@ -1,7 +1,7 @@
 import { describeBytes, LINE_LIMITS } from '../model/limits';
 import type { ImportWarning } from '../model/transcript';
 import { blobChunks, slices } from './blob-chunks';
-import { ContentHasher } from './content-hash';
+import { ContentHasher } from './content-hasher';
 import { Utf8Decoder } from './utf8-decoder';
 import { ImportError, type ImportContext, type ImportSource } from './types';
 
@@ -144,8 +144,7 @@ async function* fileChunks(blob: Blob, ctx: ImportContext): AsyncIterable<Uint8A
   if (!onHash) return yield* blobChunks(blob);
   const hasher = new ContentHasher();
   let read = 0;
-  for await (const chunk of blobChunks(blob)) {
-    hasher.update(chunk);
+  for await (const chunk of blobChunks(blob, hasher)) {
     read += chunk.byteLength;
     yield chunk;
   }

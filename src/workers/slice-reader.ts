@@ -1,13 +1,15 @@
 /**
- * The engine worker's SliceReader (src/import/blob-chunks.ts): slices of a large file read by a
- * worker of its own and transferred here. Each slice is handed back once used, so the engine
- * worker keeps nothing of it, and the reading worker is replaced every REPLACE_AFTER bytes (what
- * it keeps of its reads and of the slices handed back goes when it ends): in Chromium that memory
- * is otherwise freed only by a major collection (docs/architecture.md, "The 1,000,000-call run").
+ * The engine worker's SliceReader (src/import/blob-chunks.ts): slices of a large file read (and
+ * hashed) by a worker of its own and transferred here. Each slice is handed back once used, so
+ * the engine worker keeps nothing of it, and the reading worker is replaced every REPLACE_AFTER
+ * bytes (what it keeps of its reads and of the slices handed back goes when it ends): in Chromium
+ * that memory is otherwise freed only by a major collection (docs/architecture.md, "The
+ * 1,000,000-call run"). A new worker starts once the one before has answered, from its hash state.
  */
 import type { SliceReader } from '../import/blob-chunks';
+import type { HasherState } from '../import/content-hasher';
 
-type Answer = { id: number; buf: ArrayBuffer; error?: undefined } | { id: number; error: string };
+type Answer = { id: number; buf: ArrayBuffer; hash?: HasherState; error?: undefined } | { id: number; error: string };
 
 const REPLACE_AFTER = 64 << 20;
 
@@ -16,11 +18,22 @@ interface Reading {
   /** Reads asked of this worker and not answered yet. */
   waiting: number;
   retired: boolean;
+  /** Settles when every read asked of it so far is answered. */
+  answered: Promise<void>;
+  /** Requests wait for this: the worker before it has answered all of its reads. */
+  ready: Promise<void>;
+  /** This worker's first request carries the hash state to continue (undefined: not hashing). */
+  first: boolean;
 }
 
-export function openWorkerSliceReader(): SliceReader | undefined {
+export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | undefined {
   if (typeof Worker === 'undefined') return undefined;
-  const answers = new Map<number, { resolve(b: ArrayBuffer): void; reject(e: Error): void }>();
+  const hashing = hashFrom !== undefined;
+  let hashState = hashFrom;
+  const answers = new Map<
+    number,
+    { resolve(a: { buf: ArrayBuffer; hash?: HasherState }): void; reject(e: Error): void }
+  >();
   const failAll = (message: string) => {
     for (const w of answers.values()) w.reject(new Error(message));
     answers.clear();
@@ -30,11 +43,14 @@ export function openWorkerSliceReader(): SliceReader | undefined {
     r.worker.terminate();
     live.delete(r);
   };
-  const spawn = (): Reading => {
+  const spawn = (ready: Promise<void>): Reading => {
     const r: Reading = {
       worker: new Worker(new URL('./slice-reader.worker.ts', import.meta.url), { type: 'module' }),
       waiting: 0,
       retired: false,
+      answered: ready,
+      ready,
+      first: true,
     };
     r.worker.onmessage = (e: MessageEvent<Answer>) => {
       r.waiting--;
@@ -42,8 +58,9 @@ export function openWorkerSliceReader(): SliceReader | undefined {
       const w = answers.get(e.data.id);
       if (!w) return;
       answers.delete(e.data.id);
-      if (e.data.error !== undefined) w.reject(new Error(e.data.error));
-      else w.resolve(e.data.buf);
+      if (e.data.error !== undefined) return w.reject(new Error(e.data.error));
+      if (e.data.hash) hashState = e.data.hash;
+      w.resolve({ buf: e.data.buf, hash: e.data.hash });
     };
     r.worker.onerror = (e) => {
       e.preventDefault();
@@ -54,7 +71,7 @@ export function openWorkerSliceReader(): SliceReader | undefined {
   };
   let current: Reading;
   try {
-    current = spawn();
+    current = spawn(Promise.resolve());
   } catch {
     return undefined; // no nested workers here: the caller reads the file itself
   }
@@ -63,18 +80,29 @@ export function openWorkerSliceReader(): SliceReader | undefined {
   return {
     read(blob, at, bytes) {
       if (handedOut >= REPLACE_AFTER) {
-        current.retired = true;
-        if (current.waiting === 0) end(current);
-        current = spawn();
+        const before = current;
+        before.retired = true;
+        if (before.waiting === 0) end(before);
+        current = spawn(before.answered);
         handedOut = 0;
       }
       handedOut += bytes;
       const id = nextId++;
-      current.waiting++;
-      return new Promise<ArrayBuffer>((resolve, reject) => {
+      const r = current;
+      r.waiting++;
+      const answer = new Promise<{ buf: ArrayBuffer; hash?: HasherState }>((resolve, reject) => {
         answers.set(id, { resolve, reject });
-        current.worker.postMessage({ id, blob, at, bytes });
+        void r.ready.then(() => {
+          const carry = r.first && hashing ? { hashFrom: hashState } : {};
+          r.first = false;
+          r.worker.postMessage({ id, blob, at, bytes, ...carry });
+        });
       });
+      r.answered = answer.then(
+        () => undefined,
+        () => undefined,
+      );
+      return answer;
     },
     release(buf) {
       if (buf.byteLength) current.worker.postMessage({ release: buf }, [buf]);
