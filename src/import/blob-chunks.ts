@@ -2,6 +2,7 @@
  * Reading a Blob (a File in the browser, `fs.openAsBlob` in Node) in bounded chunks: for the
  * importers' sources and for the content hash.
  */
+import type { ContentHasher, HasherState } from './content-hasher';
 
 /** Progress and cancellation happen between chunks, so no chunk is larger than this. */
 export const CHUNK = 1 << 20;
@@ -25,7 +26,7 @@ function syncSliceReader(): ReadSliceSync | undefined {
 /**
  * A Blob read slice by slice, each a fresh buffer the decoder lets go of at once. In Chromium's
  * worker, `blob.stream()` on a 1.2 GB file kept ~1 GB outside the JS heap while the file was parsed
- * (docs/architecture.md, "The 1,000,000-call run"); slices read with FileReaderSync do not.
+ * (docs/architecture.md, "The 1,000,000-call run"); slices read with FileReaderSync kept less.
  */
 export function* blobSlicesSync(blob: Blob, read: ReadSliceSync, sliceBytes: number = CHUNK): Iterable<Uint8Array> {
   for (let at = 0; at < blob.size; at += sliceBytes) {
@@ -35,7 +36,90 @@ export function* blobSlicesSync(blob: Blob, read: ReadSliceSync, sliceBytes: num
   }
 }
 
-export async function* blobChunks(blob: Blob): AsyncIterable<Uint8Array> {
+/**
+ * Reads slices of one Blob elsewhere (a worker of its own): `read` answers a slice's bytes (and,
+ * when the reader was opened with a hash state, the state after them: the hash is computed there,
+ * beside the parse), `close` lets the reader go. Set by the engine worker (setSliceReaders); none
+ * in the page or Node.
+ */
+export interface SliceReader {
+  read(blob: Blob, at: number, bytes: number): Promise<{ buf: ArrayBuffer; hash?: HasherState }>;
+  /** Hands a read slice back once used: detached here, so this worker holds nothing of it. */
+  release(buf: ArrayBuffer): void;
+  close(): void;
+}
+
+type OpenSliceReader = (hashFrom?: HasherState) => SliceReader | undefined;
+
+let openSliceReader: OpenSliceReader | undefined;
+let readerMinBytes = 0;
+
+/**
+ * Large blobs are read through readers made by `open`. Chromium keeps what each FileReaderSync read
+ * leaves behind until the reading worker's next major collection, which the engine worker, its
+ * heap growing with the parsed turns, runs seldom: in a worker of its own, that garbage stays small
+ * (docs/architecture.md, "The 1,000,000-call run").
+ */
+export function setSliceReaders(open: OpenSliceReader | undefined, minBytes: number = READER_WORKER_MIN_BYTES): void {
+  openSliceReader = open;
+  readerMinBytes = minBytes;
+}
+
+/** Below this a worker's start (tens of ms) costs more than the memory it saves; a folder has many small files. */
+export const READER_WORKER_MIN_BYTES = 32 << 20;
+
+/** Slices read ahead of the one being used, so the reader works while the caller parses. */
+const AHEAD = 2;
+
+export async function* blobSlicesAsync(
+  blob: Blob,
+  reader: SliceReader,
+  sliceBytes: number = CHUNK,
+  hasher?: ContentHasher,
+): AsyncIterable<Uint8Array> {
+  const pending: Promise<{ buf: ArrayBuffer; hash?: HasherState }>[] = [];
+  let next = 0;
+  const request = () => {
+    pending.push(reader.read(blob, next, sliceBytes));
+    next += sliceBytes;
+  };
+  try {
+    while (next < blob.size && pending.length < AHEAD) request();
+    while (pending.length) {
+      const answer = await pending.shift()!;
+      const bytes = new Uint8Array(answer.buf);
+      if (bytes.byteLength === 0) return; // a File cut short on disk meanwhile
+      if (answer.hash) hasher?.setState(answer.hash);
+      else hasher?.update(bytes);
+      if (next < blob.size) request();
+      yield bytes;
+      reader.release(bytes.buffer as ArrayBuffer);
+    }
+  } finally {
+    // Reads still in flight when the caller stopped early settle into nothing.
+    for (const p of pending) p.catch(() => undefined);
+    reader.close();
+  }
+}
+
+/**
+ * A Blob's bytes in chunks of at most CHUNK bytes; a chunk is the caller's until it asks for the
+ * next. With `hasher`, the bytes are hashed on the way (continuing its state): once every chunk
+ * has been read, it holds the hash of them.
+ */
+export async function* blobChunks(blob: Blob, hasher?: ContentHasher): AsyncIterable<Uint8Array> {
+  const elsewhere = blob.size >= readerMinBytes ? openSliceReader?.(hasher?.state()) : undefined;
+  if (elsewhere) {
+    yield* blobSlicesAsync(blob, elsewhere, CHUNK, hasher);
+    return;
+  }
+  for await (const chunk of localChunks(blob)) {
+    hasher?.update(chunk);
+    yield chunk;
+  }
+}
+
+async function* localChunks(blob: Blob): AsyncIterable<Uint8Array> {
   const readSync = syncSliceReader();
   if (readSync) {
     yield* blobSlicesSync(blob, readSync);

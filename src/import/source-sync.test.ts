@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { importSource } from './index';
-import { blobSlicesSync } from './blob-chunks';
+import { blobSlicesSync, setSliceReaders, type SliceReader } from './blob-chunks';
+import { hashBytes } from './content-hash';
+import { ContentHasher, type HasherState } from './content-hasher';
 import { sourceFromBlob, sourceFromBytes } from './source';
 
 /** A Blob whose slices a FileReaderSync stand-in reads synchronously (Node has no FileReaderSync). */
@@ -28,8 +30,8 @@ function readFake(bytes: Uint8Array, reads: number[]) {
 }
 
 /** A Loopscope JSONL file of `turns` assistant lines; every line holds an "é" (2 bytes). */
-function jsonl(turns: number): Uint8Array {
-  const lines = [JSON.stringify({ type: 'meta', version: 1, title: 'café' })];
+function jsonl(turns: number, title = 'café'): Uint8Array<ArrayBuffer> {
+  const lines = [JSON.stringify({ type: 'meta', version: 1, title })];
   for (let i = 0; i < turns; i++)
     lines.push(
       JSON.stringify({
@@ -45,7 +47,32 @@ function jsonl(turns: number): Uint8Array {
 
 afterEach(() => {
   delete (globalThis as { FileReaderSync?: unknown }).FileReaderSync;
+  setSliceReaders(undefined);
 });
+
+/**
+ * A reader worker's stand-in: answers slices asynchronously, and detaches each slice handed back
+ * (as the transfer to the worker does), so a chunk kept past its turn reads as empty.
+ */
+function fakeReader(bytes: Uint8Array, log: string[], hashFrom?: HasherState): SliceReader {
+  let inFlight = 0;
+  const hasher = hashFrom && new ContentHasher(hashFrom);
+  return {
+    read: async (_blob, at, n) => {
+      log.push(`read ${at} (${++inFlight} in flight)`);
+      await Promise.resolve();
+      inFlight--;
+      const buf = bytes.slice(at, at + n).buffer;
+      hasher?.update(new Uint8Array(buf));
+      return { buf, hash: hasher?.state() };
+    },
+    release: (buf) => {
+      log.push(`release ${buf.byteLength}`);
+      structuredClone(buf, { transfer: [buf] });
+    },
+    close: () => log.push('close'),
+  };
+}
 
 describe('reading a Blob with FileReaderSync (a worker)', () => {
   it('reads slices of at most the slice size that add up to the file', () => {
@@ -93,5 +120,83 @@ describe('reading a Blob with FileReaderSync (a worker)', () => {
     expect(r.warnings.map((w) => `${w.file}:${w.line}: ${w.reason}`)[0]).toBe(
       "run.jsonl:3: not valid JSON (Expected property name or '}' in JSON at position 1 (column 2))",
     );
+  });
+});
+
+describe('reading a large Blob through a reader worker', () => {
+  it('reads two slices ahead, hands each back once the next is asked for, and imports the same transcript', async () => {
+    // ~2.6 MB: three 1 MiB slices, each cut inside an "é" (the title's length puts the cuts there).
+    const bytes = jsonl(12_000, 'café' + 'x'.repeat(95));
+    expect([bytes[1 << 20], bytes[2 << 20]]).toEqual([0xa9, 0xa9]);
+    const log: string[] = [];
+    setSliceReaders(() => fakeReader(bytes, log), 1 << 20);
+    // Decoded into heap strings too (the decoder keeps a cut character's bytes, not a view on a slice handed back).
+    const viaReader = await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { heapDecodeMinBytes: 1 }));
+    const inMemory = await importSource(sourceFromBytes('run.jsonl', bytes));
+    const mib = 1 << 20;
+    expect(log).toEqual([
+      'read 0 (1 in flight)',
+      `read ${mib} (2 in flight)`,
+      `read ${2 * mib} (1 in flight)`,
+      `release ${mib}`,
+      `release ${mib}`,
+      `release ${bytes.byteLength - 2 * mib}`,
+      'close',
+    ]);
+    expect(viaReader.transcripts[0].turns.length).toBe(12_000);
+    expect(viaReader).toEqual(inMemory);
+  });
+
+  it('reads a file under the size given in its worker, and stops reading when the import stops', async () => {
+    const bytes = jsonl(12_000);
+    const log: string[] = [];
+    setSliceReaders(() => fakeReader(bytes, log), bytes.byteLength + 1);
+    await importSource(sourceFromBlob('run.jsonl', new Blob([bytes])));
+    expect(log).toEqual([]);
+
+    setSliceReaders(() => fakeReader(bytes, log), 1);
+    const src = sourceFromBlob('run.jsonl', new Blob([bytes]));
+    for await (const line of src.lines()) {
+      expect(line).toContain('"type":"meta"');
+      break;
+    }
+    // Two slices ahead of the one in use; the reader is closed (its worker ended) at the stop.
+    expect(log).toEqual([
+      'read 0 (1 in flight)',
+      `read ${1 << 20} (2 in flight)`,
+      `read ${2 << 20} (1 in flight)`,
+      'close',
+    ]);
+  });
+
+  it('names the line of invalid UTF-8 decoded into heap strings, as TextDecoder does', async () => {
+    const text = '{"type":"meta","version":1}\n{"type":"assistant","text":"ok"}\n{"type":"assistant","text":"b';
+    const bytes = new Uint8Array([...new TextEncoder().encode(text), 0xff, ...new TextEncoder().encode('d"}\n')]);
+    const heap = await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { heapDecodeMinBytes: 1 }));
+    const native = await importSource(sourceFromBlob('run.jsonl', new Blob([bytes])));
+    expect(heap.transcripts[0].turns[1].text).toBe('b\uFFFDd');
+    expect(heap.warnings.map((w) => `${w.file}:${w.line}: ${w.reason}`)).toEqual([
+      'run.jsonl:3: invalid UTF-8 replaced by U+FFFD; the text there may be garbled',
+      'run.jsonl:undefined: no tool calls in this transcript: call-based detectors will have nothing to look at',
+    ]);
+    expect(heap).toEqual(native);
+  });
+
+  it('takes the content hash from the reader, which hashed the slices it read', async () => {
+    const bytes = jsonl(12_000);
+    const log: string[] = [];
+    let opened: HasherState | undefined;
+    setSliceReaders((from) => {
+      opened = from;
+      return fakeReader(bytes, log, from);
+    }, 1);
+    let hash = '';
+    await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { onContentHash: (h) => (hash = h) }));
+    expect(opened).toEqual(new ContentHasher().state());
+    expect(hash).toBe(hashBytes(bytes));
+    // A reader that does not hash: the slices are hashed here, to the same digest.
+    setSliceReaders(() => fakeReader(bytes, log), 1);
+    await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { onContentHash: (h) => (hash = h) }));
+    expect(hash).toBe(hashBytes(bytes));
   });
 });

@@ -16,6 +16,10 @@ import {
 import { noteTriageConfigs, triageRuns, warmTriageMemory } from './triage';
 import { exportJsonl, rowWindow, turnAt } from './views';
 import { chartWindow } from './chart-window';
+import { setSliceReaders } from '../import/blob-chunks';
+import { openWorkerSliceReader } from './slice-reader';
+
+setSliceReaders(openWorkerSliceReader);
 
 const api = {
   importFile,

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { HEAP_DECODE_MIN_BYTES } from '../src/import/source';
+import { freshApp, shot } from './helpers';
+
+/**
+ * Issue 10: a file this large is read by a worker of its own (src/workers/slice-reader.ts) and
+ * decoded into heap strings by src/import/utf8-decoder.ts instead of TextDecoder (over 256 MiB),
+ * which kept the 1,000,000-call run's renderer under 2 GB. Its characters of two to four bytes,
+ * cut between 1 MiB slices here and there, must come out as written.
+ */
+const TURNS = 150_000;
+
+test('a 315 MB transcript imports through the file reader worker with its characters intact', async ({ page }) => {
+  test.setTimeout(120_000);
+  const dir = mkdtempSync(join(tmpdir(), 'loopscope-big-file-'));
+  const file = join(dir, 'big.loop.jsonl');
+  const fd = openSync(file, 'w');
+  writeSync(fd, '{"type":"meta","version":1,"title":"Big café run → ✅"}\n');
+  const pad = 'é→✅😀 '.repeat(150);
+  let lines: string[] = [];
+  for (let i = 1; i <= TURNS; i++) {
+    lines.push(
+      JSON.stringify({
+        type: 'assistant',
+        text: `step ${i}: café → ✅ 😀`,
+        calls: [{ id: `c${i}`, name: 'read_file', args: { path: `src/f${i % 97}.ts` }, result: { content: pad + i } }],
+      }),
+    );
+    if (lines.length === 5000) {
+      writeSync(fd, lines.join('\n') + '\n');
+      lines = [];
+    }
+  }
+  closeSync(fd);
+  expect(statSync(file).size).toBeGreaterThan(HEAP_DECODE_MIN_BYTES);
+  try {
+    await freshApp(page);
+    await page.getByTestId('file-input').setInputFiles(file);
+    await expect(page.getByRole('heading', { name: 'Big café run → ✅', level: 2 })).toBeVisible({ timeout: 90_000 });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  await expect(page.locator('.transcript-head')).toContainText(`${TURNS} turns · ${TURNS} calls · from big.loop.jsonl`);
+  await page.keyboard.press('End');
+  const detail = page.getByRole('article', { name: `Turn ${TURNS}` });
+  await expect(detail.locator('pre.assistant-text')).toHaveText(`step ${TURNS}: café → ✅ 😀`);
+  await expect(detail.locator('section.call pre.result')).toHaveText('é→✅😀 '.repeat(150) + TURNS);
+  await shot(page, 'big-file-01-turn');
+});
