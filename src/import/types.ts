@@ -29,7 +29,7 @@ export interface ImportContext {
    * through the whole file: the worker's import then needs no second read of it to hash it.
    */
   onContentHash?: (hash: string) => void;
-  /** Files from this size on are decoded into heap strings (source.ts HEAP_DECODE_MIN_BYTES; tests lower it). */
+  /** Files from this size on are decoded into heap strings (source.ts setHeapDecoding; tests set it). */
   heapDecodeMinBytes?: number;
 }
 

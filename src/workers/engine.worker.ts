@@ -17,9 +17,12 @@ import { noteTriageConfigs, triageRuns, warmTriageMemory } from './triage';
 import { exportJsonl, rowWindow, turnAt } from './views';
 import { chartWindow } from './chart-window';
 import { setSliceReaders } from '../import/blob-chunks';
+import { HEAP_DECODE_MIN_BYTES, setHeapDecoding } from '../import/source';
 import { openWorkerSliceReader } from './slice-reader';
 
+// How this worker reads large files (Chromium's memory: docs/architecture.md, "The 1,000,000-call run").
 setSliceReaders(openWorkerSliceReader);
+setHeapDecoding(HEAP_DECODE_MIN_BYTES);
 
 const api = {
   importFile,
