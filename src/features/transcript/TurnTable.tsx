@@ -47,7 +47,14 @@ export function TurnTable({
     if (count) source.ensure(first, last);
   }, [source, count, first, last]);
   return (
-    <div className="turn-table" role="table" aria-label="Turns" aria-rowcount={count}>
+    <div
+      className="turn-table"
+      role="table"
+      aria-label="Turns"
+      aria-rowcount={count}
+      // The Turn and Call columns fit the run's longest number (six digits from 100,000 calls).
+      style={{ ['--num-w' as string]: `${Math.max(5, String(count).length)}ch` }}
+    >
       <div className="turn-row head" role="row">
         <span role="columnheader">Turn</span>
         <span role="columnheader">Call</span>
