@@ -110,8 +110,18 @@ export async function* blobSlicesAsync(
 export async function* blobChunks(blob: Blob, hasher?: ContentHasher): AsyncIterable<Uint8Array> {
   const elsewhere = blob.size >= readerMinBytes ? openSliceReader?.(hasher?.state()) : undefined;
   if (elsewhere) {
-    yield* blobSlicesAsync(blob, elsewhere, CHUNK, hasher);
-    return;
+    let started = false;
+    try {
+      for await (const chunk of blobSlicesAsync(blob, elsewhere, CHUNK, hasher)) {
+        started = true;
+        yield chunk;
+      }
+      return;
+    } catch (e) {
+      // A reader that never answered (its worker could not start: a policy, an old browser):
+      // read here instead. An unreadable file fails here too, with the browser's own reason.
+      if (started) throw e;
+    }
   }
   for await (const chunk of localChunks(blob)) {
     hasher?.update(chunk);

@@ -199,4 +199,20 @@ describe('reading a large Blob through a reader worker', () => {
     await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { onContentHash: (h) => (hash = h) }));
     expect(hash).toBe(hashBytes(bytes));
   });
+
+  it('reads the file itself when the reader worker never answers (it could not start)', async () => {
+    const bytes = jsonl(12_000);
+    setSliceReaders(
+      () => ({
+        read: () => Promise.reject(new Error('the file reader stopped')),
+        release: () => undefined,
+        close: () => undefined,
+      }),
+      1,
+    );
+    let hash = '';
+    const r = await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { onContentHash: (h) => (hash = h) }));
+    expect(r.transcripts[0].turns.length).toBe(12_000);
+    expect(hash).toBe(hashBytes(bytes));
+  });
 });
