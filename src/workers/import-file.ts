@@ -224,7 +224,7 @@ async function startImport(
   }
   onStoring?.();
   const gate: WriteGate | undefined = keepOpen ? (ids) => untilFirstRun(ids[0]) : undefined;
-  const stage = await stageFile(file, name, result, opts, onDuplicate, database, gate, contentHash);
+  const stage = await stageFile({ file, name, result, opts, onDuplicate, database, gate }, contentHash);
   if ('error' in stage) return { ok: false, ...stage };
   const warnings = result.warnings.map(formatWarning);
   // What storing added (a turn cut to fit one record) is said in the import's status too.
@@ -259,24 +259,30 @@ async function startImport(
  * is hashed here only when something of its size is stored, else after the writes.
  */
 async function stageFile(
-  file: Blob,
-  name: string,
-  result: ImportResult,
-  opts: ImportOptions,
-  onDuplicate: AskDuplicate | undefined,
-  database: LoopscopeDb,
-  gate?: WriteGate,
+  args: StageArgs,
   /** The file's hash when the parse computed it on the way. */
   parsedHash?: string,
 ): Promise<StageOutcome> {
+  const { file, name, onDuplicate, database } = args;
   let contentHash = parsedHash;
   try {
     if (!contentHash && onDuplicate && (await sizeIsStored(file.size, database))) contentHash = await hashBlobs([file]);
   } catch (e) {
     return stageFailure(name, `could not be stored (${(e as Error).message})`);
   }
-  const stage = () => checkAndBegin(file, name, result, opts, onDuplicate, database, gate, contentHash);
+  const stage = () => checkAndBegin(args, contentHash);
   return contentHash ? holdWhileChecking(contentHash, stage) : stage();
+}
+
+/** What stageFile and checkAndBegin work on: the file, its parse, and where and how to store it. */
+interface StageArgs {
+  file: Blob;
+  name: string;
+  result: ImportResult;
+  opts: ImportOptions;
+  onDuplicate: AskDuplicate | undefined;
+  database: LoopscopeDb;
+  gate: WriteGate | undefined;
 }
 
 type StageOutcome =
@@ -289,13 +295,7 @@ const stageFailure = (name: string, reason: string) => ({
 
 /** stageFile once it holds the hash's lock: settles when the rows are added (the turns come after). */
 async function checkAndBegin(
-  file: Blob,
-  name: string,
-  result: ImportResult,
-  opts: ImportOptions,
-  onDuplicate: AskDuplicate | undefined,
-  database: LoopscopeDb,
-  gate: WriteGate | undefined,
+  { file, name, result, opts, onDuplicate, database, gate }: StageArgs,
   knownHash: string | undefined,
 ): Promise<StageOutcome> {
   const failure = (reason: string) => stageFailure(name, reason);
