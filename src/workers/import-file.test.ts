@@ -231,6 +231,25 @@ describe('importFolderUnit: a file of the folder already in the library', () => 
   });
 });
 
+describe('importFolderUnit: one file of a folder', () => {
+  it('is read once: the parse hashes it for the duplicate check', async () => {
+    const db = freshDb();
+    const text = '{"type":"assistant","calls":[{"name":"ls","args":{}}]}\n';
+    let reads = 0;
+    class CountedBlob extends Blob {
+      override stream() {
+        reads++;
+        return super.stream();
+      }
+    }
+    const file = new CountedBlob([text]);
+    const unit = { kind: 'file' as const, path: 'runs/a.loop.jsonl', size: text.length, file, optional: false };
+    expect((await importFolderUnit(unit, undefined, () => 'skip', db)).status).toBe('imported');
+    expect(reads).toBe(1);
+    expect((await db.transcripts.get(1))?.contentHash).toBe(hashBytes(new TextEncoder().encode(text)));
+  });
+});
+
 describe('importFolderUnit in the worker', () => {
   it('stores a real OpenHands events folder and a trajectory beside it exactly as the page used to', async () => {
     const events = JSON.parse(corpus('openhands/tests/runtime/trajs/basic.json').toString()) as { id: number }[];

@@ -110,7 +110,9 @@ export async function importFolderUnit(
   database: LoopscopeDb = db,
 ): Promise<UnitImportOutcome> {
   const progress = throttled(onProgress);
-  const ctx = { onProgress: progress };
+  // A single file is hashed as the parse reads it (as importFile does), not read a second time.
+  let parsedHash: string | undefined;
+  const ctx = { onProgress: progress, onContentHash: (h: string) => (parsedHash = h) };
   const sources: ImportUnit<ReturnType<typeof sourceFromBlob>> =
     unit.kind === 'file'
       ? { ...unit, file: sourceFromBlob(unit.path, unit.file, ctx) }
@@ -121,7 +123,7 @@ export async function importFolderUnit(
   if (outcome.status === 'skipped') return outcome;
   try {
     const blobs = unit.kind === 'file' ? [unit.file] : unit.files.map((f) => f.file);
-    const contentHash = await hashBlobs(blobs);
+    const contentHash = (unit.kind === 'file' ? parsedHash : undefined) ?? (await hashBlobs(blobs));
     // Checked and stored under the bytes' lock: another folder with the same file is asked after.
     return await holdWhileChecking(contentHash, async (): Promise<UnitImportOutcome> => {
       const save = await duplicateCheck(contentHash, unit.path, onDuplicate, database);
