@@ -49,4 +49,14 @@ test('a 315 MB transcript imports through the file reader worker with its charac
   await expect(detail.locator('pre.assistant-text')).toHaveText(`step ${TURNS}: café → ✅ 😀`);
   await expect(detail.locator('section.call pre.result')).toHaveText('é→✅😀 '.repeat(150) + TURNS);
   await shot(page, 'big-file-01-turn');
+
+  // Its turns are still being stored: a reload now asks first (it would drop the import).
+  await expect(page.getByText('Storing big.loop.jsonl…')).toBeVisible();
+  const dialog = page.waitForEvent('dialog');
+  void page.evaluate(() => location.reload()).catch(() => undefined);
+  const asked = await dialog;
+  expect(asked.type()).toBe('beforeunload');
+  await asked.dismiss();
+  await expect(page.getByRole('heading', { name: 'Big café run → ✅', level: 2 })).toBeVisible();
+  await expect(page.getByText('Storing big.loop.jsonl…')).toBeHidden({ timeout: 60_000 });
 });

@@ -1,5 +1,6 @@
 import { jobActive, type ImportJob } from '../../state/import-slice';
 import { useAppStore } from '../../state/store';
+import { useLeaveGuard } from './useLeaveGuard';
 import { answerDuplicate } from './duplicate-question';
 import { cancelImport } from './run-import';
 
@@ -107,6 +108,7 @@ export function ImportStatus() {
   const jobs = all.filter((j) => j.status !== 'done' || done.indexOf(j) >= done.length - MAX_DONE_SHOWN);
   const dismiss = useAppStore((s) => s.dismissJob);
   const dismissAll = useAppStore((s) => s.dismissFinished);
+  useLeaveGuard(all);
   if (jobs.length === 0) return null;
   const finished = all.filter((j) => !jobActive(j)).length;
   return (
