@@ -58,5 +58,20 @@ test('a 315 MB transcript imports through the file reader worker with its charac
   expect(asked.type()).toBe('beforeunload');
   await asked.dismiss();
   await expect(page.getByRole('heading', { name: 'Big café run → ✅', level: 2 })).toBeVisible();
-  await expect(page.getByText('Storing big.loop.jsonl…')).toBeHidden({ timeout: 60_000 });
+
+  // Leaving anyway drops the unfinished import (all of it or none), and the reloaded page says so.
+  await expect(page.getByText('Storing big.loop.jsonl…')).toBeVisible();
+  const again = page.waitForEvent('dialog');
+  void page.evaluate(() => location.reload()).catch(() => undefined);
+  await (await again).accept();
+  const why =
+    'big.loop.jsonl: the page was closed or reloaded while “Big café run → ✅” was still being stored, so it was ' +
+    'not kept (the library keeps all of an import or none of it); import the file again';
+  await expect(page.getByRole('main').getByRole('alert')).toHaveText(/^Transcript #\d+ is not in this library: /);
+  await expect(page.getByRole('main').getByRole('alert')).toContainText(why);
+  await expect(page.getByRole('region', { name: 'Imports' }).locator('.import-message')).toHaveText(why);
+  await shot(page, 'big-file-02-left-while-storing');
+  await page.getByRole('link', { name: 'Back to the library' }).click();
+  await expect(page.getByRole('table', { name: 'Library' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Library' })).not.toContainText('Big café run');
 });

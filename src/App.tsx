@@ -4,6 +4,7 @@ import { usePresentLink } from './features/demo/usePresentLink';
 import { DropZone } from './features/import/DropZone';
 import { ImportButton } from './features/import/ImportButton';
 import { ImportStatus } from './features/import/ImportStatus';
+import { useInterruptedImports } from './features/import/useInterruptedImports';
 import type { PickedFile } from './features/import/picked-files';
 import { importFiles, reportEmptyFolder } from './features/import/run-import';
 import { Library } from './features/library/Library';
@@ -21,6 +22,7 @@ export function App() {
   useHashLocation();
   useDraftPersistence();
   usePresentLink();
+  useInterruptedImports();
   const transcriptId = useAppStore((s) => s.transcriptId);
   const open = useAppStore((s) => s.open);
 

@@ -14,6 +14,7 @@ import { formatWarning, type Transcript, type Turn } from '../model/transcript';
 import { chunkTurns, CHUNK_MAX_TURNS, STREAM_CHUNK_CHARS, type ChunkBounds } from './chunking';
 import { db, transcriptTables, type LoopscopeDb, type TranscriptMeta } from './db';
 import { noteStored } from './hash-index';
+import { liveStoringTokens } from './store-lock';
 import { addRow, deleteTranscript, libraryRow, type SaveOptions } from './transcripts';
 
 export const STREAM_BOUNDS: ChunkBounds = { maxTurns: CHUNK_MAX_TURNS, maxChars: STREAM_CHUNK_CHARS };
@@ -111,4 +112,50 @@ export async function finishImport(
 export async function abandonImport(ids: readonly number[], database: LoopscopeDb = db): Promise<void> {
   for (const id of ids) await deleteTranscript(id, database);
   noteStored(database, [], ids);
+}
+
+/** The name of the error opening a run whose import was left unfinished (it is deleted then). */
+export const INTERRUPTED_IMPORT = 'InterruptedImport';
+
+/** What the user is told of a run whose import the page left unfinished. */
+export function interruptedMessage(fileName: string, title: string): string {
+  return (
+    `${fileName}: the page was closed or reloaded while “${title}” was still being stored, so it was not ` +
+    'kept (the library keeps all of an import or none of it); import the file again'
+  );
+}
+
+/** A run whose import was left unfinished, as the library tells the user it is gone. */
+export interface InterruptedImport {
+  id: number;
+  fileName: string;
+  title: string;
+}
+
+/**
+ * Deletes every row still marked by an import no one is writing any more (its tab was closed or
+ * reloaded midway; imports of other tabs hold their lock and are left alone), and says which.
+ * Each row is deleted only if it still carries the mark read: one finished meanwhile stays.
+ */
+export async function deleteInterruptedImports(database: LoopscopeDb = db): Promise<InterruptedImport[]> {
+  const marked = await database.transcripts.filter((m) => m.storing !== undefined).toArray();
+  if (marked.length === 0) return [];
+  const live = await liveStoringTokens();
+  const gone: InterruptedImport[] = [];
+  for (const m of marked) {
+    if (live.has(m.storing!)) continue;
+    const deleted = await database.transaction('rw', transcriptTables(database), async () => {
+      if ((await database.transcripts.get(m.id))?.storing !== m.storing) return false;
+      await deleteTranscript(m.id, database);
+      return true;
+    });
+    if (deleted) gone.push({ id: m.id, fileName: m.fileName, title: m.title });
+  }
+  if (gone.length)
+    noteStored(
+      database,
+      [],
+      gone.map((g) => g.id),
+    );
+  return gone;
 }

@@ -44,6 +44,10 @@ export interface ImportJob {
 
 export interface ImportSlice {
   jobs: ImportJob[];
+  /** Why a run is gone: its import was left unfinished (the page closed or reloaded while storing). */
+  interrupted: Record<number, string>;
+  /** Records why run `id` is gone and says it in a banner, once however often it is learnt. */
+  noteInterrupted(id: number, message: string): void;
   addJob(fileName: string, total: number, folder?: FolderProgress): number;
   updateJob(id: number, patch: Partial<ImportJob>): void;
   dismissJob(id: number): void;
@@ -60,6 +64,23 @@ let nextJob = 1;
 
 export const createImportSlice: StateCreator<ImportSlice, [], [], ImportSlice> = (set) => ({
   jobs: [],
+  interrupted: {},
+  noteInterrupted(id, message) {
+    set((s) => {
+      if (s.interrupted[id] !== undefined) return s;
+      const job: ImportJob = {
+        id: nextJob++,
+        fileName: '',
+        read: 0,
+        total: 0,
+        status: 'error',
+        message,
+        warnings: [],
+        storedIds: [],
+      };
+      return { interrupted: { ...s.interrupted, [id]: message }, jobs: [...s.jobs, job] };
+    });
+  },
   addJob(fileName, total, folder) {
     const id = nextJob++;
     set((s) => ({

@@ -4,21 +4,14 @@
  */
 import * as Comlink from 'comlink';
 import { finishStoring, importAndOpen, importFile, importFolderUnit, storingDone } from './import-file';
-import {
-  closeSession,
-  compareSession,
-  compareStored,
-  openSession,
-  runSession,
-  setJudgeAnswers,
-  sweepOpen,
-} from './sessions';
+import { closeSession, compareSession, compareStored, openSession, runSession, sweepOpen } from './sessions';
 import { noteTriageConfigs, triageRuns, warmTriageMemory } from './triage';
 import { exportJsonl, rowWindow, turnAt } from './views';
 import { chartWindow } from './chart-window';
 import { setSliceReaders } from '../import/blob-chunks';
 import { HEAP_DECODE_MIN_BYTES, setHeapDecoding } from '../import/source';
 import { openWorkerSliceReader } from './slice-reader';
+import { deleteInterruptedImports } from '../persistence/staged-import';
 
 // How this worker reads large files (Chromium's memory: docs/architecture.md, "The 1,000,000-call run").
 setSliceReaders(openWorkerSliceReader);
@@ -29,6 +22,7 @@ const api = {
   importAndOpen,
   storingDone,
   finishStoring,
+  deleteInterruptedImports,
   importFolderUnit,
   openSession,
   closeSession,
@@ -39,7 +33,6 @@ const api = {
   rowWindow,
   turnAt,
   exportJsonl,
-  setJudgeAnswers,
   triageRuns,
   warmTriageMemory,
   noteTriageConfigs,

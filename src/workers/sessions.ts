@@ -24,6 +24,7 @@ import { db, type LoopscopeDb } from '../persistence/db';
 import { loadLabels } from '../persistence/labels';
 import { storingEnded } from '../persistence/store-lock';
 import { deleteTranscript, loadTranscript } from '../persistence/transcripts';
+import { INTERRUPTED_IMPORT, interruptedMessage } from '../persistence/staged-import';
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { loadFingerprints, saveFingerprints } from '../persistence/fingerprint-cache';
 import { toPageResult, transferables, type PageResult } from './page-result';
@@ -97,9 +98,10 @@ async function readStored(id: number, database: LoopscopeDb): Promise<Transcript
     row = await database.transcripts.get(id);
     if (row?.storing) {
       await deleteTranscript(id, database);
-      throw new Error(
-        `${row.fileName}: its import was interrupted before every turn was stored; import the file again`,
-      );
+      const e = new Error(interruptedMessage(row.fileName, row.title));
+      // Comlink keeps the name: the page says why the run is gone rather than only that it is.
+      e.name = INTERRUPTED_IMPORT;
+      throw e;
     }
   }
   return row && loadTranscript(id, database);
@@ -237,12 +239,28 @@ export async function warmSession(
   for (const c of configs) s.run(resolveConfig(c));
 }
 
-/** Gives session `id` the judge's endpoint answers (a fresh session: detector runs are cached by settings). */
-export function setJudgeAnswers(id: number, cache: JudgeCache | null): void {
+/** The judge's endpoint answers a replay is run with, by the page's revision of them. */
+export interface JudgeAnswers {
+  rev: number;
+  cache: JudgeCache;
+}
+
+/** The revision of the judge answers each session has (0: none). */
+const judgeRevs = new Map<number, number>();
+
+/**
+ * Gives session `id` the judge's endpoint answers unless it has this revision already (a fresh
+ * session then: detector runs are cached by their settings, not by the answers they read).
+ */
+function setJudgeAnswers(id: number, answers: JudgeAnswers | null): void {
+  const rev = answers?.rev ?? 0;
+  if ((judgeRevs.get(id) ?? 0) === rev) return;
+  judgeRevs.set(id, rev);
+  const cache = answers?.cache;
   if (cache) judgeCaches.set(id, cache);
   else judgeCaches.delete(id);
   const open = sessions.get(id);
-  if (open) open.session = new ReplaySession(open.session.transcript, { judgeCache: cache ?? undefined });
+  if (open) open.session = new ReplaySession(open.session.transcript, { judgeCache: cache });
 }
 
 /** Drops the open session `key` (what a new worker, after a page load, starts without). */
@@ -275,8 +293,20 @@ export function sinceLastReplay(): number {
   return performance.now() - lastReplayEnd;
 }
 
-export function runSession(key: number, config: EngineConfig, labels: Label[], baseline?: EngineConfig): RunOutcome {
+/**
+ * Replays `config` on session `key`. `judge`, when given, is the endpoint answers the page holds
+ * for it: sent with each replay, so the answer always reflects them (a separate call could be
+ * overtaken by a replay already on its way).
+ */
+export function runSession(
+  key: number,
+  config: EngineConfig,
+  labels: Label[],
+  baseline?: EngineConfig,
+  judge?: JudgeAnswers | null,
+): RunOutcome {
   const started = performance.now();
+  if (judge !== undefined) setJudgeAnswers(key, judge);
   const s = get(key);
   const resolved = resolveConfig(config);
   const t = withLabels(s.transcript, labels);

@@ -12,7 +12,7 @@ import { importSource } from '../import/index';
 import { sourceFromText } from '../import/source';
 import { approxChars, STREAM_CHUNK_CHARS } from '../persistence/chunking';
 import { LoopscopeDb } from '../persistence/db';
-import { beginImport, finishImport, writeChunks } from '../persistence/staged-import';
+import { beginImport, finishImport, deleteInterruptedImports, writeChunks } from '../persistence/staged-import';
 import { holdWhileStoring } from '../persistence/store-lock';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
 import { finishStoring, importAndOpen, importFile, storingDone } from './import-file';
@@ -220,7 +220,8 @@ describe('a row still marked as storing', () => {
     const db = freshDb();
     const [staged] = await beginImport(name, await parsed(), 'token-of-a-closed-tab', {}, db);
     await expect(openSession(staged.id, db)).rejects.toThrow(
-      `${name}: its import was interrupted before every turn was stored; import the file again`,
+      `${name}: the page was closed or reloaded while “${staged.meta.title}” was still being stored, so it was ` +
+        'not kept (the library keeps all of an import or none of it); import the file again',
     );
     expect(await db.transcripts.count()).toBe(0);
     expect(await db.bodies.count()).toBe(0);
@@ -246,5 +247,31 @@ describe('a row still marked as storing', () => {
     expect(info.turns).toBe(result.transcripts[0].turns.length);
     await writing;
     expect((await db.transcripts.get(await id))?.storing).toBeUndefined();
+  });
+
+  it('is swept from the library at start when its import is gone; one still writing and finished ones stay', async () => {
+    const db = freshDb();
+    const result = await parsed();
+    const [left] = await beginImport(name, result, 'token-of-a-closed-tab', {}, db);
+    const [done] = await saveImport('done.loop.jsonl', result, {}, db);
+    let release!: () => void;
+    let begun!: (id: number) => void;
+    const writingId = new Promise<number>((r) => (begun = r));
+    const writing = holdWhileStoring('live-token-2', async () => {
+      const staged = await beginImport('writing.loop.jsonl', result, 'live-token-2', {}, db);
+      begun(staged[0].id);
+      await new Promise<void>((r) => (release = r));
+      await writeChunks(staged, db);
+      await finishImport(staged, {}, db);
+    });
+    const stillWriting = await writingId;
+    const title = result.transcripts[0].title;
+    expect(await deleteInterruptedImports(db)).toEqual([{ id: left.id, fileName: name, title }]);
+    expect((await db.transcripts.toArray()).map((m) => m.id).sort()).toEqual([done, stillWriting].sort());
+    expect(await db.bodies.get(left.id)).toBeUndefined();
+    release();
+    await writing;
+    expect(await deleteInterruptedImports(db)).toEqual([]);
+    expect(await db.transcripts.count()).toBe(2);
   });
 });

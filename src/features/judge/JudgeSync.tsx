@@ -1,17 +1,19 @@
 import { useEffect } from 'react';
 import { getParam } from '../../engine/config';
 import { useAppStore } from '../../state/store';
-import { engineWorker } from '../../workers/client';
 import { useWorkbench } from '../workbench/context';
 import { judgeJob, judgeWorker } from './judge-job';
 import { endpointId, useJudgeStore } from './judge-store';
 
 /**
- * Gives the engine the endpoint's stored answers when the judge source is openai-compatible, so
- * a reload, a re-tune or a new schedule reads the cache and never asks. Reads IndexedDB only.
+ * Reads the endpoint's stored answers when the judge source is openai-compatible, so a reload, a
+ * re-tune or a new schedule reads the cache and never asks. Reads IndexedDB only. The answers go
+ * to the judge store; the workbench sends them with its replays (useWorkbenchData), so a replay's
+ * answer always says which answers it read.
  */
 export function JudgeSync() {
-  const { id, retry } = useWorkbench();
+  const { id } = useWorkbench();
+  const setLive = useJudgeStore((s) => s.setLive);
   const draft = useAppStore((s) => s.draft);
   const settings = useJudgeStore((s) => s.settings);
   const run = useJudgeStore((s) => s.run);
@@ -25,19 +27,18 @@ export function JudgeSync() {
   useEffect(() => {
     if (!live || !job) return;
     let current = true;
-    void (async () => {
-      const stored = await judgeWorker().judgeCachedAnswers(job);
-      if (!current) return;
-      await engineWorker().setJudgeAnswers(id, {
-        models: stored.models,
-        answers: { ...stored.answers, ...runAnswers },
+    void judgeWorker()
+      .judgeCachedAnswers(job)
+      .catch(() => null) // a cache that cannot be read: this run's answers still show
+      .then((stored) => {
+        if (!current) return;
+        const models = stored?.models ?? run?.result?.judgeCache.models;
+        if (models) setLive(id, { models, answers: { ...stored?.answers, ...runAnswers } });
       });
-      if (current) retry();
-    })();
     return () => {
       current = false;
     };
     // The job object is rebuilt each render; its identity is the endpoint key.
-  }, [id, live, key, runAnswers, retry]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [id, live, key, runAnswers, setLive]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;
 }

@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand';
 import type { JudgeProgress, JudgeRunResult } from '../../engine/judge/run';
+import type { JudgeCache } from '../../engine/judge/request';
 import { loadSettings, loadStoredKey, saveSettings, storeKey, type JudgeSettings } from './judge-settings';
 
 export interface JudgeRunState {
@@ -16,10 +17,20 @@ export interface JudgeRunState {
   error: string | null;
 }
 
+/** The endpoint's answers the replays of one transcript read (llm-judge source openai-compatible). */
+export interface LiveAnswers {
+  transcriptId: number;
+  /** Unique per change on this page: the engine swaps its answers when the revision it has differs. */
+  rev: number;
+  cache: JudgeCache;
+}
+
 interface JudgeStore {
   settings: JudgeSettings;
   apiKey: string;
   run: JudgeRunState | null;
+  live: LiveAnswers | null;
+  setLive(transcriptId: number, cache: JudgeCache): void;
   setSettings(patch: Partial<JudgeSettings>): void;
   setApiKey(key: string): void;
   setRun(run: JudgeRunState | null): void;
@@ -35,6 +46,10 @@ export const useJudgeStore = create<JudgeStore>((set, get) => ({
   settings: loadSettings(),
   apiKey: loadStoredKey(),
   run: null,
+  live: null,
+  setLive(transcriptId, cache) {
+    set({ live: { transcriptId, rev: (get().live?.rev ?? 0) + 1, cache } });
+  },
   setSettings(patch) {
     const settings = { ...get().settings, ...patch };
     saveSettings(settings);

@@ -1,12 +1,26 @@
+import { useAppStore } from '../../state/store';
 import { useAppliedLink } from '../share/link-state';
 
 /**
  * A transcript id that is not in this library (a share link made elsewhere, a deleted run). Share
- * links carry the config only: when one brought us here, say its config was applied anyway.
+ * links carry the config only: when one brought us here, say its config was applied anyway. A
+ * run whose import the page left unfinished (closed or reloaded while storing) says so.
  */
 export function MissingTranscript({ id }: { id: number }) {
   const link = useAppliedLink((s) => s.link);
   const fromLink = link !== null && link.transcriptId === id;
+  const interrupted = useAppStore((s) => s.interrupted[id]);
+  if (interrupted && !fromLink)
+    return (
+      <div className="missing-transcript">
+        <p role="alert">
+          Transcript #{id} is not in this library: {interrupted}.
+        </p>
+        <p className="muted small">
+          <a href="#/">Back to the library</a>
+        </p>
+      </div>
+    );
   return (
     <div className="missing-transcript">
       <p role="alert">

@@ -4,8 +4,10 @@ import { presetByName } from '../../engine/presets/index';
 import type { Label } from '../../model/transcript';
 import { db } from '../../persistence/db';
 import { saveLabels } from '../../persistence/labels';
+import { INTERRUPTED_IMPORT } from '../../persistence/staged-import';
 import { useAppStore } from '../../state/store';
 import { engineWorker } from '../../workers/client';
+import { useJudgeStore } from '../judge/judge-store';
 import { reuseSeries } from '../../workers/page-result';
 import type { RunOutcome, SessionInfo } from '../../workers/sessions';
 import type { WorkbenchData } from './context';
@@ -17,8 +19,8 @@ const DEBOUNCE_MS = 30;
 /**
  * Opens the transcript in a worker session by id once (the worker reads it from IndexedDB and
  * answers with counts, the turn → row map and the labels; never the turns), then re-runs the
- * replay whenever the draft config or the labels change: debounced, and an answer older than the
- * latest request is dropped. The page reads only the library row (`transcripts`) itself.
+ * replay whenever the draft config, the labels or the judge endpoint's answers change: debounced,
+ * and an answer older than the latest request is dropped. The page reads only the library row (`transcripts`) itself.
  */
 export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
   const meta = useLiveQuery(() => db.transcripts.get(id).then((m) => m ?? null), [id]);
@@ -30,10 +32,13 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
     draft: unknown;
     labels: unknown;
     preset: string;
+    judge: unknown;
     seq: number;
   } | null>(null);
   const draft = useAppStore((s) => s.draft);
   const presetName = useAppStore((s) => s.presetName);
+  // The judge endpoint's answers for this run (JudgeSync reads them): sent with every replay.
+  const judge = useJudgeStore((s) => (s.live?.transcriptId === id ? s.live : null));
   const latest = useRef(0);
   const [failure, setFailure] = useState<string | null>(null);
   // Bumped by Retry: re-opens the session and re-runs the replay.
@@ -53,7 +58,12 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
           // The labels on screen win over the stored ones once the user has edited any.
           setLabelsState((prev) => prev ?? info.labels);
         },
-        (e: unknown) => live && setFailure(`Could not open this run in the engine: ${(e as Error).message}`),
+        (e: unknown) => {
+          // Its import was left unfinished: the run is deleted, and the page it lands on says why.
+          if ((e as Error).name === INTERRUPTED_IMPORT)
+            useAppStore.getState().noteInterrupted(id, (e as Error).message);
+          if (live) setFailure(`Could not open this run in the engine: ${(e as Error).message}`);
+        },
       );
     return () => {
       live = false;
@@ -67,7 +77,8 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
     const req = ++latest.current;
     const timer = setTimeout(async () => {
       try {
-        const out = await engineWorker().runSession(id, draft, labels, presetByName(presetName));
+        const answers = judge && { rev: judge.rev, cache: judge.cache };
+        const out = await engineWorker().runSession(id, draft, labels, presetByName(presetName), answers);
         if (req !== latest.current) return;
         setFailure(null);
         // Series equal to the last answer's keep their objects, so their charts are not redrawn.
@@ -76,6 +87,7 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
           draft,
           labels,
           preset: presetName,
+          judge,
           seq: req,
         }));
       } catch (e) {
@@ -83,7 +95,7 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
       }
     }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
-  }, [id, ready, labels, draft, presetName, attempt]);
+  }, [id, ready, labels, draft, presetName, judge, attempt]);
 
   const retry = useCallback(() => {
     setFailure(null);
@@ -103,7 +115,12 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
 
   if (meta === undefined) return undefined;
   if (meta === null) return null;
-  const pending = !answer || answer.draft !== draft || answer.labels !== labels || answer.preset !== presetName;
+  const pending =
+    !answer ||
+    answer.draft !== draft ||
+    answer.labels !== labels ||
+    answer.preset !== presetName ||
+    answer.judge !== judge;
   return {
     id,
     meta,
