@@ -13,11 +13,11 @@ import {
   finishStoring,
   importAndOpen,
   importFile,
-  importFolderUnit,
   storingDone,
   type DuplicateChoice,
   type DuplicateInfo,
 } from './import-file';
+import { importFolderUnit } from './import-folder-unit';
 
 let dbs = 0;
 /** Two connections to one new database: the first import's worker and the second's. */

@@ -3,7 +3,8 @@
  * The Web Worker: exposes the import and engine functions through Comlink. No logic lives here.
  */
 import * as Comlink from 'comlink';
-import { finishStoring, importAndOpen, importFile, importFolderUnit, storingDone } from './import-file';
+import { finishStoring, importAndOpen, importFile, storingDone } from './import-file';
+import { importFolderUnit } from './import-folder-unit';
 import { closeSession, compareSession, compareStored, openSession, runSession, sweepOpen } from './sessions';
 import { noteTriageConfigs, triageRuns, warmTriageMemory } from './triage';
 import { exportJsonl, rowWindow, turnAt } from './views';

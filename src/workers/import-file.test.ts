@@ -13,7 +13,8 @@ import { approxChars, CHUNK_MAX_TURNS, STREAM_CHUNK_CHARS } from '../persistence
 import { LoopscopeDb } from '../persistence/db';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
 import { hashBytes } from '../import/content-hash';
-import { importFile, importFolderUnit, type DuplicateChoice, type DuplicateInfo } from './import-file';
+import { importFile, type DuplicateChoice, type DuplicateInfo } from './import-file';
+import { importFolderUnit } from './import-folder-unit';
 
 const corpus = (p: string) => readFileSync(new URL(`../../corpus/real/${p}`, import.meta.url));
 

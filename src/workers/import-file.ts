@@ -1,14 +1,12 @@
 /**
- * Import as the worker runs it: parse, then store in IndexedDB from the worker itself, so the
- * transcripts never cross to the page. The page gets ids, a summary and warnings. Each file (or
- * session folder) is stored in one transaction: a failure, or Cancel terminating the worker
- * before it commits, stores nothing of it. Errors are returned as data (Comlink would strip an
- * Error's class) and progress is throttled to whole percents so the page is not flooded.
+ * One file as the worker imports it: parsed, its library rows stored (after the duplicate check),
+ * answered, then its turns written in chunks (src/persistence/staged-import.ts), so the
+ * transcripts never cross to the page: it gets ids, a summary and warnings. A failure while
+ * storing deletes what was stored; Cancel terminates the worker while it parses. Errors are
+ * returned as data (Comlink would strip an Error's class). Folder units: import-folder-unit.ts.
  */
 import { hashBlobs } from '../import/content-hash';
 import { importSource, ImportError } from '../import/index';
-import type { ImportUnit } from '../import/folder';
-import { importUnit } from '../import/folder-import';
 import type { ImportResult } from '../import/types';
 import { sourceFromBlob } from '../import/source';
 import type { ImportLimits } from '../model/limits';
@@ -23,21 +21,13 @@ import {
   type StagedTranscript,
 } from '../persistence/staged-import';
 import { holdWhileChecking, holdWhileStoring, newStoreToken } from '../persistence/store-lock';
-import { saveImport, type SaveOptions } from '../persistence/transcripts';
+import type { SaveOptions } from '../persistence/transcripts';
 import type { EngineConfig } from '../engine/config';
-import { noteImported } from './triage';
 import { duplicateCheck, type AskDuplicate } from './duplicate-check';
 import { holdImported, releaseWriteGates, sinceLastReplay, untilFirstRun, warmSession } from './sessions';
+import { throttled, triageLater, type ImportSummary } from './import-common';
 
-/** What the page learns of a stored import: never the transcripts themselves. */
-export interface ImportSummary {
-  ids: number[];
-  format: string;
-  transcripts: number;
-  turns: number;
-  /** `FILE:LINE: reason` lines. */
-  warnings: string[];
-}
+export type { ImportSummary } from './import-common';
 
 export type ImportOutcome =
   | { ok: true; summary: ImportSummary }
@@ -54,85 +44,6 @@ export interface ImportOptions {
   limits?: Partial<ImportLimits>;
   /** The configs the page will run first (its draft and the preset): run on the first transcript before it asks. */
   warm?: EngineConfig[];
-}
-
-function throttled(onProgress?: (read: number, total: number) => void) {
-  let lastPct = -1;
-  return (read: number, total: number) => {
-    const pct = total ? Math.floor((read / total) * 100) : 100;
-    if (pct === lastPct) return;
-    lastPct = pct;
-    onProgress?.(read, total);
-  };
-}
-
-/** Stores one parsed file or folder in one transaction and sums it up for the page. */
-export async function storeResult(
-  fileName: string,
-  result: ImportResult,
-  opts: SaveOptions = {},
-  database: LoopscopeDb = db,
-): Promise<ImportSummary> {
-  const ids = await saveImport(fileName, result, opts, database);
-  const warnings = result.warnings.map(formatWarning);
-  const metas = await database.transcripts.bulkGet(ids);
-  // What storing added (a turn cut to fit one record) is said in the import's status too.
-  for (const meta of metas) warnings.push(...(meta?.warnings ?? []).slice(result.warnings.length));
-  // Not a run whose turns storing cut: its stored turns are not the parsed ones.
-  const whole = ids.flatMap((id, i) => {
-    const meta = metas[i];
-    return meta && meta.warnings.length === result.warnings.length
-      ? [{ id, importedAt: meta.importedAt, transcript: result.transcripts[i] }]
-      : [];
-  });
-  triageLater(whole, database);
-  return {
-    ids,
-    format: result.format,
-    transcripts: result.transcripts.length,
-    turns: result.transcripts.reduce((n, t) => n + t.turns.length, 0),
-    warnings,
-  };
-}
-
-export type UnitImportOutcome =
-  | { status: 'imported'; summary: ImportSummary }
-  | { status: 'skipped'; reason: string }
-  /** Already in the library, and the user chose to skip it. */
-  | { status: 'duplicate' }
-  | { status: 'failed'; message: string };
-
-/** One unit of a folder plan (a file, or an OpenHands events folder), read from the page's Files and stored. */
-export async function importFolderUnit(
-  unit: ImportUnit<Blob>,
-  onProgress?: (read: number, total: number) => void,
-  onDuplicate?: AskDuplicate,
-  database: LoopscopeDb = db,
-): Promise<UnitImportOutcome> {
-  const progress = throttled(onProgress);
-  // A single file is hashed as the parse reads it (as importFile does), not read a second time.
-  let parsedHash: string | undefined;
-  const ctx = { onProgress: progress, onContentHash: (h: string) => (parsedHash = h) };
-  const sources: ImportUnit<ReturnType<typeof sourceFromBlob>> =
-    unit.kind === 'file'
-      ? { ...unit, file: sourceFromBlob(unit.path, unit.file, ctx) }
-      : { ...unit, files: unit.files.map((f) => ({ ...f, file: sourceFromBlob(f.path, f.file) })) };
-  const outcome = await importUnit(sources, ctx);
-  progress(unit.size, unit.size);
-  if (outcome.status === 'failed') return { status: 'failed', message: outcome.error.message.split('\n')[0] };
-  if (outcome.status === 'skipped') return outcome;
-  try {
-    const blobs = unit.kind === 'file' ? [unit.file] : unit.files.map((f) => f.file);
-    const contentHash = (unit.kind === 'file' ? parsedHash : undefined) ?? (await hashBlobs(blobs));
-    // Checked and stored under the bytes' lock: another folder with the same file is asked after.
-    return await holdWhileChecking(contentHash, async (): Promise<UnitImportOutcome> => {
-      const save = await duplicateCheck(contentHash, unit.path, onDuplicate, database);
-      if (save === 'skip') return { status: 'duplicate' };
-      return { status: 'imported', summary: await storeResult(unit.path, outcome.result, save, database) };
-    });
-  } catch (e) {
-    return { status: 'failed', message: `${unit.path}: could not be stored (${(e as Error).message})` };
-  }
 }
 
 /** The arguments of importFile and importAndOpen (Comlink calls them positionally). */
@@ -354,15 +265,4 @@ async function checkAndBegin(
       database,
     );
   return { staged, stored };
-}
-
-/** Runs of more calls are left for the library to triage: their replay would hold the worker up. */
-const TRIAGE_AT_IMPORT_MAX_CALLS = 20_000;
-
-/** The library's triage digests of what was just imported, after the import has answered (triage.ts). */
-function triageLater(runs: Parameters<typeof noteImported>[0], database: LoopscopeDb): void {
-  const small = runs.filter(
-    (r) => r.transcript.turns.reduce((n, t) => n + t.calls.length, 0) <= TRIAGE_AT_IMPORT_MAX_CALLS,
-  );
-  if (small.length) setTimeout(() => void noteImported(small, database).catch(() => undefined), 0);
 }

@@ -9,7 +9,8 @@ import type { ImportPlan } from '../../import/folder';
 import type { FolderProgress } from '../../state/import-slice';
 import { useAppStore } from '../../state/store';
 import { Comlink, startEngineWorker } from '../../workers/client';
-import type { DuplicateChoice, DuplicateInfo, UnitImportOutcome } from '../../workers/import-file';
+import type { DuplicateChoice, DuplicateInfo } from '../../workers/import-file';
+import type { UnitImportOutcome } from '../../workers/import-folder-unit';
 import { askDuplicate, forgetQuestion } from './duplicate-question';
 import { libraryTriageConfigs } from '../library/triage-configs';
 

@@ -1,0 +1,39 @@
+/**
+ * What the worker's file import (import-file.ts) and folder import (import-folder-unit.ts) share:
+ * the summary the page gets, progress throttled to whole percents, and the library's triage of
+ * what was just stored.
+ */
+import type { LoopscopeDb } from '../persistence/db';
+import { noteImported } from './triage';
+
+/** What the page learns of a stored import: never the transcripts themselves. */
+export interface ImportSummary {
+  ids: number[];
+  format: string;
+  transcripts: number;
+  turns: number;
+  /** `FILE:LINE: reason` lines. */
+  warnings: string[];
+}
+
+/** Progress at most once per whole percent, so the page is not flooded. */
+export function throttled(onProgress?: (read: number, total: number) => void) {
+  let lastPct = -1;
+  return (read: number, total: number) => {
+    const pct = total ? Math.floor((read / total) * 100) : 100;
+    if (pct === lastPct) return;
+    lastPct = pct;
+    onProgress?.(read, total);
+  };
+}
+
+/** Runs of more calls are left for the library to triage: their replay would hold the worker up. */
+const TRIAGE_AT_IMPORT_MAX_CALLS = 20_000;
+
+/** The library's triage digests of what was just imported, after the import has answered (triage.ts). */
+export function triageLater(runs: Parameters<typeof noteImported>[0], database: LoopscopeDb): void {
+  const small = runs.filter(
+    (r) => r.transcript.turns.reduce((n, t) => n + t.calls.length, 0) <= TRIAGE_AT_IMPORT_MAX_CALLS,
+  );
+  if (small.length) setTimeout(() => void noteImported(small, database).catch(() => undefined), 0);
+}
