@@ -11,7 +11,8 @@ import { sourceFromText } from '../import/source';
 import { LoopscopeDb } from '../persistence/db';
 import { loadFingerprints } from '../persistence/fingerprint-cache';
 import { deleteTranscript, saveImport } from '../persistence/transcripts';
-import { closeSession, fingerprintCacheWritten, openSession, runSession } from './sessions';
+import { closeSession, openSession, runSession } from './sessions';
+import { fingerprintCacheWritten } from './write-gates';
 import { presetByName } from '../engine/presets/index';
 
 const name = 'missing-path-ls-loop.loop.jsonl';

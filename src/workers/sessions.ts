@@ -29,6 +29,7 @@ import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { loadFingerprints, saveFingerprints } from '../persistence/fingerprint-cache';
 import { toPageResult, transferables, type PageResult } from './page-result';
 import { rowStarts } from './rows';
+import { gateOpened, releaseWriteGates, replayAnswered, writeLater } from './write-gates';
 
 /** An open transcript: its replay session and the turn → row map of its table. */
 export interface OpenSession {
@@ -50,39 +51,6 @@ const imported = new Map<number, { transcript: Transcript; importedAt: number }>
 export function holdImported(id: number, transcript: Transcript, importedAt: number): void {
   imported.set(id, { transcript, importedAt });
   while (imported.size > KEEP) imported.delete(imported.keys().next().value!);
-}
-
-/** A just-imported transcript's writes wait here for its first replay (see untilFirstRun). */
-const gates = new Map<number, { release(): void; timer: ReturnType<typeof setTimeout> }>();
-
-/**
- * Settles when the page has its first replay of the just-imported `id`, or when it has not opened
- * it within `idleMs`. The import holds its turn writes until then: IndexedDB answers reads after
- * the writes queued before them, so writing first would delay the first metrics by all of it.
- */
-export function untilFirstRun(id: number, idleMs = 2000, openMs = 120_000): Promise<void> {
-  return new Promise((resolve) => {
-    const release = () => {
-      clearTimeout(gates.get(id)?.timer);
-      gates.delete(id);
-      resolve();
-    };
-    gates.set(id, { release, timer: setTimeout(release, idleMs) });
-    gatesOpenMs = openMs;
-  });
-}
-let gatesOpenMs = 120_000;
-
-/** Lets every held import write now (the worker is being retired: no replay will come here). */
-export function releaseWriteGates(): void {
-  for (const g of [...gates.values()]) g.release();
-}
-
-function gateOpened(id: number): void {
-  const g = gates.get(id);
-  if (!g) return;
-  clearTimeout(g.timer);
-  g.timer = setTimeout(g.release, gatesOpenMs);
 }
 
 /**
@@ -122,34 +90,6 @@ export interface SessionInfo {
   hasTokens: boolean;
   /** The user's labels, or the file's until they edit any. */
   labels: Label[];
-}
-
-let cacheWrite: Promise<void> = Promise.resolve();
-/** A cache write waiting for the first replay's answer to leave (or for its timer). */
-let pendingWrite: (() => void) | undefined;
-const WRITE_AFTER_MS = 5000;
-
-/**
- * Writes the computed fingerprints after the page has its first metrics: storing them clones
- * every string on this thread, and the first replay should not wait behind that.
- */
-function writeLater(write: () => Promise<void>): void {
-  const run = () => {
-    if (pendingWrite !== run) return;
-    pendingWrite = undefined;
-    cacheWrite = write().catch(() => {
-      // A full disk or a closed database: the next open computes them again.
-    });
-  };
-  pendingWrite?.();
-  pendingWrite = run;
-  setTimeout(run, WRITE_AFTER_MS);
-}
-
-/** Starts a waiting fingerprint cache write now and settles when it is stored (tests wait on it). */
-export function fingerprintCacheWritten(): Promise<void> {
-  pendingWrite?.();
-  return cacheWrite;
 }
 
 /**
@@ -286,13 +226,6 @@ export interface RunOutcome {
   ms: number;
 }
 
-let lastReplayEnd = -Infinity;
-
-/** Milliseconds since the last replay answered here: background writes give way to a user tuning. */
-export function sinceLastReplay(): number {
-  return performance.now() - lastReplayEnd;
-}
-
 /**
  * Replays `config` on session `key`. `judge`, when given, is the endpoint answers the page holds
  * for it: sent with each replay, so the answer always reflects them (a separate call could be
@@ -318,18 +251,13 @@ export function runSession(
     base = { metrics: metricsOf(br, t, b.countAction), ...diffAlarms(br, result, resolved.countAction) };
   }
   const page = toPageResult(result);
-  // After this answer is posted (a macrotask later), a waiting cache write may run.
-  const waiting = pendingWrite;
-  if (waiting) setTimeout(waiting, 0);
-  const gate = gates.get(key);
-  if (gate) setTimeout(gate.release, 0);
   const out: RunOutcome = {
     result: page,
     metrics: metricsOf(result, t, resolved.countAction),
     baseline: base,
     ms: performance.now() - started,
   };
-  lastReplayEnd = performance.now();
+  replayAnswered(key);
   // The series are typed arrays: moved to the page, not copied.
   return Comlink.transfer(out, transferables(page));
 }
