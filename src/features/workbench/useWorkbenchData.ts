@@ -20,7 +20,8 @@ const DEBOUNCE_MS = 30;
  * Opens the transcript in a worker session by id once (the worker reads it from IndexedDB and
  * answers with counts, the turn → row map and the labels; never the turns), then re-runs the
  * replay whenever the draft config, the labels or the judge endpoint's answers change: debounced,
- * and an answer older than the latest request is dropped. The page reads only the library row (`transcripts`) itself.
+ * and an answer older than the latest request is dropped. The page reads only the library row
+ * (`transcripts`) itself.
  */
 export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
   const meta = useLiveQuery(() => db.transcripts.get(id).then((m) => m ?? null), [id]);
