@@ -38,7 +38,8 @@ describe('page results', () => {
     ]);
   });
   it('lists every buffer to transfer', () => {
-    expect(transferables(result([cyc(1, 2)]))).toHaveLength(2 + 4);
+    // The 8 event columns, the fingerprint turns and counts, the 4 columns of the one cycle series.
+    expect(transferables(result([cyc(1, 2)]))).toHaveLength(8 + 2 + 4);
   });
   it('keeps the previous series objects when they are equal, and takes new ones when not', () => {
     const a = result([cyc(1, 2)]);

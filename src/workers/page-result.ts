@@ -1,5 +1,6 @@
 /**
- * What a replay sends to the page: the events, checks and stop point as they are, and the chart
+ * What a replay sends to the page: the events as a table (event-table.ts), the checks and stop
+ * point as they are, and the chart
  * series columnar (typed arrays, transferred rather than cloned) and already cut to the pixels a
  * chart has: the cycle samples, one per call per cycle detector, become at most `CHART_BUCKETS`
  * min/max buckets per series. Pure: tested in Node, run in the worker.
@@ -7,6 +8,8 @@
 import type { ReplayResult, StopPoint } from '../engine/replay';
 import type { FingerprintSeries } from '../engine/series';
 import { DETECTOR_IDS, type CycleSample, type DetectorEvent, type DetectorId, type JudgeCheck } from '../engine/types';
+import type { MetricsSummary } from '../engine/evaluate';
+import { decodeEvents, encodeEvents, eventTableBuffers, type EventTable } from './event-table';
 
 /** The widest chart's plot in pixels (the wide view): one bucket per pixel at most. */
 export const CHART_BUCKETS = 1000;
@@ -42,7 +45,7 @@ export interface ColumnarCycles {
 export interface PageResult {
   turns: number;
   calls: number;
-  events: DetectorEvent[];
+  events: EventTable;
   checks: JudgeCheck[];
   stoppedAt: StopPoint | null;
   fingerprints: ColumnarFingerprints;
@@ -132,7 +135,7 @@ export function toPageResult(r: ReplayResult, buckets = CHART_BUCKETS): PageResu
   return {
     turns: r.turns,
     calls: r.calls,
-    events: r.events,
+    events: encodeEvents(r.events),
     checks: r.checks,
     stoppedAt: r.stoppedAt,
     fingerprints: columnarFingerprints(r.fingerprints),
@@ -143,6 +146,7 @@ export function toPageResult(r: ReplayResult, buckets = CHART_BUCKETS): PageResu
 /** The buffers of a page result, to transfer with it instead of copying. */
 export function transferables(r: PageResult): ArrayBuffer[] {
   return [
+    ...eventTableBuffers(r.events),
     r.fingerprints.turn.buffer,
     ...r.fingerprints.counts.map((c) => c.buffer),
     ...r.cycles.series.flatMap((s) => [s.turn.buffer, s.minTurn.buffer, s.min.buffer, s.max.buffer]),
@@ -186,9 +190,36 @@ function sameCycles(a: ColumnarCycles, b: ColumnarCycles): boolean {
  * `next` with the series of `prev` where they are equal, so a threshold change that leaves a
  * chart's series as they were does not redraw that chart (the page compares a few thousand ints).
  */
-export function reuseSeries(prev: PageResult | undefined, next: PageResult): PageResult {
+export function reuseSeries<R extends Pick<PageResult, 'fingerprints' | 'cycles'>>(prev: R | undefined, next: R): R {
   if (!prev) return next;
   const fingerprints = sameFingerprints(prev.fingerprints, next.fingerprints) ? prev.fingerprints : next.fingerprints;
   const cycles = sameCycles(prev.cycles, next.cycles) ? prev.cycles : next.cycles;
   return fingerprints === next.fingerprints && cycles === next.cycles ? next : { ...next, fingerprints, cycles };
+}
+
+/** A replay's answer to the page (sessions.ts runSession). */
+export interface RunOutcome {
+  result: PageResult;
+  metrics: MetricsSummary | null;
+  /** Against the preset: its metrics and the alarms the draft adds and drops. */
+  baseline: { metrics: MetricsSummary | null; appeared: EventTable; vanished: EventTable } | null;
+  ms: number;
+}
+
+/** A page result as the page reads it: the events as objects again. */
+export type ShownResult = Omit<PageResult, 'events'> & { events: DetectorEvent[] };
+
+export type ShownOutcome = Omit<RunOutcome, 'result' | 'baseline'> & {
+  result: ShownResult;
+  baseline: { metrics: MetricsSummary | null; appeared: DetectorEvent[]; vanished: DetectorEvent[] } | null;
+};
+
+/** The page's reading of a replay's answer (its event tables back into events). */
+export function shownOutcome(o: RunOutcome): ShownOutcome {
+  const { baseline: b } = o;
+  return {
+    ...o,
+    result: { ...o.result, events: decodeEvents(o.result.events) },
+    baseline: b && { metrics: b.metrics, appeared: decodeEvents(b.appeared), vanished: decodeEvents(b.vanished) },
+  };
 }

@@ -14,11 +14,9 @@ import {
   type NamedConfig,
 } from '../engine/compare';
 import { resolveConfig, type EngineConfig } from '../engine/config';
-import type { MetricsSummary } from '../engine/evaluate';
 import type { JudgeCache } from '../engine/judge/request';
 import { ReplaySession } from '../engine/session';
 import { sweepSession, type SweepPoint } from '../engine/sweep-session';
-import type { DetectorEvent } from '../engine/types';
 import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadLabels } from '../persistence/labels';
@@ -27,7 +25,10 @@ import { deleteTranscript, loadTranscript } from '../persistence/transcripts';
 import { INTERRUPTED_IMPORT, interruptedMessage } from '../persistence/staged-import';
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { loadFingerprints, saveFingerprints } from '../persistence/fingerprint-cache';
-import { toPageResult, transferables, type PageResult } from './page-result';
+import { encodeEvents, eventTableBuffers } from './event-table';
+import { toPageResult, transferables, type RunOutcome } from './page-result';
+
+export type { RunOutcome } from './page-result';
 import { rowStarts } from './rows';
 import { gateOpened, releaseWriteGates, replayAnswered, writeLater } from './write-gates';
 
@@ -219,13 +220,6 @@ function get(key: number): ReplaySession {
   return openedSession(key).session;
 }
 
-export interface RunOutcome {
-  result: PageResult;
-  metrics: MetricsSummary | null;
-  baseline: { metrics: MetricsSummary | null; appeared: DetectorEvent[]; vanished: DetectorEvent[] } | null;
-  ms: number;
-}
-
 /**
  * Replays `config` on session `key`. `judge`, when given, is the endpoint answers the page holds
  * for it: sent with each replay, so the answer always reflects them (a separate call could be
@@ -248,7 +242,12 @@ export function runSession(
   if (baseline) {
     const b = resolveConfig(baseline);
     const br = s.run(b);
-    base = { metrics: metricsOf(br, t, b.countAction), ...diffAlarms(br, result, resolved.countAction) };
+    const { appeared, vanished } = diffAlarms(br, result, resolved.countAction);
+    base = {
+      metrics: metricsOf(br, t, b.countAction),
+      appeared: encodeEvents(appeared),
+      vanished: encodeEvents(vanished),
+    };
   }
   const page = toPageResult(result);
   const out: RunOutcome = {
@@ -258,8 +257,9 @@ export function runSession(
     ms: performance.now() - started,
   };
   replayAnswered(key);
-  // The series are typed arrays: moved to the page, not copied.
-  return Comlink.transfer(out, transferables(page));
+  // The series and the event columns are typed arrays: moved to the page, not copied.
+  const moved = base ? [...eventTableBuffers(base.appeared), ...eventTableBuffers(base.vanished)] : [];
+  return Comlink.transfer(out, [...transferables(page), ...moved]);
 }
 
 /** Every preset on the open transcript, then each of `extra` (the draft, saved configs) under its row name. */

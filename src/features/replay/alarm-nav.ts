@@ -3,6 +3,18 @@ import { ACTION_RANK, type Action, type DetectorEvent } from '../../engine/types
 /** The turns holding an alarm (an event at or above the counted action), ascending, once each. */
 export function alarmTurns(events: readonly DetectorEvent[], countAction: Action = 'warn'): number[] {
   const min = ACTION_RANK[countAction];
+  // A replay's events come in turn order: one pass, no set (a big run can have 600,000 of them).
+  const turns: number[] = [];
+  for (const e of events) {
+    if (ACTION_RANK[e.action] < min) continue;
+    const last = turns.length ? turns[turns.length - 1] : -Infinity;
+    if (e.turn > last) turns.push(e.turn);
+    else if (e.turn < last) return sortedAlarmTurns(events, min);
+  }
+  return turns;
+}
+
+function sortedAlarmTurns(events: readonly DetectorEvent[], min: number): number[] {
   const turns = new Set<number>();
   for (const e of events) if (ACTION_RANK[e.action] >= min) turns.add(e.turn);
   return [...turns].sort((a, b) => a - b);
@@ -18,6 +30,12 @@ function upperBound(sorted: readonly number[], x: number): number {
     else hi = mid;
   }
   return lo;
+}
+
+/** Whether `turn` is among the ascending alarm `turns`. */
+export function isAlarmTurn(turns: readonly number[], turn: number): boolean {
+  const i = upperBound(turns, turn) - 1;
+  return i >= 0 && turns[i] === turn;
 }
 
 /** The first alarm turn after `turn`, or null when there is none. */

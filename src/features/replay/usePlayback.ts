@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useAppStore } from '../../state/store';
+import { isAlarmTurn } from './alarm-nav';
 
 /**
  * Advances the cursor while playing, at `speed` turns per second; stops at the last turn, and
@@ -8,9 +9,9 @@ import { useAppStore } from '../../state/store';
 export function usePlayback(turns: number, alarms: readonly number[]): void {
   const playing = useAppStore((s) => s.playing);
   const speed = useAppStore((s) => s.speed);
-  const alarmSet = useRef(new Set<number>());
+  const alarmTurns = useRef(alarms);
   useEffect(() => {
-    alarmSet.current = new Set(alarms);
+    alarmTurns.current = alarms;
   }, [alarms]);
   useEffect(() => {
     if (!playing) return;
@@ -24,7 +25,7 @@ export function usePlayback(turns: number, alarms: readonly number[]): void {
       }
       const next = st.turn + 1;
       st.setTurn(next);
-      if (st.pauseOnAlarm && alarmSet.current.has(next)) st.setPlaying(false);
+      if (st.pauseOnAlarm && isAlarmTurn(alarmTurns.current, next)) st.setPlaying(false);
     }, 1000 / speed);
     return () => clearInterval(timer);
   }, [playing, speed, turns]);

@@ -9,7 +9,7 @@ import { prettyArgs } from './pretty-args';
  * The selected turn in full (each text up to ClippedText's limit, more on request). All transcript
  * text is rendered as text, never as HTML.
  */
-export function TurnDetail({ turn, events = [] }: { turn: Turn | undefined; events?: DetectorEvent[] }) {
+export function TurnDetail({ turn, events = [] }: { turn: Turn | undefined; events?: readonly DetectorEvent[] }) {
   if (!turn) return <p className="muted">No turn selected.</p>;
   return (
     <article className="turn-detail" aria-label={`Turn ${turn.index}`}>

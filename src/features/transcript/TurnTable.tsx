@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
-import type { DetectorId } from '../../engine/types';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
+import type { RowMarkers } from '../workbench/alarms-by-row';
 import type { RowSource } from '../workbench/row-source';
 import { errorRuleTitle } from './call-marks';
 import { firstRowOfTurn } from './rows';
@@ -25,7 +25,7 @@ export function TurnTable({
   /** Shift+click: extend a range from the cursor to this turn (for labels). */
   onShiftSelect?: (turn: number) => void;
   /** Detectors that fired per `turn|call` (or `turn|` for turn-level events). */
-  markers?: Map<string, DetectorId[]>;
+  markers?: RowMarkers;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   // Re-renders when a block of rows arrives from the worker.
@@ -117,8 +117,8 @@ export function TurnTable({
                 </span>
                 <span role="cell" className="markers">
                   {[
-                    ...(markers?.get(`${r.turn}|${r.call ?? ''}`) ?? []),
-                    ...(r.call === undefined || r.text ? (markers?.get(`${r.turn}|`) ?? []) : []),
+                    ...(markers?.at(r.turn, r.call) ?? []),
+                    ...(r.call !== undefined && r.text ? (markers?.at(r.turn) ?? []) : []),
                   ].map((d, i) => (
                     <i key={i} title={d} aria-label={d} style={{ background: DETECTOR_COLOR[d] }} />
                   ))}

@@ -8,14 +8,15 @@ import { Timeline } from '../replay/Timeline';
 import { usePlayback } from '../replay/usePlayback';
 import { useReplayKeys } from '../replay/useReplayKeys';
 import { CursorTurnDetail, CursorTurnTable } from './cursor-views';
-import { alarmsByRow } from './alarms-by-row';
+import { RowMarkers } from './alarms-by-row';
+import { EventsByTurn } from './events-by-turn';
 import { WorkbenchContext } from './context';
 import { MissingTranscript } from './MissingTranscript';
 import { SidePanel } from './SidePanel';
 import { JudgeSync } from '../judge/JudgeSync';
 import { useWorkbenchData } from './useWorkbenchData';
 import { needsRecordedJudge, runFacts } from './data-gaps';
-import { DETECTOR_IDS, type DetectorEvent } from '../../engine/types';
+import { DETECTOR_IDS } from '../../engine/types';
 import { PresentButton } from '../demo/PresentButton';
 import { PresenterView } from '../demo/PresenterView';
 
@@ -42,16 +43,8 @@ export function Workbench({ id }: { id: number }) {
   );
   usePlayback(turns, alarms);
   const presenting = useAppStore((s) => s.presenting);
-  const markers = useMemo(() => alarmsByRow(events ?? []), [events]);
-  const eventsByTurn = useMemo(() => {
-    const m = new Map<number, DetectorEvent[]>();
-    for (const e of events ?? []) {
-      const list = m.get(e.turn);
-      if (list) list.push(e);
-      else m.set(e.turn, [e]);
-    }
-    return m;
-  }, [events]);
+  const eventsByTurn = useMemo(() => new EventsByTurn(events ?? []), [events]);
+  const markers = useMemo(() => new RowMarkers(eventsByTurn), [eventsByTurn]);
   if (data === undefined) return <p className="muted">Loading…</p>;
   if (data === null) return <MissingTranscript id={id} />;
   const { meta, outcome } = data;

@@ -1,13 +1,17 @@
 import type { DetectorEvent, DetectorId } from '../../engine/types';
 
-/** Detectors that fired at each call (`turn|call`) or turn (`turn|`), for the table's marker column. */
-export function alarmsByRow(events: DetectorEvent[]): Map<string, DetectorId[]> {
-  const m = new Map<string, DetectorId[]>();
-  for (const e of events) {
-    const k = `${e.turn}|${e.call ?? ''}`;
-    const list = m.get(k);
-    if (!list) m.set(k, [e.detector]);
-    else if (!list.includes(e.detector)) list.push(e.detector);
+/**
+ * The detectors that fired at each call or turn, for the table's marker column: read per row
+ * drawn, from the events by turn, rather than indexed for every event up front (a big run's
+ * 600,000 events took 0.6 s of the page's thread to key by row).
+ */
+export class RowMarkers {
+  constructor(private readonly byTurn: { get(turn: number): readonly DetectorEvent[] | undefined }) {}
+
+  /** Detectors at call `call` of `turn` (none: its turn-level events), in firing order, each once. */
+  at(turn: number, call?: number): DetectorId[] {
+    const out: DetectorId[] = [];
+    for (const e of this.byTurn.get(turn) ?? []) if (e.call === call && !out.includes(e.detector)) out.push(e.detector);
+    return out;
   }
-  return m;
 }

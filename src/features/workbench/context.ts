@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Label } from '../../model/transcript';
 import type { TranscriptMeta } from '../../persistence/db';
-import type { RunOutcome } from '../../workers/sessions';
+import type { ShownOutcome } from '../../workers/page-result';
 import type { RowSource } from './row-source';
 import type { TurnSource } from './turn-source';
 
@@ -27,7 +27,7 @@ export interface WorkbenchData {
   labels: Label[];
   setLabels(labels: Label[]): void;
   /** The latest replay of the draft config (null until the first one arrives). */
-  outcome: RunOutcome | null;
+  outcome: ShownOutcome | null;
   /** A newer replay has been asked for and has not arrived yet. */
   pending: boolean;
   /** The worker is ready to run sweeps and compares on this transcript. */

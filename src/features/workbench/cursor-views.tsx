@@ -1,13 +1,15 @@
 import { memo } from 'react';
-import type { DetectorEvent, DetectorId } from '../../engine/types';
+import type { DetectorEvent } from '../../engine/types';
 import { useAppStore } from '../../state/store';
 import { TurnDetail } from '../transcript/TurnDetail';
 import { TurnTable } from '../transcript/TurnTable';
+import type { RowMarkers } from './alarms-by-row';
+import type { EventsByTurn } from './events-by-turn';
 import type { RowSource } from './row-source';
 import type { TurnSource } from './turn-source';
 import { useTurn } from './useTurn';
 
-const NO_EVENTS: DetectorEvent[] = [];
+const NO_EVENTS: readonly DetectorEvent[] = [];
 
 function useCursor(turns: number): number {
   const turn = useAppStore((s) => s.turn);
@@ -17,7 +19,7 @@ function useCursor(turns: number): number {
 /** The views that follow the cursor subscribe to it themselves, so a key press re-renders only them. */
 export const CursorTurnTable = memo(function CursorTurnTable(props: {
   source: RowSource;
-  markers: Map<string, DetectorId[]>;
+  markers: RowMarkers;
   turns: number;
 }) {
   const cursor = useCursor(props.turns);
@@ -32,7 +34,7 @@ export const CursorTurnTable = memo(function CursorTurnTable(props: {
 export const CursorTurnDetail = memo(function CursorTurnDetail(props: {
   source: TurnSource | null;
   turns: number;
-  eventsByTurn: Map<number, DetectorEvent[]>;
+  eventsByTurn: EventsByTurn;
 }) {
   const cursor = useCursor(props.turns);
   const turn = useTurn(props.source, cursor);

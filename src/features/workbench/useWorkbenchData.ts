@@ -8,8 +8,8 @@ import { INTERRUPTED_IMPORT } from '../../persistence/staged-import';
 import { useAppStore } from '../../state/store';
 import { engineWorker } from '../../workers/client';
 import { useJudgeStore } from '../judge/judge-store';
-import { reuseSeries } from '../../workers/page-result';
-import type { RunOutcome, SessionInfo } from '../../workers/sessions';
+import { reuseSeries, shownOutcome, type ShownOutcome } from '../../workers/page-result';
+import type { SessionInfo } from '../../workers/sessions';
 import type { WorkbenchData } from './context';
 import { RowSource } from './row-source';
 import { TurnSource } from './turn-source';
@@ -29,7 +29,7 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
   const [session, setSession] = useState<{ info: SessionInfo; rows: RowSource; turns: TurnSource } | null>(null);
   // The answer remembers what it was asked for, so `pending` is derived, not kept in step by hand.
   const [answer, setAnswer] = useState<{
-    outcome: RunOutcome;
+    outcome: ShownOutcome;
     draft: unknown;
     labels: unknown;
     preset: string;
@@ -83,8 +83,9 @@ export function useWorkbenchData(id: number): WorkbenchData | null | undefined {
         if (req !== latest.current) return;
         setFailure(null);
         // Series equal to the last answer's keep their objects, so their charts are not redrawn.
+        const shown = shownOutcome(out);
         setAnswer((prev) => ({
-          outcome: { ...out, result: reuseSeries(prev?.outcome.result, out.result) },
+          outcome: { ...shown, result: reuseSeries(prev?.outcome.result, shown.result) },
           draft,
           labels,
           preset: presetName,
