@@ -1,7 +1,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
-import type { RowMarkers } from '../workbench/alarms-by-row';
+import type { RowMarkers } from '../workbench/row-markers';
 import type { RowSource } from '../workbench/row-source';
 import { errorRuleTitle } from './call-marks';
 import { firstRowOfTurn } from './rows';

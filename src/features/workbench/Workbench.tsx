@@ -8,7 +8,7 @@ import { Timeline } from '../replay/Timeline';
 import { usePlayback } from '../replay/usePlayback';
 import { useReplayKeys } from '../replay/useReplayKeys';
 import { CursorTurnDetail, CursorTurnTable } from './cursor-views';
-import { RowMarkers } from './alarms-by-row';
+import { RowMarkers } from './row-markers';
 import { EventsByTurn } from './events-by-turn';
 import { WorkbenchContext } from './context';
 import { MissingTranscript } from './MissingTranscript';

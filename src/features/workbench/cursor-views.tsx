@@ -3,7 +3,7 @@ import type { DetectorEvent } from '../../engine/types';
 import { useAppStore } from '../../state/store';
 import { TurnDetail } from '../transcript/TurnDetail';
 import { TurnTable } from '../transcript/TurnTable';
-import type { RowMarkers } from './alarms-by-row';
+import type { RowMarkers } from './row-markers';
 import type { EventsByTurn } from './events-by-turn';
 import type { RowSource } from './row-source';
 import type { TurnSource } from './turn-source';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { DetectorEvent } from '../../engine/types';
-import { RowMarkers } from './alarms-by-row';
+import { RowMarkers } from './row-markers';
 
 const ev = (turn: number, detector: DetectorEvent['detector'], call?: number): DetectorEvent => ({
   turn,
