@@ -48,10 +48,15 @@ async function thresholdChange(page: Page, selector: string, value: number): Pro
   );
 }
 
-/** Sets a parameter through the store (the bench exposes it with `?bench`): Charts stay on screen. */
-async function storeChange(page: Page, path: string, value: number): Promise<number> {
+type StoreStep = { param: string; value: number } | { preset: string };
+
+/**
+ * Changes the draft through the store (the bench exposes it with `?bench`), so Charts stay on
+ * screen: a parameter or a preset. Milliseconds until the metrics of the new replay are shown.
+ */
+async function storeChange(page: Page, step: StoreStep): Promise<number> {
   return page.evaluate(
-    ({ path, value }) =>
+    (step) =>
       new Promise<number>((resolve) => {
         const before = document.querySelector('.metrics-bar')!.getAttribute('data-run');
         const obs = new MutationObserver(() => {
@@ -62,12 +67,12 @@ async function storeChange(page: Page, path: string, value: number): Promise<num
         });
         obs.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-run'] });
         const t0 = performance.now();
-        const store = (
-          window as unknown as { __loopscopeStore: { getState(): { setParam(p: string, v: number): void } } }
-        ).__loopscopeStore;
-        store.getState().setParam(path, value);
+        type Store = { setParam(p: string, v: number): void; setPreset(n: string): void };
+        const store = (window as unknown as { __loopscopeStore: { getState(): Store } }).__loopscopeStore.getState();
+        if ('preset' in step) store.setPreset(step.preset);
+        else store.setParam(step.param, step.value);
       }),
-    { path, value },
+    step,
   );
 }
 
@@ -78,24 +83,7 @@ async function storeChange(page: Page, path: string, value: number): Promise<num
  */
 async function presetToMetrics(page: Page, name: string) {
   await page.evaluate(() => ((window as unknown as { __longTasks: number[] }).__longTasks = []));
-  const ms = await page.evaluate(
-    (name) =>
-      new Promise<number>((resolve) => {
-        const before = document.querySelector('.metrics-bar')!.getAttribute('data-run');
-        const obs = new MutationObserver(() => {
-          if (document.querySelector('.metrics-bar')?.getAttribute('data-run') !== before) {
-            obs.disconnect();
-            resolve(performance.now() - t0);
-          }
-        });
-        obs.observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-run'] });
-        const t0 = performance.now();
-        const store = (window as unknown as { __loopscopeStore: { getState(): { setPreset(n: string): void } } })
-          .__loopscopeStore;
-        store.getState().setPreset(name);
-      }),
-    name,
-  );
+  const ms = await storeChange(page, { preset: name });
   // Long tasks are reported after they end: give the last one a moment.
   await page.waitForTimeout(500);
   return { preset: name, toMetricsMs: round(ms), longTasks: await longTasks(page) };
@@ -425,7 +413,8 @@ async function mainRun(browser: Browser, dir: string, wanted: number, log: (s: s
     // The same change with the Charts tab on screen (they re-render with every answer).
     await page.getByRole('tab', { name: 'Charts' }).click();
     await page.locator('.chart-card').first().waitFor();
-    for (let i = 0; i < 12; i++) chartsMs.push(await storeChange(page, param.path, i % 2 ? param.value : alt));
+    for (let i = 0; i < 12; i++)
+      chartsMs.push(await storeChange(page, { param: param.path, value: i % 2 ? param.value : alt }));
     await page.getByRole('tab', { name: 'Tune' }).click();
   }
   await page.locator('body').click({ position: { x: 5, y: 5 } });
