@@ -75,8 +75,8 @@ async function readStored(id: number, database: LoopscopeDb): Promise<Transcript
   }
   return row && loadTranscript(id, database);
 }
-/** Endpoint answers of the LLM judge per transcript (llm-judge source openai-compatible). */
-const judgeCaches = new Map<number, JudgeCache>();
+/** Endpoint answers of the LLM judge per transcript (llm-judge source openai-compatible), with their revision. */
+const judgeAnswers = new Map<number, JudgeAnswers>();
 
 /** What the page keeps of an open transcript: counts and the small turn → row map, never turns. */
 export interface SessionInfo {
@@ -123,7 +123,7 @@ async function buildSession(
       ? [fresh.transcript, undefined]
       : await Promise.all([readStored(id, database), loadFingerprints(id, version, database).catch(() => undefined)]);
   if (!t) throw new Error(`transcript ${id} is not in the library`);
-  const session = new ReplaySession(t, { fingerprints: stored, judgeCache: judgeCaches.get(id) });
+  const session = new ReplaySession(t, { fingerprints: stored, judgeCache: judgeAnswers.get(id)?.cache });
   if (!stored) writeLater(() => saveFingerprints(id, version, session.storedFingerprints(), database));
   return { session, rowStarts: rowStarts(t.turns), importedAt, version };
 }
@@ -186,22 +186,16 @@ export interface JudgeAnswers {
   cache: JudgeCache;
 }
 
-/** The revision of the judge answers each session has (0: none). */
-const judgeRevs = new Map<number, number>();
-
 /**
  * Gives session `id` the judge's endpoint answers unless it has this revision already (a fresh
  * session then: detector runs are cached by their settings, not by the answers they read).
  */
 function setJudgeAnswers(id: number, answers: JudgeAnswers | null): void {
-  const rev = answers?.rev ?? 0;
-  if ((judgeRevs.get(id) ?? 0) === rev) return;
-  judgeRevs.set(id, rev);
-  const cache = answers?.cache;
-  if (cache) judgeCaches.set(id, cache);
-  else judgeCaches.delete(id);
+  if ((judgeAnswers.get(id)?.rev ?? 0) === (answers?.rev ?? 0)) return;
+  if (answers) judgeAnswers.set(id, answers);
+  else judgeAnswers.delete(id);
   const open = sessions.get(id);
-  if (open) open.session = new ReplaySession(open.session.transcript, { judgeCache: cache });
+  if (open) open.session = new ReplaySession(open.session.transcript, { judgeCache: answers?.cache });
 }
 
 /** Drops the open session `key` (what a new worker, after a page load, starts without). */
