@@ -133,6 +133,18 @@ export interface InterruptedImport {
 }
 
 /**
+ * Deletes run `id` if its row still carries the `storing` mark `token` (its import is gone), in
+ * one transaction: a run whose import finished meanwhile stays. Whether it was deleted.
+ */
+export async function deleteIfStillMarked(id: number, token: string, database: LoopscopeDb = db): Promise<boolean> {
+  return database.transaction('rw', transcriptTables(database), async () => {
+    if ((await database.transcripts.get(id))?.storing !== token) return false;
+    await deleteTranscript(id, database);
+    return true;
+  });
+}
+
+/**
  * Deletes every row still marked by an import no one is writing any more (its tab was closed or
  * reloaded midway; imports of other tabs hold their lock and are left alone), and says which.
  * Each row is deleted only if it still carries the mark read: one finished meanwhile stays.
@@ -142,15 +154,9 @@ export async function deleteInterruptedImports(database: LoopscopeDb = db): Prom
   if (marked.length === 0) return [];
   const live = await liveStoringTokens();
   const gone: InterruptedImport[] = [];
-  for (const m of marked) {
-    if (live.has(m.storing!)) continue;
-    const deleted = await database.transaction('rw', transcriptTables(database), async () => {
-      if ((await database.transcripts.get(m.id))?.storing !== m.storing) return false;
-      await deleteTranscript(m.id, database);
-      return true;
-    });
-    if (deleted) gone.push({ id: m.id, fileName: m.fileName, title: m.title });
-  }
+  for (const m of marked)
+    if (!live.has(m.storing!) && (await deleteIfStillMarked(m.id, m.storing!, database)))
+      gone.push({ id: m.id, fileName: m.fileName, title: m.title });
   if (gone.length)
     noteStored(
       database,

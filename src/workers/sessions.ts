@@ -21,8 +21,8 @@ import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadLabels } from '../persistence/labels';
 import { storingEnded } from '../persistence/store-lock';
-import { deleteTranscript, loadTranscript } from '../persistence/transcripts';
-import { INTERRUPTED_IMPORT, interruptedMessage } from '../persistence/staged-import';
+import { loadTranscript } from '../persistence/transcripts';
+import { deleteIfStillMarked, INTERRUPTED_IMPORT, interruptedMessage } from '../persistence/staged-import';
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { loadFingerprints, saveFingerprints } from '../persistence/fingerprint-cache';
 import { encodeEvents, eventTableBuffers } from './event-table';
@@ -59,14 +59,12 @@ export function holdImported(id: number, transcript: Transcript, importedAt: num
  * may still be at it). A row its import left unfinished (the tab was closed) is deleted.
  */
 async function readStored(id: number, database: LoopscopeDb): Promise<Transcript | undefined> {
-  let row = await database.transcripts.get(id);
+  const row = await database.transcripts.get(id);
   if (row?.storing) {
     // When this worker is the one writing, its writes must not wait for a replay of this.
     releaseWriteGates();
     await storingEnded(row.storing);
-    row = await database.transcripts.get(id);
-    if (row?.storing) {
-      await deleteTranscript(id, database);
+    if (await deleteIfStillMarked(id, row.storing, database)) {
       const e = new Error(interruptedMessage(row.fileName, row.title));
       // Comlink keeps the name: the page says why the run is gone rather than only that it is.
       e.name = INTERRUPTED_IMPORT;
