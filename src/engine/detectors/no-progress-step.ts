@@ -123,6 +123,35 @@ const STATUS_LINE =
 const STATUS_ONLY_MAX = 1000;
 
 /**
+ * Errors the harness gives instead of running the call (a permission asked and refused, a call
+ * cancelled with its batch, a read-before-write rule): the same text whatever was asked, so
+ * they are the same error only for the same action. Claude Code wraps all of its own in
+ * `<tool_use_error>`; the others are the refusals of Claude Code, Codex, Gemini CLI and Cline.
+ */
+const HARNESS_ERROR =
+  /<tool_use_error>|doesn't want to proceed with this tool use|requires approval|rejected by (?:the )?user|user (?:denied|rejected|declined|did not (?:allow|approve))|denied this operation|Sibling tool call errored|tool (?:call|use|execution) (?:was )?(?:cancel+ed|aborted)/i;
+
+/** Validation errors of a call the model sent without any argument: nothing ran. */
+const MISSING_ARGS =
+  /missing (?:\d+ )?(?:required )?(?:parameters?|arguments?|properties|fields?)|required (?:parameters?|arguments?|property|field) (?:is |are )?missing|invalid (?:tool )?(?:arguments|parameters|input)|validation error/i;
+
+/**
+ * A call with no argument at all that was refused for it: an empty `str_replace_editor({})` or
+ * `Bash({})`. Unrelated refused calls look identical this way (the model meant a different
+ * action each time), so such a step is neither progress nor a repeat: the detector skips it.
+ */
+export function isArglessRejection(call: CallView): boolean {
+  const a = call.args;
+  const empty =
+    a === null ||
+    a === undefined ||
+    (typeof a === 'object' && !Array.isArray(a) && Object.keys(a).length === 0) ||
+    (typeof a === 'string' && a.trim() === '');
+  const r = call.result;
+  return empty && r !== undefined && MISSING_ARGS.test(r.content.length > 2000 ? r.content.slice(0, 2000) : r.content);
+}
+
+/**
  * What two failures must share to be "the same error": the normalised result, subject masked.
  * '' for a failure with no message of its own (status lines only): different searches that
  * each find nothing are not the same error, only the same step repeated is.
@@ -138,8 +167,10 @@ export function errorSignature(s: Step, raw: boolean): string {
   const masked = text.replace(NOT_FOUND_SUBJECT, (_m, a: string | undefined, b: string | undefined) =>
     a ? `<cmd>${a}` : `${b}<cmd>`,
   );
-  return (s.errorSig =
-    masked === text ? (raw ? c.resultFp : c.normResultFp) : resultFingerprint({ content: masked, isError: true }));
+  const sig =
+    masked === text ? (raw ? c.resultFp : c.normResultFp) : resultFingerprint({ content: masked, isError: true });
+  const head = text.length > 2000 ? text.slice(0, 2000) : text;
+  return (s.errorSig = HARNESS_ERROR.test(head) ? `${raw ? c.exact : c.normExact}\u0000${sig}` : sig);
 }
 
 export function targetOf(s: Step): string {

@@ -10,30 +10,55 @@ import { LazyCallView, sameNormExact } from '../call-view';
 import { callStep, sameError, sameFailedChange, sameStep, textStep, type Step } from './no-progress-step';
 import { NoProgressWindow } from './no-progress-window';
 
-/** The rescan: every step of the window, nearest first (`history` oldest first). */
-function rescan(history: Step[], size: number, step: Step, n: number, errors: boolean, target: boolean, raw: boolean) {
+/**
+ * The rescan: every step of the window, nearest first (`history` oldest first). Steps of the
+ * step's own turn repeat nothing; occurrences count once per turn; a failed step counts back
+ * `nFailed` steps.
+ */
+function rescan(
+  history: Step[],
+  size: number,
+  step: Step,
+  n: number,
+  errors: boolean,
+  target: boolean,
+  raw: boolean,
+  nFailed: number,
+) {
   const back = (d: number) => history[history.length - d];
+  const turnOf = (s: Step) => (s.call ? s.call.turn : -1);
+  const turn = turnOf(step);
+  const reach = step.failed ? Math.max(n, nFailed) : n;
+  const sameTurns = new Set<number>();
+  const errTurns = new Set<number>();
+  const tgtTurns = new Set<number>();
+  const once = (turns: Set<number>, t: number) => t < 0 || (!turns.has(t) && turns.add(t) !== undefined);
   let same = 0;
   let err = 0;
   let tgt = 0;
   let errLag = 0;
   let lag = 0;
   for (let d = 1; d <= size; d++) {
-    if (lag && d > n) break;
+    if (lag && d > reach) break;
     const s = back(d);
+    const t = turnOf(s);
+    if (turn >= 0 && t === turn) continue;
     const hit = sameStep(s, step, raw);
     if (hit && !lag) lag = d;
-    if (d > n) continue;
-    if (hit) same++;
+    if (d > reach) continue;
+    if (hit && once(sameTurns, t)) same++;
     if (errors && sameError(s, step, raw)) {
-      err++;
+      if (once(errTurns, t)) err++;
       if (!errLag) errLag = d;
     }
-    if (target && sameFailedChange(s, step)) tgt++;
+    if (target && sameFailedChange(s, step) && once(tgtTurns, t)) tgt++;
   }
   if (!lag && errors) {
     lag = errLag;
-    for (let d = n + 1; !lag && d <= size; d++) if (sameError(back(d), step, raw)) lag = d;
+    for (let d = reach + 1; !lag && d <= size; d++) {
+      const s = back(d);
+      if (!(turn >= 0 && turnOf(s) === turn) && sameError(s, step, raw)) lag = d;
+    }
   }
   return { lag, repeats: Math.max(same, err, tgt) };
 }
@@ -66,14 +91,14 @@ const step = fc.oneof(
       fc.constantFrom(...RESULTS),
       fc.boolean(),
     )
-    .map(([name, path, body, content, isError]) => () => {
+    .map(([name, path, body, content, isError]) => (turn: number) => {
       const args: Json =
         name === 'bash'
           ? { command: path }
           : name === 'read'
             ? { path }
             : { path, old_string: body, new_string: body + '!' };
-      return callStep(new LazyCallView(1, 1, name, args, { content, isError }, undefined));
+      return callStep(new LazyCallView(turn, 1, name, args, { content, isError }, undefined));
     }),
   fc.constantFrom('text:a', 'text:b').map((a) => () => textStep(a, a)),
 );
@@ -82,7 +107,7 @@ describe('NoProgressWindow', () => {
   it('answers as rescanning the whole window does', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(step, fc.nat(25)), { minLength: 1, maxLength: 60 }),
+        fc.array(fc.tuple(step, fc.nat(25), fc.nat(25), fc.boolean()), { minLength: 1, maxLength: 60 }),
         fc.integer({ min: 1, max: 12 }),
         fc.boolean(),
         fc.boolean(),
@@ -90,15 +115,18 @@ describe('NoProgressWindow', () => {
         (run, cap, sameErr, sameTgt, raw) => {
           const win = new NoProgressWindow(cap);
           const history: Step[] = [];
-          for (const [make, since] of run) {
+          let turn = 1;
+          for (const [make, since, sinceFailed, nextTurn] of run) {
+            if (nextTurn) turn++;
             // Two copies of each step: the window's lazy caches must not be what the reference reads.
-            const s = make();
-            const ref = make();
+            const s = make(turn);
+            const ref = make(turn);
             const n = Math.min(win.size, since);
+            const nFailed = Math.min(win.size, Math.max(since, sinceFailed));
             const errors = sameErr && s.failed;
-            const target = n > 0 && sameTgt && s.change && s.failed;
-            const want = rescan(history, win.size, ref, n, errors, target, raw);
-            win.scan(s, n, errors, target, raw);
+            const target = nFailed > 0 && sameTgt && s.change && s.failed;
+            const want = rescan(history, win.size, ref, n, errors, target, raw, nFailed);
+            win.scan(s, n, errors, target, raw, nFailed);
             expect({ lag: win.lag, repeats: win.repeats }).toEqual(want);
             win.push(s);
             history.push(ref);

@@ -41,8 +41,13 @@ export class NoProgressWindow {
    * Sets `lag` and `repeats` for `step`, not yet pushed: `n` is how far back occurrences count, `errors` whether a step with the same error repeats it, `target` whether
    * failed changes of one target count as one. Links `step` to its predecessors.
    */
-  scan(step: Step, n: number, errors: boolean, target: boolean, raw: boolean): void {
+  scan(step: Step, n: number, errors: boolean, target: boolean, raw: boolean, nFailed = n): void {
     const cur = this.seq;
+    // Calls of one turn were sent together: none of them saw another's result, so they repeat
+    // nothing of each other (a batch of edits refused together, "Sibling tool call errored").
+    // Occurrences count once per turn. A failed step may count further back (`nFailed`).
+    const turn = step.call ? step.call.turn : -1;
+    const reach = step.failed ? Math.max(n, nFailed) : n;
     const oldest = cur - this.size;
     let prev: number;
     if (step.call) {
@@ -60,35 +65,59 @@ export class NoProgressWindow {
     let lag = 0;
     let same = 0;
     let tgt = 0;
+    let sameTurn = -2;
+    let tgtTurn = -2;
     for (let q = prev; q >= oldest && q !== NONE;) {
       const d = cur - q;
-      if (lag && d > n) break;
+      if (lag && d > reach) break;
       const s = this.at(q);
+      q = s.prev;
+      const t = s.call ? s.call.turn : -1;
+      if (t === turn && turn >= 0) continue;
       const hit = sameStep(s, step, raw);
       if (hit && !lag) lag = d;
-      if (d <= n) {
-        if (hit) same++;
-        if (target && sameFailedChange(s, step)) tgt++;
+      if (d <= reach) {
+        if (hit && (t < 0 || t !== sameTurn)) {
+          same++;
+          sameTurn = t;
+        }
+        if (target && (t < 0 || t !== tgtTurn) && sameFailedChange(s, step)) {
+          tgt++;
+          tgtTurn = t;
+        }
       }
-      q = s.prev;
     }
     let err = 0;
     if (errors) {
       let errLag = 0;
+      let errTurn = -2;
       for (let q = step.prevFailed; q >= oldest && q !== NONE;) {
         const d = cur - q;
-        if (d > n && (lag || errLag)) break;
+        if (d > reach && (lag || errLag)) break;
         const s = this.at(q);
+        q = s.prevFailed;
+        const t = s.call ? s.call.turn : -1;
+        if (t === turn && turn >= 0) continue;
         if (sameError(s, step, raw)) {
           if (!errLag) errLag = d;
-          if (d <= n) err++;
+          if (d <= reach && (t < 0 || t !== errTurn)) {
+            err++;
+            errTurn = t;
+          }
         }
-        q = s.prevFailed;
       }
       if (!lag) lag = errLag;
     }
     this.lag = lag;
     this.repeats = Math.max(same, err, tgt);
+  }
+
+  /** Forgets every step (a session continued after its context was compacted starts afresh). */
+  clear(): void {
+    this.size = 0;
+    this.lastOfTool.clear();
+    this.lastText = NONE;
+    this.lastFailed = NONE;
   }
 
   /** Adds the scanned step; the oldest leaves when the window is full. */

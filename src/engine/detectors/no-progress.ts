@@ -35,7 +35,8 @@ import type { DetectorDef } from '../params';
 import { normalizeText } from '../observation';
 import type { Action, DetectorSink } from '../types';
 import { describeStep, noProgressMessage, recurrenceMessage } from './no-progress-message';
-import { shellChangeOf, StepPool, type Step } from './no-progress-step';
+import { isArglessRejection, shellChangeOf, StepPool, type Step } from './no-progress-step';
+import { continuesSession } from './session-continued';
 import { NoProgressWindow } from './no-progress-window';
 import { RAW_TEXT_PARAM } from './raw-text';
 
@@ -47,6 +48,7 @@ export interface NoProgressParams {
   cycles: number;
   recurrence: number;
   sameTarget: boolean;
+  acrossChanges: boolean;
   actions: Action[];
   rawText: boolean;
 }
@@ -105,6 +107,12 @@ export const noProgress: DetectorDef<NoProgressParams> = {
       help: 'For the recurrence count: failed edits of the same file region are one attempt repeated, whatever their bodies.',
     },
     {
+      key: 'acrossChanges',
+      label: 'A failure repeated across edits',
+      type: 'boolean',
+      help: 'For the recurrence count: the same failed command with the same output (or, with the error rule, the same error) counts even when edits came between — an edit, then the build, then the same error again.',
+    },
+    {
       key: 'actions',
       label: 'Graduated actions',
       type: 'actions',
@@ -119,11 +127,11 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     cycles: 0,
     recurrence: 0,
     sameTarget: false,
+    acrossChanges: false,
     actions: ['warn', 'warn', 'terminate'],
     rawText: false,
   },
   create(p, env) {
-    const win = new NoProgressWindow(p.window);
     const pool = new StepPool(p.window, p.k);
     let stuck = 0; // steps in a row without progress
     let moving = 0; // steps in a row with progress
@@ -131,6 +139,8 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     let period = 0; // the longest distance back a repeat of the current run matched
     let fireAt = 0; // the next `stuck` that fires (0: the first detection is still to come)
     let sinceChange = 0; // steps pushed since the run last moved on (movesOn, newContext)
+    let sinceContext = 0; // steps pushed since the last new user or system message (newContext)
+    let win = new NoProgressWindow(p.window);
     const raw = p.rawText;
     const recurrence = p.recurrence >= 2 ? p.recurrence : 0;
     const heard = new Set<string>();
@@ -152,6 +162,11 @@ export const noProgress: DetectorDef<NoProgressParams> = {
         }
       }
       return fresh;
+    }
+    function continued(index: number): boolean {
+      const t = env.transcript.turns[index - 1];
+      const before = t?.index === index ? t.before : undefined;
+      return before !== undefined && before.some((m) => continuesSession(m.text));
     }
     // The last k steps of the current run without progress, for the message (last SHOWN
     // distinct): a ring, so a step costs no array growth or shift.
@@ -177,15 +192,25 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     }
 
     function feed(step: Step, sink: DetectorSink): void {
-      // Occurrences count since the run last moved on, within the window.
+      // Occurrences count since the run last moved on, within the window; a failure, with
+      // acrossChanges, since the last new message (edits that leave the same error are no progress).
       const n = recurrence ? Math.min(win.size, sinceChange) : 0;
-      win.scan(step, n, p.sameError && step.failed, n > 0 && p.sameTarget && step.change && step.failed, raw);
+      const nFailed = recurrence && p.acrossChanges && step.failed ? Math.min(win.size, sinceContext) : n;
+      win.scan(
+        step,
+        n,
+        p.sameError && step.failed,
+        nFailed > 0 && p.sameTarget && step.change && step.failed,
+        raw,
+        nFailed,
+      );
       // How far back (1: the previous step) the nearest step it repeats is (0: new).
       const lag = win.lag;
       // Its occurrence number since the run last moved on, by its best match (0: recurrence off).
       const count = recurrence ? 1 + win.repeats : 0;
       win.push(step);
       sinceChange = recurrence && lag === 0 && movesOn(step) ? 0 : sinceChange + 1;
+      sinceContext++;
       if (lag === 0) {
         stuck = 0;
         period = 0;
@@ -227,12 +252,20 @@ export const noProgress: DetectorDef<NoProgressParams> = {
 
     return {
       onTurn(turn, sink) {
-        if (recurrence && newContext(turn.index)) sinceChange = 0;
+        if (continued(turn.index)) {
+          // The session was continued from a summary of itself: what it does next (re-reading
+          // the files it was working on) repeats nothing the model still remembers.
+          win = new NoProgressWindow(p.window);
+          stuck = moving = level = period = fireAt = recentCount = 0;
+          sinceChange = sinceContext = 0;
+        }
+        if (recurrence && newContext(turn.index)) sinceChange = sinceContext = 0;
         if (turn.callCount > 0) return;
         const text = raw ? turn.text : normalizeText(turn.text);
         feed(pool.take().setText('text:' + text, turn.text), sink);
       },
       onCall(call, sink) {
+        if (isArglessRejection(call)) return;
         feed(pool.take().setCall(call), sink);
       },
     };
