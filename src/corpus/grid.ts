@@ -57,9 +57,10 @@ export const GRID: Component[] = [
         cycles: [3, 0],
         recurrence: [0, 3, 4],
         sameTarget: [false, true],
+        acrossChanges: [false, true],
       })
-        // sameTarget only matters to the recurrence count.
-        .filter((s) => s.recurrence > 0 || !s.sameTarget)
+        // sameTarget and acrossChanges only matter to the recurrence count.
+        .filter((s) => s.recurrence > 0 || (!s.sameTarget && !s.acrossChanges))
         .map((s) => ({ ...s, actions: ['warn'] })),
     ),
   },

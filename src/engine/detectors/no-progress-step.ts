@@ -141,14 +141,18 @@ const MISSING_ARGS =
  * action each time), so such a step is neither progress nor a repeat: the detector skips it.
  */
 export function isArglessRejection(call: CallView): boolean {
-  const a = call.args;
-  const empty =
-    a === null ||
-    a === undefined ||
-    (typeof a === 'object' && !Array.isArray(a) && Object.keys(a).length === 0) ||
-    (typeof a === 'string' && a.trim() === '');
   const r = call.result;
-  return empty && r !== undefined && MISSING_ARGS.test(r.content.length > 2000 ? r.content.slice(0, 2000) : r.content);
+  if (r === undefined || !isEmptyArgs(call.args)) return false;
+  return MISSING_ARGS.test(r.content.length > 2000 ? r.content.slice(0, 2000) : r.content);
+}
+
+function isEmptyArgs(a: CallView['args']): boolean {
+  if (a === null || a === undefined) return true;
+  if (typeof a === 'string') return a.trim() === '';
+  if (typeof a !== 'object' || Array.isArray(a)) return false;
+  // No key list is built: this runs for every call.
+  for (const _ in a) return false;
+  return true;
 }
 
 /**
