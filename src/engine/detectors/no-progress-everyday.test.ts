@@ -138,3 +138,9 @@ describe('no-progress acrossChanges: edit, build, the same error', () => {
     expect(events([build(), fix(1), build(), fix(2), asked], { ...REC, acrossChanges: true })).toEqual([]);
   });
 });
+
+describe('no-progress: empty turns', () => {
+  it('turns with neither text nor calls (thinking only) are no steps', () => {
+    expect(events(['', read('a'), '', read('b'), '', read('c'), '', read('d'), ''], REC)).toEqual([]);
+  });
+});

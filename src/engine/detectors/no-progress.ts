@@ -262,6 +262,8 @@ export const noProgress: DetectorDef<NoProgressParams> = {
         if (recurrence && newContext(turn.index)) sinceChange = sinceContext = 0;
         if (turn.callCount > 0) return;
         const text = raw ? turn.text : normalizeText(turn.text);
+        // A turn with neither text nor calls (thinking only, an empty reply) did nothing to repeat.
+        if (text.trim() === '') return;
         feed(pool.take().setText('text:' + text, turn.text), sink);
       },
       onCall(call, sink) {
