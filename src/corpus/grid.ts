@@ -57,10 +57,10 @@ export const GRID: Component[] = [
         cycles: [3, 0],
         recurrence: [0, 3, 4],
         sameTarget: [false, true],
-        acrossChanges: [false, true],
+        acrossChanges: [0, 4, 3],
       })
         // sameTarget and acrossChanges only matter to the recurrence count.
-        .filter((s) => s.recurrence > 0 || (!s.sameTarget && !s.acrossChanges))
+        .filter((s) => s.recurrence > 0 || (!s.sameTarget && s.acrossChanges === 0))
         .map((s) => ({ ...s, actions: ['warn'] })),
     ),
   },

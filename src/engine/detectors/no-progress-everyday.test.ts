@@ -119,7 +119,7 @@ describe('no-progress acrossChanges: edit, build, the same error', () => {
   const items = [build(), fix(1), read('g.go'), build(), fix(2), fix(3), build(), fix(4), build()];
 
   it('counts the failure across the edits: the 3rd identical build error fires', () => {
-    expect(brief(events(items, { ...REC, acrossChanges: true }))).toEqual([[7, 'warn', 1]]);
+    expect(brief(events(items, { ...REC, acrossChanges: 3 }))).toEqual([[7, 'warn', 1]]);
   });
 
   it('off, each successful edit starts the count again', () => {
@@ -130,12 +130,12 @@ describe('no-progress acrossChanges: edit, build, the same error', () => {
     const moving = (i: number) =>
       failed('Bash', { command: 'go build ./...' }, `Exit code 1\nmain.go:${10 * i}: undefined: f${i}`);
     const run = [moving(1), fix(1), moving(2), fix(2), moving(3), fix(3), moving(4)];
-    expect(events(run, { ...REC, acrossChanges: true })).toEqual([]);
+    expect(events(run, { ...REC, acrossChanges: 3 })).toEqual([]);
   });
 
   it('a new request from the user starts the count again', () => {
     const asked: TurnSpec = { calls: [build()], before: [{ role: 'user', text: 'mise run build is failing' }] };
-    expect(events([build(), fix(1), build(), fix(2), asked], { ...REC, acrossChanges: true })).toEqual([]);
+    expect(events([build(), fix(1), build(), fix(2), asked], { ...REC, acrossChanges: 3 })).toEqual([]);
   });
 });
 

@@ -29,3 +29,12 @@ export function noProgressMessage(action: Action, n: number, window: number, sho
     'Nothing new is being learned. Change something real (another command, file or approach), or explain what is blocking you.'
   );
 }
+
+export function acrossChangesMessage(action: Action, n: number, window: number, shown: string): string {
+  if (action === 'terminate')
+    return `Loop detected: the same failure ${n} times in the last ${window} steps, though edits came between. Stopping the run:\n  1. ${shown}`;
+  return (
+    `⚠️ No progress: the same failure ${n} times in the last ${window} steps, though edits came between:\n  1. ${shown}\n` +
+    'The edits are not changing the result. Read the error again, check the assumption behind the fix, or try another approach.'
+  );
+}

@@ -12,8 +12,8 @@ import { NoProgressWindow } from './no-progress-window';
 
 /**
  * The rescan: every step of the window, nearest first (`history` oldest first). Steps of the
- * step's own turn repeat nothing; occurrences count once per turn; a failed step counts back
- * `nFailed` steps.
+ * step's own turn repeat nothing; occurrences count once per turn, within `n` steps (near) and,
+ * for a failed step, within `far` steps.
  */
 function rescan(
   history: Step[],
@@ -23,19 +23,23 @@ function rescan(
   errors: boolean,
   target: boolean,
   raw: boolean,
-  nFailed: number,
+  far: number,
 ) {
   const back = (d: number) => history[history.length - d];
   const turnOf = (s: Step) => (s.call ? s.call.turn : -1);
   const turn = turnOf(step);
-  const reach = step.failed ? Math.max(n, nFailed) : n;
-  const sameTurns = new Set<number>();
-  const errTurns = new Set<number>();
-  const tgtTurns = new Set<number>();
-  const once = (turns: Set<number>, t: number) => t < 0 || (!turns.has(t) && turns.add(t) !== undefined);
-  let same = 0;
-  let err = 0;
-  let tgt = 0;
+  const farReach = step.failed ? far : 0;
+  const reach = Math.max(n, farReach);
+  const count = () => ({ near: 0, far: 0, turns: new Set<number>() });
+  const same = count();
+  const err = count();
+  const tgt = count();
+  const add = (c: ReturnType<typeof count>, t: number, d: number) => {
+    if (d > reach || (t >= 0 && c.turns.has(t))) return;
+    c.turns.add(t);
+    if (d <= n) c.near++;
+    if (d <= farReach) c.far++;
+  };
   let errLag = 0;
   let lag = 0;
   for (let d = 1; d <= size; d++) {
@@ -45,13 +49,12 @@ function rescan(
     if (turn >= 0 && t === turn) continue;
     const hit = sameStep(s, step, raw);
     if (hit && !lag) lag = d;
-    if (d > reach) continue;
-    if (hit && once(sameTurns, t)) same++;
+    if (hit) add(same, t, d);
     if (errors && sameError(s, step, raw)) {
-      if (once(errTurns, t)) err++;
-      if (!errLag) errLag = d;
+      add(err, t, d);
+      if (!errLag && d <= reach) errLag = d;
     }
-    if (target && sameFailedChange(s, step) && once(tgtTurns, t)) tgt++;
+    if (target && sameFailedChange(s, step)) add(tgt, t, d);
   }
   if (!lag && errors) {
     lag = errLag;
@@ -60,7 +63,11 @@ function rescan(
       if (!(turn >= 0 && turnOf(s) === turn) && sameError(s, step, raw)) lag = d;
     }
   }
-  return { lag, repeats: Math.max(same, err, tgt) };
+  return {
+    lag,
+    repeats: Math.max(same.near, err.near, tgt.near),
+    repeatsFar: Math.max(same.far, err.far, tgt.far),
+  };
 }
 
 /** The rescan's action check, after the step was pushed (`history` ends with it). */
@@ -122,12 +129,12 @@ describe('NoProgressWindow', () => {
             const s = make(turn);
             const ref = make(turn);
             const n = Math.min(win.size, since);
-            const nFailed = Math.min(win.size, Math.max(since, sinceFailed));
+            const far = Math.min(win.size, Math.max(since, sinceFailed));
             const errors = sameErr && s.failed;
-            const target = nFailed > 0 && sameTgt && s.change && s.failed;
-            const want = rescan(history, win.size, ref, n, errors, target, raw, nFailed);
-            win.scan(s, n, errors, target, raw, nFailed);
-            expect({ lag: win.lag, repeats: win.repeats }).toEqual(want);
+            const target = (n > 0 || far > 0) && sameTgt && s.change && s.failed;
+            const want = rescan(history, win.size, ref, n, errors, target, raw, far);
+            win.scan(s, n, errors, target, raw, far);
+            expect({ lag: win.lag, repeats: win.repeats, repeatsFar: win.repeatsFar }).toEqual(want);
             win.push(s);
             history.push(ref);
             const size = win.size;

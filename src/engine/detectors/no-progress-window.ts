@@ -28,6 +28,11 @@ export class NoProgressWindow {
    * failed change of one target, whichever is most.
    */
   repeats = 0;
+  /** The same within `far` steps (scan), for a failed step. */
+  repeatsFar = 0;
+  private readonly same = new Occurrences();
+  private readonly err = new Occurrences();
+  private readonly tgt = new Occurrences();
 
   constructor(private readonly cap: number) {
     this.ring = new Array<Step>(cap);
@@ -38,16 +43,19 @@ export class NoProgressWindow {
   }
 
   /**
-   * Sets `lag` and `repeats` for `step`, not yet pushed: `n` is how far back occurrences count, `errors` whether a step with the same error repeats it, `target` whether
-   * failed changes of one target count as one. Links `step` to its predecessors.
+   * Sets `lag`, `repeats` and `repeatsFar` for `step`, not yet pushed: `n` is how far back
+   * occurrences count, `errors` whether a step with the same error repeats it, `target` whether
+   * failed changes of one target count as one, `far` how far back a failed step's occurrences
+   * count for `repeatsFar` (0: not counted). Links `step` to its predecessors.
    */
-  scan(step: Step, n: number, errors: boolean, target: boolean, raw: boolean, nFailed = n): void {
+  scan(step: Step, n: number, errors: boolean, target: boolean, raw: boolean, far = 0): void {
     const cur = this.seq;
     // Calls of one turn were sent together: none of them saw another's result, so they repeat
     // nothing of each other (a batch of edits refused together, "Sibling tool call errored").
-    // Occurrences count once per turn. A failed step may count further back (`nFailed`).
+    // Occurrences count once per turn.
     const turn = step.call ? step.call.turn : -1;
-    const reach = step.failed ? Math.max(n, nFailed) : n;
+    const farReach = step.failed ? far : 0;
+    const reach = Math.max(n, farReach);
     const oldest = cur - this.size;
     let prev: number;
     if (step.call) {
@@ -63,10 +71,8 @@ export class NoProgressWindow {
     if (step.failed) this.lastFailed = cur;
 
     let lag = 0;
-    let same = 0;
-    let tgt = 0;
-    let sameTurn = -2;
-    let tgtTurn = -2;
+    const same = this.same.reset();
+    const tgt = this.tgt.reset();
     for (let q = prev; q >= oldest && q !== NONE;) {
       const d = cur - q;
       if (lag && d > reach) break;
@@ -76,21 +82,12 @@ export class NoProgressWindow {
       if (t === turn && turn >= 0) continue;
       const hit = sameStep(s, step, raw);
       if (hit && !lag) lag = d;
-      if (d <= reach) {
-        if (hit && (t < 0 || t !== sameTurn)) {
-          same++;
-          sameTurn = t;
-        }
-        if (target && (t < 0 || t !== tgtTurn) && sameFailedChange(s, step)) {
-          tgt++;
-          tgtTurn = t;
-        }
-      }
+      if (hit) same.add(t, d, n, farReach);
+      if (target && d <= reach && sameFailedChange(s, step)) tgt.add(t, d, n, farReach);
     }
-    let err = 0;
+    const err = this.err.reset();
     if (errors) {
       let errLag = 0;
-      let errTurn = -2;
       for (let q = step.prevFailed; q >= oldest && q !== NONE;) {
         const d = cur - q;
         if (d > reach && (lag || errLag)) break;
@@ -100,16 +97,14 @@ export class NoProgressWindow {
         if (t === turn && turn >= 0) continue;
         if (sameError(s, step, raw)) {
           if (!errLag) errLag = d;
-          if (d <= reach && (t < 0 || t !== errTurn)) {
-            err++;
-            errTurn = t;
-          }
+          err.add(t, d, n, farReach);
         }
       }
       if (!lag) lag = errLag;
     }
     this.lag = lag;
-    this.repeats = Math.max(same, err, tgt);
+    this.repeats = Math.max(same.near, err.near, tgt.near);
+    this.repeatsFar = Math.max(same.far, err.far, tgt.far);
   }
 
   /** Forgets every step (a session continued after its context was compacted starts afresh). */
@@ -139,5 +134,27 @@ export class NoProgressWindow {
       q = s.prev;
     }
     return false;
+  }
+}
+
+/** Occurrences found walking back, once per turn: within `n` steps (near) and within `far` (far). */
+class Occurrences {
+  near = 0;
+  far = 0;
+  private turn = -2;
+
+  reset(): this {
+    this.near = this.far = 0;
+    this.turn = -2;
+    return this;
+  }
+
+  add(t: number, d: number, n: number, far: number): void {
+    if (d > n && d > far) return;
+    // Text steps have no turn of their own to share (-1): each counts.
+    if (t >= 0 && t === this.turn) return;
+    this.turn = t;
+    if (d <= n) this.near++;
+    if (d <= far) this.far++;
   }
 }

@@ -34,7 +34,7 @@
 import type { DetectorDef } from '../params';
 import { normalizeText } from '../observation';
 import type { Action, DetectorSink } from '../types';
-import { describeStep, noProgressMessage, recurrenceMessage } from './no-progress-message';
+import { acrossChangesMessage, describeStep, noProgressMessage, recurrenceMessage } from './no-progress-message';
 import { isArglessRejection, shellChangeOf, StepPool, type Step } from './no-progress-step';
 import { continuesSession } from './session-continued';
 import { NoProgressWindow } from './no-progress-window';
@@ -48,7 +48,7 @@ export interface NoProgressParams {
   cycles: number;
   recurrence: number;
   sameTarget: boolean;
-  acrossChanges: boolean;
+  acrossChanges: number;
   actions: Action[];
   rawText: boolean;
 }
@@ -108,9 +108,11 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     },
     {
       key: 'acrossChanges',
-      label: 'A failure repeated across edits',
-      type: 'boolean',
-      help: 'For the recurrence count: the same failed command with the same output (or, with the error rule, the same error) counts even when edits came between — an edit, then the build, then the same error again.',
+      label: 'Same failure across edits (0: off)',
+      type: 'int',
+      min: 0,
+      max: 100,
+      help: 'The n-th time the same failed command with the same output (or, with the error rule, the same error) comes back in the window fires even when edits came between: an edit, the build, the same error again.',
     },
     {
       key: 'actions',
@@ -127,7 +129,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     cycles: 0,
     recurrence: 0,
     sameTarget: false,
-    acrossChanges: false,
+    acrossChanges: 0,
     actions: ['warn', 'warn', 'terminate'],
     rawText: false,
   },
@@ -143,6 +145,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     let win = new NoProgressWindow(p.window);
     const raw = p.rawText;
     const recurrence = p.recurrence >= 2 ? p.recurrence : 0;
+    const across = p.acrossChanges >= 2 ? p.acrossChanges : 0;
     const heard = new Set<string>();
     /**
      * A user or system message never seen before in the run came before this turn: new input is
@@ -195,19 +198,20 @@ export const noProgress: DetectorDef<NoProgressParams> = {
       // Occurrences count since the run last moved on, within the window; a failure, with
       // acrossChanges, since the last new message (edits that leave the same error are no progress).
       const n = recurrence ? Math.min(win.size, sinceChange) : 0;
-      const nFailed = recurrence && p.acrossChanges && step.failed ? Math.min(win.size, sinceContext) : n;
+      const far = across && step.failed ? Math.min(win.size, sinceContext) : 0;
       win.scan(
         step,
         n,
         p.sameError && step.failed,
-        nFailed > 0 && p.sameTarget && step.change && step.failed,
+        (n > 0 || far > 0) && p.sameTarget && step.change && step.failed,
         raw,
-        nFailed,
+        far,
       );
       // How far back (1: the previous step) the nearest step it repeats is (0: new).
       const lag = win.lag;
       // Its occurrence number since the run last moved on, by its best match (0: recurrence off).
       const count = recurrence ? 1 + win.repeats : 0;
+      const farCount = across && step.failed ? 1 + win.repeatsFar : 0;
       win.push(step);
       sinceChange = recurrence && lag === 0 && movesOn(step) ? 0 : sinceChange + 1;
       sinceContext++;
@@ -247,6 +251,10 @@ export const noProgress: DetectorDef<NoProgressParams> = {
         emit(sink, (action) => recurrenceMessage(action, count, p.window, describeStep(step)), [a]);
         // The same loop is not announced again by the k rule on the next step.
         if (lag > 0) fireAt = stuck + p.k;
+      } else if (across && farCount >= across && farCount % across === 0 && !(lag > 0 && fireAt > 0)) {
+        const a = step.call ? (raw ? step.call.exact : step.call.normExact) : step.action;
+        emit(sink, (action) => acrossChangesMessage(action, farCount, p.window, describeStep(step)), [a]);
+        if (lag > 0) fireAt = stuck + p.k;
       }
     }
 
@@ -259,7 +267,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
           stuck = moving = level = period = fireAt = recentCount = 0;
           sinceChange = sinceContext = 0;
         }
-        if (recurrence && newContext(turn.index)) sinceChange = sinceContext = 0;
+        if ((recurrence || across) && newContext(turn.index)) sinceChange = sinceContext = 0;
         if (turn.callCount > 0) return;
         const text = raw ? turn.text : normalizeText(turn.text);
         // A turn with neither text nor calls (thinking only, an empty reply) did nothing to repeat.
