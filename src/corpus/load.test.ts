@@ -35,7 +35,7 @@ describe('the labelled corpus', () => {
     expect(counts).toEqual({
       aider: { runs: 18, real: 18, spans: 0, clean: 18 },
       'claude-code': { runs: 18, real: 12, spans: 2, clean: 16 },
-      codex: { runs: 9, real: 5, spans: 2, clean: 7 },
+      codex: { runs: 10, real: 6, spans: 2, clean: 8 },
       'gemini-cli': { runs: 8, real: 3, spans: 2, clean: 6 },
       'inspect-ai': { runs: 21, real: 21, spans: 0, clean: 21 },
       moatless: { runs: 12, real: 12, spans: 4, clean: 8 },
