@@ -33,10 +33,10 @@ describe('the labelled corpus', () => {
       ]),
     );
     expect(counts).toEqual({
-      aider: { runs: 8, real: 8, spans: 0, clean: 8 },
-      'claude-code': { runs: 10, real: 4, spans: 2, clean: 8 },
-      codex: { runs: 4, real: 0, spans: 2, clean: 2 },
-      'gemini-cli': { runs: 5, real: 0, spans: 2, clean: 3 },
+      aider: { runs: 18, real: 18, spans: 0, clean: 18 },
+      'claude-code': { runs: 18, real: 12, spans: 2, clean: 16 },
+      codex: { runs: 10, real: 6, spans: 2, clean: 8 },
+      'gemini-cli': { runs: 8, real: 3, spans: 2, clean: 6 },
       'inspect-ai': { runs: 21, real: 21, spans: 0, clean: 21 },
       moatless: { runs: 12, real: 12, spans: 4, clean: 8 },
       openhands: { runs: 20, real: 9, spans: 10, clean: 11 },
