@@ -144,3 +144,27 @@ describe('no-progress: empty turns', () => {
     expect(events(['', read('a'), '', read('b'), '', read('c'), '', read('d'), ''], REC)).toEqual([]);
   });
 });
+
+describe('no-progress: commands not found', () => {
+  const sh = (command: string, out: string) =>
+    failed('shell', { command: ['bash', '-lc', command] }, `/bin/bash: line 1: ${out}\n`);
+
+  it('three different missing tools (rg, pixi, python) are three different errors (real Codex run)', () => {
+    const items = [
+      sh('rg --files', 'rg: command not found'),
+      call('shell', { command: ['bash', '-lc', 'ls'] }, 'src'),
+      sh('pixi run specify --help', 'pixi: command not found'),
+      sh('python -c "import specify_cli"', 'python: command not found'),
+    ];
+    expect(events(items, REC)).toEqual([]);
+  });
+
+  it('prose sent as commands (a capitalised first word each time) is the same error', () => {
+    const items = [
+      sh('Let me check the flag', 'Let: command not found'),
+      sh('First I will look at the Args struct', 'First: command not found'),
+      sh('I should inspect the attributes', 'I: command not found'),
+    ];
+    expect(brief(events(items, REC))).toEqual([[3, 'warn', 1]]);
+  });
+});

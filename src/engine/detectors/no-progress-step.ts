@@ -108,10 +108,12 @@ export function shellChangeOf(s: Step): boolean {
 
 /**
  * `X: command not found` names the command that was not found: prose sent as a command starts
- * with a different word each time (`I`, `Let`, `The`) and fails the same way. The command name
- * is masked so those errors compare equal; the rest of the text still has to match.
+ * with a different capitalised word each time (`I`, `Let`, `The`) and fails the same way. Such
+ * a name is masked so those errors compare equal; the rest of the text still has to match. A
+ * lower-case name is a real tool that is missing (`rg`, `pixi`, `python` tried one after
+ * another): different tools, different errors.
  */
-const NOT_FOUND_SUBJECT = /[^\s:'"`]+(: (?:command )?not found)|(command not found: )\S+/g;
+const NOT_FOUND_SUBJECT = /(?<![^\s:'"`])[A-Z][a-z']*(: (?:command )?not found)|(command not found: )[A-Z][a-z']*(?![^\s])/g;
 
 /**
  * Status lines harnesses add to every command's output (OpenHands, Codex, mini-swe-agent): a
