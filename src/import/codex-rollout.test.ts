@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { codexRolloutImporter, parseCodexRollout, sniffCodexRollout } from './codex-rollout';
 import { importSource } from './index';
 import { sourceFromText } from './source';
@@ -108,11 +110,42 @@ describe('Codex rollout importer', () => {
     expect(codexRolloutImporter.matchesName('sessions/2025/10/16/rollout-2025-10-16T10-21-30-abc.jsonl')).toBe(true);
     expect(codexRolloutImporter.matchesName('rollout.json')).toBe(false);
     for (const f of fixtureHeads(FORMAT)) expect(sniffCodexRollout(f.head), f.label).toBeNull();
-    for (const f of foreignHeads(FORMAT)) expect(sniffCodexRollout(f.head), f.label).not.toBeNull();
+    for (const f of foreignHeads(FORMAT).filter((x) => !x.label.startsWith('corpus/codex/')))
+      expect(sniffCodexRollout(f.head), f.label).not.toBeNull();
   });
 
   it('is what detection picks for every one of its fixtures, even renamed', async () => {
     for (const f of fixtureHeads(FORMAT))
       expect((await importSource(sourceFromText('session.jsonl', readFixture(FORMAT, f.name)))).format).toBe(FORMAT);
+  });
+});
+
+describe('Codex rollouts of the real corpus', () => {
+  const DIR = resolve(
+    __dirname,
+    '../../corpus/real/codex/Python-AI-Solutions__agentic-neurodata-conversion/.codex/sessions/2025/09',
+  );
+  const real = (path: string) => parseCodexRollout(sourceFromText(path, readFileSync(resolve(DIR, path), 'utf8')));
+
+  it('a call the user refused ("exec command rejected by user") is an error', async () => {
+    const [t] = (await real('26/rollout-2025-09-26T19-38-50-0199865a-ee71-7ae3-b232-87583b038e9f.jsonl')).transcripts;
+    const refused = t.turns
+      .flatMap((x) => x.calls)
+      .filter((c) => c.result?.content === 'exec command rejected by user');
+    expect(refused.map((c) => [c.index, c.result?.isError])).toEqual([
+      [2, true],
+      [3, true],
+      [4, true],
+    ]);
+  });
+
+  it('shell output is the text the model read, the exit code its error flag; the IDE extension title is the request', async () => {
+    const [t] = (await real('29/rollout-2025-09-29T17-33-37-0199955b-5deb-72e2-9988-4b1b799e1206.jsonl')).transcripts;
+    expect(t.title.startsWith('# Context from my IDE setup')).toBe(false);
+    expect(t.turns[0].calls[0].result).toEqual({
+      content: '/bin/bash: line 1: ./specify: No such file or directory\n',
+      isError: true,
+    });
+    expect(t.turns[1].calls[0].result?.isError).toBe(false);
   });
 });

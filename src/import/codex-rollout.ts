@@ -28,6 +28,17 @@ function typedByUser(text: string): boolean {
   return !t.startsWith('<') && !t.startsWith('# AGENTS.md');
 }
 
+/**
+ * The Codex IDE extension sends the editor's context first ("# Context from my IDE setup:",
+ * open tabs, the active file) and the user's words after "## My request for Codex:".
+ */
+const IDE_REQUEST = '## My request for Codex:';
+function requestOf(text: string | undefined): string | undefined {
+  if (text === undefined || !text.trimStart().startsWith('# Context from my IDE setup')) return text;
+  const at = text.indexOf(IDE_REQUEST);
+  return at < 0 ? text : text.slice(at + IDE_REQUEST.length);
+}
+
 function tokensOf(payload: Obj): { input: number; output: number } | undefined {
   const info = isObj(payload.info) ? payload.info : undefined;
   const last = info && isObj(info.last_token_usage) ? info.last_token_usage : undefined;
@@ -108,7 +119,7 @@ export async function parseCodexRollout(src: ImportSource, ctx: ImportContext = 
     format: CODEX_FORMAT,
     source: src.name,
     title:
-      titleFrom(b.firstUserText(typedByUser)) ??
+      titleFrom(requestOf(b.firstUserText(typedByUser))) ??
       (extra.sessionId ? `Codex session ${String(extra.sessionId)}` : src.name),
     extra: Object.keys(extra).length ? extra : undefined,
   });

@@ -124,7 +124,8 @@ describe('Gemini CLI importer', () => {
 
   it('sniffs its own fixtures and none of the other formats', () => {
     for (const f of fixtureHeads(FORMAT)) expect(sniffGeminiCli(f.head), f.label).toBeNull();
-    for (const f of foreignHeads(FORMAT)) expect(sniffGeminiCli(f.head), f.label).not.toBeNull();
+    for (const f of foreignHeads(FORMAT).filter((x) => !x.label.startsWith('corpus/gemini-cli/')))
+      expect(sniffGeminiCli(f.head), f.label).not.toBeNull();
   });
 
   it('is what detection picks for every one of its fixtures', async () => {

@@ -61,7 +61,27 @@ function stringIsError(s: string): boolean | undefined {
   }
   // Newer Codex shell output: "Exit code: 1\nWall time: ...\nOutput:\n...".
   const m = /^Exit code: (-?\d+)/.exec(t);
-  return m === null ? undefined : m[1] !== '0';
+  if (m !== null) return m[1] !== '0';
+  // Codex answers a call the user refused with this text alone ("exec command rejected by user").
+  return REFUSED.test(t.length > 200 ? t.slice(0, 200) : t) ? true : undefined;
+}
+
+const REFUSED = /^(?:exec command|patch|command|tool call|request) rejected by (?:the )?user\b/i;
+
+/**
+ * Codex's shell output is a JSON string `{"output": "...", "metadata": {"exit_code": N, ...}}`:
+ * the text the model read is `output` (the exit code is the error flag, the duration is noise
+ * that would make every run of one command look different).
+ */
+function shellOutputText(s: string): string | undefined {
+  const t = s.trimStart();
+  if (!t.startsWith('{"output"')) return undefined;
+  try {
+    const o = JSON.parse(t) as unknown;
+    return isObj(o) && typeof o.output === 'string' && isObj(o.metadata) ? o.output : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /**
@@ -72,7 +92,7 @@ function stringIsError(s: string): boolean | undefined {
  * the normaliser infers it from the text.
  */
 export function outputResult(output: unknown): { content: unknown; isError: boolean | undefined } {
-  if (typeof output === 'string') return { content: output, isError: stringIsError(output) };
+  if (typeof output === 'string') return { content: shellOutputText(output) ?? output, isError: stringIsError(output) };
   if (Array.isArray(output)) return { content: responsesText(output), isError: undefined };
   if (isObj(output) && 'content' in output) {
     const said = stringIsError(String(output.content ?? ''));
