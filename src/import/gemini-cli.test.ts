@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { parseGeminiCli, sniffGeminiCli } from './gemini-cli';
 import { importSource } from './index';
 import { sourceFromText } from './source';
@@ -39,7 +41,8 @@ describe('Gemini CLI importer', () => {
       result: {
         content:
           "Command: npm run lint\nExit Code: 1\nStdout: src/app.ts 12:5 error 'x' is assigned a value but never used",
-        isError: false,
+        // The status says success (the command ran); its exit code says it failed.
+        isError: true,
       },
     });
     expect(t.turns[1].calls.map((c) => c.result)).toEqual([
@@ -131,5 +134,21 @@ describe('Gemini CLI importer', () => {
   it('is what detection picks for every one of its fixtures', async () => {
     for (const f of fixtureHeads(FORMAT))
       expect((await importSource(sourceFromText(f.name, readFixture(FORMAT, f.name)))).format).toBe(FORMAT);
+  });
+});
+
+describe('Gemini CLI sessions of the real corpus', () => {
+  it('a shell command that ran with a non-zero exit code is an error, though its status says success', async () => {
+    const path = resolve(
+      __dirname,
+      '../../corpus/real/gemini-cli/mischa-thisness__M-Gemini/Archives/session-2025-12-03T04-27-e0f6ebe9.json',
+    );
+    const { transcripts } = await parseGeminiCli(sourceFromText(path, readFileSync(path, 'utf8')));
+    const calls = transcripts[0].turns.flatMap((t) => t.calls);
+    expect(calls.map((c) => [c.name, c.result?.isError])).toEqual([
+      ['run_shell_command', true],
+      ['run_shell_command', true],
+    ]);
+    expect(calls[0].result?.content).toMatch(/^Command: docker run -d --name vaultwarden .*\nExit Code: 1/s);
   });
 });

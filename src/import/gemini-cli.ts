@@ -51,13 +51,27 @@ async function replay(docs: AsyncIterable<JsonDoc>, b: TranscriptBuilder): Promi
   return { meta, messages: [...byId.values()] };
 }
 
+/**
+ * `run_shell_command` reports `status: success` for a command that ran, whatever its exit code:
+ * the code is in its output (`Exit Code: 1`), which is what the model read.
+ */
+const SHELL_EXIT = /^Exit Code: (-?\d+)\s*$/m;
+function shellExitFailed(content: unknown): boolean {
+  if (typeof content !== 'string') return false;
+  const m = SHELL_EXIT.exec(content);
+  return m !== null && m[1] !== '0';
+}
+
 /** Cancelled calls count as errors: the CLI tells the model the operation was cancelled. */
 function callOf(tc: Obj): CallDraft {
   const status = str(tc.status);
   let result: CallDraft['result'];
   if (tc.result !== undefined && tc.result !== null) {
     const r = resultFromParts(tc.result);
-    result = { content: r.content, isError: r.isError || status === 'error' || status === 'cancelled' };
+    result = {
+      content: r.content,
+      isError: r.isError || status === 'error' || status === 'cancelled' || shellExitFailed(r.content),
+    };
   } else if (status === 'error' || status === 'cancelled' || status === 'success') {
     const display = typeof tc.resultDisplay === 'string' ? tc.resultDisplay : status;
     result = { content: display, isError: status !== 'success' };
