@@ -94,17 +94,30 @@ export function classifyHarness(text: string): HarnessEvent {
   return { kind: 'other' };
 }
 
-/** The file a failed SEARCH/REPLACE block was aimed at (aider/coders/editblock_coder.py). */
-export function failedEditPath(text: string): string | undefined {
-  const m =
-    /SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in (.+)$/m.exec(text) ??
-    /^Failed to apply edit to (.+)$/m.exec(text);
-  return m ? m[1] : undefined;
-}
-
 /** A shell command that failed: "Command 'x' exited with status 1", pre-commit "exit code: 1". */
 export function isFailureLine(text: string): boolean {
   return /exited with status [1-9]|exit code: [1-9]|^Error running command|^Traceback \(most recent call last\)/.test(
     text,
   );
+}
+
+/**
+ * Aider's older versions printed a command's output twice: once as it ran (one message of many
+ * lines) and once line by line, each line trimmed, as it went to the chat. The second copy is
+ * left out.
+ */
+export function withoutEcho(messages: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < messages.length) {
+    const m = messages[i];
+    out.push(m);
+    i++;
+    if (!m.includes('\n')) continue;
+    const lines = m.split('\n');
+    let k = 0;
+    while (k < lines.length && i + k < messages.length && messages[i + k].trim() === lines[k].trim()) k++;
+    if (k === lines.length) i += k;
+  }
+  return out;
 }
