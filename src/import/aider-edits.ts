@@ -34,6 +34,8 @@ function isFence(trimmed: string): boolean {
 export function stripFilename(line: string): string | undefined {
   let f = line.trim();
   if (f === '...' || isFence(f) || f.length > FILENAME_MAX) return undefined;
+  // A block's own marker is no filename: the block before it names the file.
+  if (f === HEAD || f === DIVIDER || f === UPDATED) return undefined;
   f = f.replace(/:+$/, '').replace(/^#+/, '').trim();
   f = f.replace(/^`+|`+$/g, '').replace(/^\*+|\*+$/g, '');
   f = f.replaceAll('\\_', '_');

@@ -14,7 +14,17 @@
  */
 import type { ContextMessage } from '../model/transcript';
 import type { CallDraft, TurnDraft } from '../model/normalize';
-import { classifyHarness, isFailureLine, withoutEcho } from './aider-lines';
+import {
+  ADDED_OUTPUT,
+  ADD_OUTPUT,
+  REFLECT,
+  REFLECTIONS_STOP,
+  classifyHarness,
+  isFailureLine,
+  reflectionStart,
+  userShellCall,
+  withoutEcho,
+} from './aider-lines';
 import { TurnEdits } from './aider-turn-edits';
 
 /** Harness lines that end a reply even when it left a code block open (a reply cut off by ^C). */
@@ -30,14 +40,6 @@ interface OpenResult {
   /** "Add … output to the chat?" was asked: only "Added N lines of output" still belongs to it. */
   asked?: boolean;
 }
-
-/** A shell command the human typed: `/run <cmd>`, `!<cmd>`, `/test [cmd]`. */
-const USER_SHELL = /^(?:\/(run|test)(?:\s+(.*))?|!(.+))$/;
-const ADD_OUTPUT = /^Add .*output to the chat\?/;
-const ADDED_OUTPUT = /^Added \d+ lines? of output to the chat/;
-const REFLECT = /^Attempt to fix (lint|test) errors\?/;
-const REFLECTIONS_STOP = /^Only \d+ reflections allowed, stopping/;
-const LINT_REPORT = '# Fix any errors below';
 
 export const blankLine = (line: string) => line.trim() === '';
 
@@ -174,10 +176,8 @@ export class SessionReader {
 
   /** `/run`, `/test`: a call of the last reply, its output the harness lines that follow. */
   private userShell(input: string): void {
-    const m = USER_SHELL.exec(input);
-    if (!m || this.turns.length === 0) return;
-    const command = (m[2] ?? m[3] ?? '').trim();
-    const call: CallDraft = { name: m[1] === 'test' ? 'test' : 'run', args: command ? { command } : {} };
+    const call = this.turns.length > 0 ? userShellCall(input) : undefined;
+    if (!call) return;
     this.addCall(call);
     this.result = { call, kind: 'run', lines: [], failed: undefined };
   }
@@ -254,16 +254,11 @@ export class SessionReader {
    */
   private reflection(kind: 'lint' | 'test', question: string): boolean {
     if (!this.edits) return false;
-    let from = Math.min(this.mark, this.harness.length);
-    if (kind === 'lint') {
-      let i = this.harness.length - 1;
-      while (i >= from && !this.harness[i].startsWith(LINT_REPORT)) i--;
-      if (i >= from) from = i;
-    } else {
-      while (from < this.harness.length && /^(?:You can use \/undo|\s*$)/.test(this.harness[from])) from++;
-    }
+    let from = reflectionStart(this.harness, this.mark, kind);
     const report = [...withoutEcho(this.harness.slice(from)), question].join('\n').trim();
     if (!this.edits.reflected(report, kind)) return false;
+    // The blank line aider prints before the report goes with it.
+    while (from > 0 && this.harness[from - 1].trim() === '') from--;
     this.harness.length = from;
     this.mark = from;
     return true;
