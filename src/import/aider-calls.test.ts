@@ -90,7 +90,7 @@ describe('aider calls in the real test-fixture history', () => {
       '## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in aider/commands.py',
     );
     expect(applied.result).toEqual({
-      content: 'Applied (the failure report says the other blocks were applied)',
+      content: '# The other 1 SEARCH/REPLACE block were applied successfully.',
       isError: false,
     });
   });
@@ -262,7 +262,7 @@ describe('aider calls of a small history', () => {
         [
           'edit',
           { path: 'a.py', search: 'a = 1', replace: 'a = 2' },
-          { content: 'Applied (the failure report says the other blocks were applied)', isError: false },
+          { content: '# The other 1 SEARCH/REPLACE block were applied successfully.', isError: false },
         ],
         [
           'edit',

@@ -115,8 +115,8 @@ export interface FailureReport {
   blocks: FailedBlock[];
   /** What follows the last section ("The SEARCH section must exactly match…"). */
   tail: string;
-  /** "# The other N SEARCH/REPLACE blocks were applied successfully." */
-  othersApplied: boolean;
+  /** The line "# The other N SEARCH/REPLACE blocks were applied successfully.", if printed. */
+  othersApplied?: string;
 }
 
 const NO_MATCH = '## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in ';
@@ -130,11 +130,11 @@ export function parseFailureReport(report: string): FailureReport {
   const blocks: FailedBlock[] = [];
   let first = -1;
   let tailFrom = lines.length;
-  let othersApplied = false;
+  let othersApplied: string | undefined;
   let i = 0;
   while (i < lines.length) {
     const line = lines[i];
-    if (OTHERS_APPLIED.test(line)) othersApplied = true;
+    if (OTHERS_APPLIED.test(line)) othersApplied = line.trim();
     if (SECTION_END.test(line) && blocks.length > 0 && tailFrom === lines.length) tailFrom = i;
     if (!line.startsWith(NO_MATCH)) {
       i++;

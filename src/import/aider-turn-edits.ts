@@ -113,7 +113,7 @@ export class TurnEdits {
       // Not listed: applied when the report says the others were, else the whole reply failed
       // (a block without a filename, a missing divider).
       const result = r.othersApplied
-        ? { content: 'Applied (the failure report says the other blocks were applied)', isError: false }
+        ? { content: r.othersApplied, isError: false }
         : { content: report.trim(), isError: true };
       for (const b of this.blocks) if (!b.call.result) b.call.result = result;
       this.unanswered = 0;
