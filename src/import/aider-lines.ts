@@ -3,6 +3,16 @@
  * through `InputOutput.tool_output / tool_error / confirm_ask` (aider/io.py): "> " + text + "  ";
  * these patterns follow the strings aider/coders/base_coder.py and aider/repo.py print.
  */
+import type { CallDraft } from '../model/normalize';
+
+export const ADD_OUTPUT = /^Add .*output to the chat\?/;
+export const ADDED_OUTPUT = /^Added \d+ lines? of output to the chat/;
+/** The question that ends a lint or test report aider sends back to the model. */
+export const REFLECT = /^Attempt to fix (lint|test) errors\?/;
+export const REFLECTIONS_STOP = /^Only \d+ reflections allowed, stopping/;
+const LINT_REPORT = '# Fix any errors below';
+/** A shell command the human typed: `/run <cmd>`, `!<cmd>`, `/test [cmd]`. */
+const USER_SHELL = /^(?:\/(run|test)(?:\s+(.*))?|!(.+))$/;
 
 export interface TokenLine {
   input: number;
@@ -94,17 +104,58 @@ export function classifyHarness(text: string): HarnessEvent {
   return { kind: 'other' };
 }
 
-/** The file a failed SEARCH/REPLACE block was aimed at (aider/coders/editblock_coder.py). */
-export function failedEditPath(text: string): string | undefined {
-  const m =
-    /SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in (.+)$/m.exec(text) ??
-    /^Failed to apply edit to (.+)$/m.exec(text);
-  return m ? m[1] : undefined;
+/**
+ * A shell command that failed: "Command 'x' exited with status 1", pre-commit "exit code: 1", a
+ * traceback, pytest's "= 1 failed, 4 passed in 7.55s =" or unittest's "FAILED (failures=1)".
+ */
+const FAILURE =
+  /exited with status [1-9]|exit code: [1-9]|^Error running command|^Traceback \(most recent call last\)|^=+ (?:.*\b)?\d+ (?:failed|errors?)\b.* in [\d.]+m?s\b|^FAILED \((?:failures|errors)=\d/m;
+
+export function isFailureLine(text: string): boolean {
+  return FAILURE.test(text);
 }
 
-/** A shell command that failed: "Command 'x' exited with status 1", pre-commit "exit code: 1". */
-export function isFailureLine(text: string): boolean {
-  return /exited with status [1-9]|exit code: [1-9]|^Error running command|^Traceback \(most recent call last\)/.test(
-    text,
-  );
+/**
+ * Aider's older versions printed a command's output twice: once as it ran (one message of many
+ * lines) and once line by line, each line trimmed, as it went to the chat. The second copy is
+ * left out.
+ */
+export function withoutEcho(messages: readonly string[]): string[] {
+  const out: string[] = [];
+  let i = 0;
+  while (i < messages.length) {
+    const m = messages[i];
+    out.push(m);
+    i++;
+    if (!m.includes('\n')) continue;
+    const lines = m.split('\n');
+    let k = 0;
+    while (k < lines.length && i + k < messages.length && messages[i + k].trim() === lines[k].trim()) k++;
+    if (k === lines.length) i += k;
+  }
+  return out;
+}
+
+/** `/run <cmd>` / `!<cmd>` as a `run` call, `/test [cmd]` as a `test` call; other input: none. */
+export function userShellCall(input: string): CallDraft | undefined {
+  const m = USER_SHELL.exec(input);
+  if (!m) return undefined;
+  const command = (m[2] ?? m[3] ?? '').trim();
+  return { name: m[1] === 'test' ? 'test' : 'run', args: command ? { command } : {} };
+}
+
+/**
+ * Where the report before "Attempt to fix lint/test errors?" starts among the harness messages
+ * read since the last call (from `mark`): at "# Fix any errors below" for lint, after aider's
+ * "/undo" note for a test run's output.
+ */
+export function reflectionStart(harness: readonly string[], mark: number, kind: 'lint' | 'test'): number {
+  let from = Math.min(mark, harness.length);
+  if (kind === 'lint') {
+    let i = harness.length - 1;
+    while (i >= from && !harness[i].startsWith(LINT_REPORT)) i--;
+    return i >= from ? i : from;
+  }
+  while (from < harness.length && /^(?:You can use \/undo|\s*$)/.test(harness[from])) from++;
+  return from;
 }

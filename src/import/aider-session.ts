@@ -1,30 +1,44 @@
 /**
- * Reads one Aider session (see aider.ts for the file layout). A reply is the assistant turn;
- * harness messages that record actions become calls of the turn they follow:
- *   `Applied edit to <f>`           apply_edit {path}            (`Did not apply ... (--dry-run)`: dryRun)
- *   `The LLM did not conform ...`   apply_edit {path?} isError   (failed SEARCH/REPLACE; report = result;
- *   `Failed to apply edit to <f>`                                 paths of several failed files in `paths`)
- *   `Running <cmd>`                 run {command}                (following harness lines = its output;
- *                                                                 "exited with status N" = isError)
+ * Reads one Aider session (see aider.ts for the file layout). A reply is the assistant turn; its
+ * edits and the harness messages that record actions become calls of that turn:
+ *   SEARCH/REPLACE blocks, `Applied edit to <f>`,   edit {path, search, replace} / {path, content}
+ *   failure and lint/test reports                  with their outcome (aider-turn-edits.ts)
+ *   `Running <cmd>`                 run {command}  (following harness lines = its output;
+ *                                                   "exited with status N" = isError)
  *   `Commit <hash> <msg>`           commit {hash, message}
+ *   `#### /run <cmd>`, `#### /test <cmd>`   run / test {command} of the last reply: the human
+ *                                   checking it; the output is the result, and a /test whose
+ *                                   output went to the model (a reply follows) failed
  *   `Tokens: 1.2k sent, 345 received`  tokens of the preceding turn (cost, cached tokens in extra).
- * Other harness output becomes a `system` context message of the next turn. Harness output that
- * answers a user command (`/run`, `/commit`) is context too: no assistant turn asked for it.
+ * Other harness output becomes a `system` context message of the next turn.
  */
 import type { ContextMessage } from '../model/transcript';
 import type { CallDraft, TurnDraft } from '../model/normalize';
-import { classifyHarness, failedEditPath, isFailureLine } from './aider-lines';
+import {
+  ADDED_OUTPUT,
+  ADD_OUTPUT,
+  REFLECT,
+  REFLECTIONS_STOP,
+  classifyHarness,
+  isFailureLine,
+  reflectionStart,
+  userShellCall,
+  withoutEcho,
+} from './aider-lines';
+import { TurnEdits } from './aider-turn-edits';
 
 /** Harness lines that end a reply even when it left a code block open (a reply cut off by ^C). */
 const HARNESS_IN_CODE = /^> (Tokens: |Applied edit to |Commit [0-9a-f]{7})/;
 
 interface OpenResult {
-  call: CallDraft;
+  /** The run being read; none for an edit failure report (its calls come when it ends). */
+  call?: CallDraft;
   kind: 'run' | 'edit';
   lines: string[];
-  paths: string[];
   /** undefined for a run without a printed failure: aider prints no status on success. */
   failed: boolean | undefined;
+  /** "Add … output to the chat?" was asked: only "Added N lines of output" still belongs to it. */
+  asked?: boolean;
 }
 
 export const blankLine = (line: string) => line.trim() === '';
@@ -46,6 +60,10 @@ export class SessionReader {
   /** A harness message whose first line had no closing "  ": its next lines are part of it. */
   private tool: string[] | null = null;
   private result: OpenResult | null = null;
+  /** The edits of the last reply, until the next human input or reply. */
+  private edits: TurnEdits | null = null;
+  /** this.harness held this many messages when the last call was recorded: a report starts after. */
+  private mark = 0;
   /** True from an assistant reply until the next human input: harness actions are its calls. */
   private afterAssistant = false;
   private blanks = 0;
@@ -125,6 +143,7 @@ export class SessionReader {
     if (this.mode === 'user') this.endUser();
     if (this.mode === 'assistant') this.endText();
     this.closeResult();
+    this.closeEdits();
     this.flushHarness();
     return this.pending;
   }
@@ -139,6 +158,7 @@ export class SessionReader {
   private startUser(line: string): void {
     this.flushHarness();
     this.closeResult();
+    this.closeEdits();
     this.afterAssistant = false;
     this.mode = 'user';
     this.user = [body(line, 5)];
@@ -151,11 +171,23 @@ export class SessionReader {
     if (this.firstRequest === undefined && !text.startsWith('/')) this.firstRequest = text;
     this.mode = 'none';
     this.user = [];
+    this.userShell(this.pending[this.pending.length - 1].text.split('\n', 1)[0]);
+  }
+
+  /** `/run`, `/test`: a call of the last reply, its output the harness lines that follow. */
+  private userShell(input: string): void {
+    const call = this.turns.length > 0 ? userShellCall(input) : undefined;
+    if (!call) return;
+    this.addCall(call);
+    this.result = { call, kind: 'run', lines: [], failed: undefined };
   }
 
   private startText(line: string): void {
+    // A /test whose output went to the model: aider sends it only when the tests failed.
+    if (this.result?.call?.name === 'test') this.result.failed = true;
     this.flushHarness();
     this.closeResult();
+    this.closeEdits();
     this.turns.push({ text: '', calls: [], before: this.pending });
     this.pending = [];
     this.mode = 'assistant';
@@ -168,7 +200,10 @@ export class SessionReader {
 
   private endText(): void {
     while (this.text.length && blankLine(this.text[this.text.length - 1])) this.text.pop();
-    this.turns[this.turns.length - 1].text = this.text.join('\n');
+    const turn = this.turns[this.turns.length - 1];
+    turn.text = this.text.join('\n');
+    this.edits = new TurnEdits(turn.calls!, this.text);
+    this.mark = this.harness.length;
     this.text = [];
     this.mode = 'none';
   }
@@ -187,6 +222,7 @@ export class SessionReader {
   }
 
   private flushHarness(): void {
+    this.mark = 0;
     if (this.harness.length === 0) return;
     this.pending.push({ role: 'system', text: this.harness.join('\n') });
     this.harness = [];
@@ -196,15 +232,36 @@ export class SessionReader {
     const r = this.result;
     if (!r) return;
     this.result = null;
-    r.call.result = { content: r.lines.join('\n').trim(), isError: r.failed };
-    if (r.kind === 'edit' && r.paths.length) {
-      const paths = [...new Set(r.paths)];
-      r.call.args = paths.length > 1 ? { path: paths[0], paths } : { path: paths[0] };
-    }
+    const content = withoutEcho(r.lines).join('\n').trim();
+    if (r.call) r.call.result = { content, isError: r.failed };
+    else this.edits?.failed(content);
+    this.mark = this.harness.length;
+  }
+
+  private closeEdits(): void {
+    this.edits?.close();
+    this.edits = null;
   }
 
   private addCall(call: CallDraft): void {
     this.turns[this.turns.length - 1].calls!.push(call);
+    this.mark = this.harness.length;
+  }
+
+  /**
+   * "Attempt to fix lint errors?" ends the report aider sends back to the model: from
+   * "# Fix any errors below" (lint) or from the last call (a test run's output) to the question.
+   */
+  private reflection(kind: 'lint' | 'test', question: string): boolean {
+    if (!this.edits) return false;
+    let from = reflectionStart(this.harness, this.mark, kind);
+    const report = [...withoutEcho(this.harness.slice(from)), question].join('\n').trim();
+    if (!this.edits.reflected(report, kind)) return false;
+    // The blank line aider prints before the report goes with it.
+    while (from > 0 && this.harness[from - 1].trim() === '') from--;
+    this.harness.length = from;
+    this.mark = from;
+    return true;
   }
 
   private harnessMessage(text: string): void {
@@ -223,26 +280,20 @@ export class SessionReader {
         return;
       }
       // A request that failed ("Error during API call") still reports tokens: kept as context.
-    } else if (turn && ev.kind === 'applied') {
+    } else if (turn && this.edits && ev.kind === 'applied') {
       this.closeResult();
-      this.addCall({
-        name: 'apply_edit',
-        args: ev.dryRun ? { path: ev.path, dryRun: true } : { path: ev.path },
-        result: { content: text, isError: false },
-      });
+      this.edits.applied(ev.path, ev.dryRun, text);
+      this.mark = this.harness.length;
       return;
-    } else if (turn && ev.kind === 'edit-failed') {
+    } else if (turn && this.edits && ev.kind === 'edit-failed') {
       this.closeResult();
-      const call: CallDraft = { name: 'apply_edit', args: {} };
-      this.addCall(call);
-      const path = failedEditPath(text);
-      this.result = { call, kind: 'edit', lines: [text], paths: path ? [path] : [], failed: true };
+      this.result = { kind: 'edit', lines: [text], failed: true };
       return;
     } else if (turn && ev.kind === 'running') {
       this.closeResult();
       const call: CallDraft = { name: 'run', args: { command: ev.command } };
       this.addCall(call);
-      this.result = { call, kind: 'run', lines: [], paths: [], failed: undefined };
+      this.result = { call, kind: 'run', lines: [], failed: undefined };
       return;
     } else if (turn && ev.kind === 'commit') {
       this.closeResult();
@@ -252,9 +303,28 @@ export class SessionReader {
         result: { content: text, isError: false },
       });
       return;
-    } else if (text.startsWith('^C')) {
-      // The user's interrupt ends whatever output was being collected.
+    } else if (text.startsWith('^C') || text.startsWith('You can use /undo')) {
+      // The user's interrupt, or aider's closing note on its commits, ends any output read.
       this.closeResult();
+    } else if (this.result?.asked) {
+      // After "Add … output to the chat?" only the count of lines added is still the run's.
+      if (ADDED_OUTPUT.test(text)) {
+        this.resultLine(text);
+        if (this.result.call?.name === 'test') this.result.failed = true;
+        this.closeResult();
+        return;
+      }
+      this.closeResult();
+      return this.harnessMessage(text);
+    } else if (this.result?.kind === 'run' && ADD_OUTPUT.test(text)) {
+      this.resultLine(text);
+      this.result.asked = true;
+      return;
+    } else if (turn && REFLECT.test(text)) {
+      this.closeResult();
+      if (this.reflection(REFLECT.exec(text)![1] as 'lint' | 'test', text)) return;
+    } else if (turn && !this.result && REFLECTIONS_STOP.test(text) && this.edits?.stopped(text)) {
+      return;
     } else if (ev.kind === 'prompt') {
       // "Run shell command?" shows the command first: that line is the next command's subject,
       // not output of the previous run.
@@ -278,7 +348,5 @@ export class SessionReader {
     const r = this.result!;
     r.lines.push(text);
     if (r.kind === 'run' && isFailureLine(text)) r.failed = true;
-    const path = r.kind === 'edit' ? failedEditPath(text) : undefined;
-    if (path) r.paths.push(path);
   }
 }

@@ -33,11 +33,12 @@ describe('aider importer on the real 4.1 MB chat history', () => {
     expect(ts).toHaveLength(461);
     expect(ts.reduce((n, t) => n + t.turns.length, 0)).toBe(877);
     const all = ts.flatMap(calls);
-    expect(all).toHaveLength(1064);
-    expect(all.filter((c) => c.name === 'apply_edit')).toHaveLength(471);
+    expect(all).toHaveLength(1242);
+    expect(all.filter((c) => c.name === 'edit')).toHaveLength(623);
     expect(all.filter((c) => c.name === 'commit')).toHaveLength(588);
-    expect(all.filter((c) => c.name === 'run')).toHaveLength(5);
-    expect(all.filter((c) => c.result?.isError)).toHaveLength(56);
+    expect(all.filter((c) => c.name === 'run')).toHaveLength(22);
+    expect(all.filter((c) => c.name === 'test')).toHaveLength(9);
+    expect(all.filter((c) => c.result?.isError)).toHaveLength(131);
     expect(result.warnings).toEqual([
       {
         file: 'chat-history.md',
@@ -61,13 +62,16 @@ describe('aider importer on the real 4.1 MB chat history', () => {
     expect(turn.extra).toEqual({ cost: 0.02 });
     expect(turn.before?.map((m) => m.role)).toEqual(['system', 'user']);
     expect(turn.before?.[1].text).toBe('Use the Spinner instead of the inlined custom spinner');
-    expect(turn.calls).toEqual([
-      {
-        index: 1,
-        name: 'apply_edit',
-        args: { path: 'aider/utils.py' },
-        result: { content: 'Applied edit to aider/utils.py', isError: false },
-      },
+    const [edit] = turn.calls;
+    expect(edit.name).toBe('edit');
+    expect(edit.result).toEqual({ content: 'Applied edit to aider/utils.py', isError: false });
+    const args = edit.args as { path: string; search: string; replace: string };
+    expect(Object.keys(args)).toEqual(['path', 'search', 'replace']);
+    expect(args.path).toBe('aider/utils.py');
+    expect(args.search.split('\n', 1)[0]).toBe('def run_install(cmd):');
+    expect(args.search).toContain('spinner = itertools.cycle(');
+    expect(args.replace).toContain('spinner = Spinner("Installing...")');
+    expect(turn.calls.slice(1)).toEqual([
       {
         index: 2,
         name: 'commit',
@@ -85,19 +89,21 @@ describe('aider importer on the real 4.1 MB chat history', () => {
     ]);
   });
 
-  it('makes a failed SEARCH/REPLACE an apply_edit error and the retry a new turn', () => {
+  it('makes a failed SEARCH/REPLACE an edit error on its file and the retry a new turn', () => {
     const t = byTitle(result, 'aider 2024-08-06 09:47:11');
     expect(t.turns).toHaveLength(3);
     const [failed, retried] = calls(t);
-    expect(failed.name).toBe('apply_edit');
-    expect(failed.args).toEqual({ path: 'aider/coders/base_coder.py' });
+    expect(failed.name).toBe('edit');
+    expect((failed.args as { path: string }).path).toBe('aider/coders/base_coder.py');
     expect(failed.result?.isError).toBe(true);
-    expect(failed.result?.content.split('\n').slice(0, 3)).toEqual([
+    expect(failed.result?.content.split('\n').slice(0, 5)).toEqual([
       'The LLM did not conform to the edit format.',
       'https://aider.chat/docs/troubleshooting/edit-errors.html',
       '# 1 SEARCH/REPLACE block failed to match!',
+      '',
+      '## SearchReplaceNoExactMatch: This SEARCH block failed to exactly match lines in aider/coders/base_coder.py',
     ]);
-    expect(retried).toMatchObject({ index: 2, name: 'apply_edit', result: { isError: false } });
+    expect(retried).toMatchObject({ index: 2, name: 'edit', result: { isError: false } });
     expect(t.turns[1].text.startsWith('I apologize for the mismatch.')).toBe(true);
     expect(t.turns[1].tokens).toEqual({ input: 19322, output: 206 });
   });
@@ -146,6 +152,15 @@ const SMALL = [
   '> not harness, inside code',
   '```',
   '',
+  'a.py',
+  '```python',
+  '<<<<<<< SEARCH',
+  'x = 1',
+  '=======',
+  'x = 2',
+  '>>>>>>> REPLACE',
+  '```',
+  '',
   '> Tokens: 1.2k sent, 345 received.',
   'Cost: $0.01 message, $0.01 session.  ',
   '> Failed to apply edit to a.py  ',
@@ -168,9 +183,9 @@ describe('aider importer on a small history', () => {
     expect(warnings).toEqual([
       {
         file: '.aider.chat.history.md',
-        line: 29,
+        line: 38,
         reason:
-          'skipped 1 of 2 sessions with no assistant reply (only commands or harness output): the session starting at line 29',
+          'skipped 1 of 2 sessions with no assistant reply (only commands or harness output): the session starting at line 38',
       },
     ]);
     const [t] = transcripts;
@@ -183,10 +198,13 @@ describe('aider importer on a small history', () => {
       { role: 'system', text: 'Added a.py to the chat' },
       { role: 'user', text: 'fix the bug\nin a.py' },
     ]);
-    expect(turn.text).toBe('Sure. Here is the fix:\n\n#### Step one\n\n```\n> not harness, inside code\n```');
+    expect(turn.text).toBe(
+      'Sure. Here is the fix:\n\n#### Step one\n\n```\n> not harness, inside code\n```\n\n' +
+        'a.py\n```python\n<<<<<<< SEARCH\nx = 1\n=======\nx = 2\n>>>>>>> REPLACE\n```',
+    );
     expect(turn.tokens).toEqual({ input: 1200, output: 345 });
     expect(turn.calls.map((c) => [c.name, c.args, c.result?.isError])).toEqual([
-      ['apply_edit', { path: 'a.py' }, true],
+      ['edit', { path: 'a.py', search: 'x = 1', replace: 'x = 2' }, true],
       ['run', { command: 'pytest -q' }, true],
       ['commit', { hash: 'abc1234', message: 'fix: the bug' }, false],
     ]);
