@@ -21,7 +21,9 @@
  *   titled "Subagent <agentId>: …", with extra.agentId and extra.parentSessionId.
  * - `summary` / `ai-title` lines name the transcript; harness bookkeeping lines (file snapshots,
  *   queue operations, progress, attachments...) are skipped quietly; unknown types are warned.
- * - One transcript per file, whatever sessionIds it mixes.
+ * - One transcript per file, whatever sessionIds it mixes. A resumed session writes the history
+ *   it continues again (the same `message.id`s and tool_use ids, new uuids): those entries are
+ *   read once, with one warning counting them.
  */
 import type { Extra, ImportWarning } from '../model/transcript';
 import type { TurnDraft } from '../model/normalize';
@@ -91,6 +93,12 @@ interface State {
   /** User and assistant lines outside / inside a sidechain. */
   mainLines: number;
   sideLines: number;
+  /** The turn made last: only it may take more lines of its response. */
+  last?: TurnDraft;
+  /** tool_use ids already answered. */
+  answered: Set<string>;
+  /** Lines that repeat a message read before (a resumed session's history), skipped. */
+  replayed: number;
 }
 
 function readAssistant(s: State, o: Obj, msg: Obj): void {
@@ -107,9 +115,16 @@ function readAssistant(s: State, o: Obj, msg: Obj): void {
   const agent = agentOf(o);
   const id = str(msg.id);
   let turn = id ? s.byMessageId.get(id) : undefined;
+  if (turn && turn !== s.last) {
+    // A response read turns ago, written again: a resumed session replays its history with new
+    // uuids. Read once, or every call of that history would show twice.
+    s.replayed++;
+    return;
+  }
   if (!turn) {
     turn = s.b.turn({ text: '', timestamp: ts, agent });
     if (id) s.byMessageId.set(id, turn);
+    s.last = turn;
   }
   const u = usageOf(msg.usage);
   if (u)
@@ -156,7 +171,11 @@ function readUser(s: State, o: Obj, msg: Obj): void {
     else if (isObj(block) && block.type === 'tool_result') {
       const id = str(block.tool_use_id);
       if (!id) s.b.warn('tool_result without tool_use_id; skipped');
-      else s.b.answer(id, undefined, blocksText(block.content), block.is_error === true, 'tool_result');
+      else if (s.answered.has(id)) s.replayed++;
+      else {
+        s.answered.add(id);
+        s.b.answer(id, undefined, blocksText(block.content), block.is_error === true, 'tool_result');
+      }
     } else if (isObj(block) && block.type === 'text') texts.push(typeof block.text === 'string' ? block.text : '');
     else if (isObj(block) && block.type === 'image') texts.push('[image]');
     else s.b.warn(`user content block ${JSON.stringify(isObj(block) ? block.type : block)} skipped`);
@@ -198,7 +217,14 @@ function readLine(s: State, o: Obj): void {
 export async function parseClaudeCode(src: ImportSource, ctx: ImportContext = {}): Promise<ImportResult> {
   const file = src.name;
   const warnings: ImportWarning[] = [];
-  const s: State = { b: new TranscriptBuilder(file, warnings), byMessageId: new Map(), mainLines: 0, sideLines: 0 };
+  const s: State = {
+    b: new TranscriptBuilder(file, warnings),
+    byMessageId: new Map(),
+    mainLines: 0,
+    sideLines: 0,
+    answered: new Set(),
+    replayed: 0,
+  };
   let lineNo = 0;
   for await (const raw of src.lines()) {
     lineNo++;
@@ -216,6 +242,10 @@ export async function parseClaudeCode(src: ImportSource, ctx: ImportContext = {}
     else readLine(s, o);
   }
   s.b.line = undefined;
+  if (s.replayed > 0)
+    s.b.warn(
+      `${s.replayed} ${s.replayed === 1 ? 'entry repeats a message' : 'entries repeat messages'} read before (the history a resumed session writes again); read once`,
+    );
   if (s.b.isEmpty()) throw new ImportError(file, 'no user or assistant messages in this Claude Code session file');
   const base = file.split(/[\\/]/).pop() ?? file;
   const title = titleFrom(s.aiTitle) ?? titleFrom(s.summary) ?? titleFrom(s.firstUser) ?? base;
