@@ -8,6 +8,7 @@ import { callCount, type ImportWarning, type Transcript } from '../model/transcr
 import { scanJsonHead } from './json-head';
 import { jsonLinesArrayHead, jsonLinesAsArray } from './json-lines-array';
 import { HEAD_BYTES } from './source';
+import { hasLeadingComments, withoutCommentLines } from './comment-lines';
 import { unknownFormatReason } from './unknown-format';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 
@@ -42,9 +43,11 @@ export async function detectImporter(src: ImportSource, formatId?: string): Prom
  * records were written one per line (messages, items), the file presented as their JSON array.
  */
 export async function resolveImporter(
-  src: ImportSource,
+  file: ImportSource,
   formatId?: string,
 ): Promise<{ importer: Importer; source: ImportSource }> {
+  // JSON Lines behind `//` or `#` comment lines: read with those lines blank (comment-lines.ts).
+  const src = file.size > 0 && hasLeadingComments(await file.head()) ? withoutCommentLines(file) : file;
   if (formatId) {
     const forced = importerById(formatId);
     if (!forced)
