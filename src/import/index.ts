@@ -13,6 +13,7 @@ import { unknownFormatReason } from './unknown-format';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 
 const ZIP_MAGIC = 'PK\u0003\u0004';
+const MARKDOWN = /\.(md|markdown)$/i;
 
 export { ImportError } from './types';
 export type { ImportContext, ImportResult, ImportSource, Importer } from './types';
@@ -47,7 +48,9 @@ export async function resolveImporter(
   formatId?: string,
 ): Promise<{ importer: Importer; source: ImportSource }> {
   // JSON Lines behind `//` or `#` comment lines: read with those lines blank (comment-lines.ts).
-  const src = file.size > 0 && hasLeadingComments(await file.head()) ? withoutCommentLines(file) : file;
+  // Never Markdown, where `#` starts a heading.
+  const commented = file.size > 0 && !MARKDOWN.test(file.name) && hasLeadingComments(await file.head());
+  const src = commented ? withoutCommentLines(file) : file;
   if (formatId) {
     const forced = importerById(formatId);
     if (!forced)
