@@ -177,7 +177,8 @@ export function toolUseCall(tag: ToolUseTag, lines: string[]): CallDraft {
     }
     out.push(p.text);
   }
-  if (prose.length && (shell || args.command !== undefined)) args.description = prose.shift();
+  // The line before the command or the output says what the call is for (Claude Code's description).
+  if (prose.length && (shell || out.length > 0) && args.description === undefined) args.description = prose.shift();
   const content = blankTrimmed(out.length ? out.join('\n') : prose.join('\n'));
   const call: CallDraft = { name: tag.name, args };
   if (tag.type) call.extra = { toolType: tag.type };

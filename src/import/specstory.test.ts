@@ -143,6 +143,15 @@ describe('SpecStory exports of Claude Code sessions (Markdown v2.1.0)', () => {
       [
         '_**User (2026-01-28 13:36:04Z)**_',
         'review PR 150',
+        '_**Agent (claude-opus-4-5-20251101 2026-01-28 13:36:17Z)**_',
+        '<tool-use data-tool-type="generic" data-tool-name="Task"><details>',
+        '<summary>Tool use: **Task**</summary>',
+        'Read full PR diff',
+        '',
+        '```text',
+        'Async agent launched successfully.',
+        '```',
+        '</details></tool-use>',
         '_**Agent - sidechain (2026-01-28 13:36:16Z)**_',
         'Read the file at /tmp/x.txt and return the COMPLETE contents.',
         '_**Agent - sidechain (claude-haiku-4-5-20251001 2026-01-28 13:36:20Z)**_',
@@ -156,15 +165,22 @@ describe('SpecStory exports of Claude Code sessions (Markdown v2.1.0)', () => {
         '</details></tool-use>',
       ].join('\n'),
     );
-    expect(t.turns).toHaveLength(1);
-    expect(t.turns[0].agent).toBe('sidechain');
-    expect(t.turns[0].before?.[1]).toEqual({
+    expect(t.turns).toHaveLength(2);
+    expect(calls(t)[0]).toMatchObject({
+      name: 'Task',
+      args: { description: 'Read full PR diff' },
+      result: { content: 'Async agent launched successfully.', isError: false },
+      extra: { toolType: 'generic' },
+    });
+    expect(t.turns[0].agent).toBeUndefined();
+    expect(t.turns[1].agent).toBe('sidechain');
+    expect(t.turns[1].before?.[0]).toEqual({
       role: 'user',
       text: 'Read the file at /tmp/x.txt and return the COMPLETE contents.',
       timestamp: '2026-01-28T13:36:16Z',
       extra: { agent: 'sidechain' },
     });
-    expect(calls(t)[0]).toMatchObject({
+    expect(calls(t)[1]).toMatchObject({
       name: 'Read',
       agent: 'sidechain',
       args: { path: '/tmp/x.txt' },
