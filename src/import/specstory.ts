@@ -32,7 +32,7 @@ interface Message {
 
 interface State {
   file: FileHeader;
-  /** Exports with a Markdown version (v2: `<tool-use>` blocks) never use the older block calls. */
+  /** Exports with a Markdown version or `<tool-use>` blocks (v2) never use the older block calls. */
   legacy: boolean;
   turns: TurnDraft[];
   pending: ContextMessage[];
@@ -58,6 +58,8 @@ function finishMessage(s: State, m: Message): void {
     s.pending.push(msg);
     return;
   }
+  // An export that writes `<tool-use>` blocks never uses the older block calls, whatever its header says.
+  if (s.legacy && m.lines.some((l) => l.startsWith('<tool-use'))) s.legacy = false;
   const items = messageItems(m.lines, s.legacy);
   if (items.length === 0) return;
   const text = items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])).join('\n\n');
