@@ -26,7 +26,7 @@
 import type { Extra, ImportWarning } from '../model/transcript';
 import type { TurnDraft } from '../model/normalize';
 import { isObj, str, num, titleFrom, TranscriptBuilder, type Obj } from './transcript-builder';
-import { rootStringValue } from './json-head';
+import { hasKeys, rootStringValue, scanJsonHead } from './json-head';
 import { jsonProblem, parseJson } from './json-parse';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 
@@ -244,7 +244,10 @@ function looksLikeEntry(line: string): boolean {
   // "type": "user" inside its messages, and Claude Code itself writes `message` (with its nested
   // "type": "message" / "text") before the line's "type".
   const type = rootStringValue(t, 'type');
-  if (type === undefined || !KNOWN.includes(type)) return false;
+  // A first line longer than the head (a pasted image) is cut before its "type": Claude Code's own
+  // leading keys still say what it is.
+  if (type === undefined) return hasKeys(scanJsonHead(t, 1), '', 'parentUuid', 'isSidechain', 'sessionId');
+  if (!KNOWN.includes(type)) return false;
   return (
     /"(parentUuid|sessionId|leafUuid)"\s*:/.test(t) || (type === 'file-history-snapshot' && /"messageId"\s*:/.test(t))
   );

@@ -106,6 +106,19 @@ describe('Claude Code sniffing', () => {
     expect(r.transcripts[0].turns[0].calls[0]).toMatchObject({ name: 'Bash', args: { command: 'make' } });
   });
 
+  it('knows a first line longer than the 64 KB head, cut before its "type", by its leading keys', async () => {
+    const session = '"sessionId":"5d1f0000-aaaa-4bbb-8ccc-000000000001"';
+    const picture = 'A'.repeat(100_000);
+    const text = [
+      `{"parentUuid":null,"isSidechain":false,"userType":"external",${session},"message":{"role":"user","content":[{"type":"image","source":{"type":"base64","data":"${picture}"}},{"type":"text","text":"what is this?"}]},"type":"user","uuid":"u1","timestamp":"2026-01-01T00:00:00Z"}`,
+      `{"parentUuid":"u1","isSidechain":false,${session},"message":{"id":"m1","type":"message","role":"assistant","content":[{"type":"tool_use","id":"t1","name":"Read","input":{"file_path":"a.png"}}]},"type":"assistant","uuid":"a1","timestamp":"2026-01-01T00:00:01Z"}`,
+    ].join('\n');
+    expect(claudeCodeImporter.sniff(text.slice(0, 64 * 1024), 'x.jsonl')).toBeNull();
+    const r = await importSource(sourceFromText('5d1f.jsonl', text));
+    expect(r.format).toBe('claude-code');
+    expect(r.transcripts[0].turns[0].before?.[0].text).toBe('[image]\nwhat is this?');
+  });
+
   it('imports a subagent file on its own, titled by its agent and linked to its session', async () => {
     const r = await importSource(sourceFromBytes('subagents/agent-a9cad17.jsonl', bytes(SUBAGENT)));
     expect(r.format).toBe('claude-code');
