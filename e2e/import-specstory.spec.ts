@@ -33,8 +33,13 @@ test('a dropped .specstory folder imports one transcript per chat, with its call
   await expect(libraryRows(page)).toHaveCount(before + 3);
   await expect(page.getByRole('cell', { name: 'specstory', exact: true })).toHaveCount(3);
 
-  await libraryRows(page).filter({ hasText: 'Debugging PR Command Logic' }).first().click();
+  // On its title: the row's triage cells open the run at its first alarm.
+  await libraryRows(page).getByText('Debugging PR Command Logic', { exact: true }).click();
   await expect(page.getByRole('heading', { name: 'Debugging PR Command Logic' })).toBeVisible();
+  // The first turn, whatever the pointer left over the timeline when the view opened.
+  await page.mouse.move(0, 0);
+  await page.keyboard.press('Home');
+  await expect(page.getByRole('slider', { name: 'Turn' })).toHaveValue('1');
   const table = page.getByRole('table', { name: 'Turns' });
   const call = (n: number) =>
     table.getByRole('row').filter({ has: page.locator(`[role=cell]:nth-child(2):text-is("${n}")`) });
