@@ -18,26 +18,32 @@ describe('loopscope detect over corpus/real', () => {
       .trimEnd()
       .split('\n')
       .map((l) => JSON.parse(l) as { file: string; format: string; calls: number });
-    expect(records).toHaveLength(529);
+    expect(records).toHaveLength(554);
     const byFormat: Record<string, number> = {};
     for (const r of records) byFormat[r.format] = (byFormat[r.format] ?? 0) + 1;
     expect(byFormat).toEqual({
-      aider: 461,
-      'claude-code': 4,
+      aider: 471,
+      'claude-code': 13,
       'inspect-ai': 21,
       moatless: 12,
       openhands: 9,
+      specstory: 6,
       'swe-agent': 22,
     });
-    expect(new Set(records.map((r) => r.file)).size).toBe(50);
+    expect(new Set(records.map((r) => r.file)).size).toBe(67);
 
     const skipped = err.split('\n').filter((l) => l.startsWith('skipped: '));
     // A one-line note each, by name and unread: the per-format reasons are for files named explicitly.
     expect(skipped.map((l) => l.replace(`${CORPUS}/`, '')).sort()).toEqual([
       'skipped: PROVENANCE.tsv: a table',
       'skipped: README.md: documentation',
+      'skipped: aider/AFI-Protocol__afi-core/LICENSE: a licence or notice',
+      'skipped: aider/AlexShchuka__mozgoslav/LICENSE: a licence or notice',
       'skipped: aider/LICENSE: a licence or notice',
       'skipped: claude-code/LICENSE: a licence or notice',
+      'skipped: claude-code/entireio__cli/LICENSE: a licence or notice',
+      'skipped: claude-code/moredip__session-share/LICENSE: a licence or notice',
+      'skipped: cursor/edobry__minsky/LICENSE: a licence or notice',
       'skipped: inspect-ai/LICENSE: a licence or notice',
       'skipped: moatless/LICENSE: a licence or notice',
       'skipped: openhands/LICENSE: a licence or notice',

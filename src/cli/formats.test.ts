@@ -20,10 +20,13 @@ describe('loopscope formats', () => {
     expect(lines[0]).toBe(
       'claude-code        Claude Code session JSONL — session files (<uuid>.jsonl): entries with "type" and "sessionId"',
     );
-    expect(lines[12]).toBe(
+    expect(lines[4]).toBe(
+      'specstory          SpecStory Markdown — .specstory/history/*.md (Cursor, Copilot, Claude Code): _**User**_ / _**Assistant**_ messages',
+    );
+    expect(lines[13]).toBe(
       'openai-chat        OpenAI Chat Completions — a messages array, requests or responses: one document, or one a line',
     );
-    expect(lines.slice(13)).toEqual(['', 'Force one with --format ID; how each is read: docs/formats.md', '']);
+    expect(lines.slice(14)).toEqual(['', 'Force one with --format ID; how each is read: docs/formats.md', '']);
   });
 
   it('--json gives one object per format; every importer has a description', async () => {

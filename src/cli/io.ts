@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { formatWarning } from '../model/transcript';
 import { importSource, ImportError, type ImportResult } from '../import/index';
-import { planImport, type FolderEntry, type ImportUnit } from '../import/folder';
+import { planImport, skipReason, walksInto, type FolderEntry, type ImportUnit } from '../import/folder';
 import { importUnit } from '../import/folder-import';
 import { withLineColumn } from '../import/json-parse';
 import { sourceFromBlob } from '../import/source';
@@ -24,11 +24,14 @@ export interface LoadedFile {
   result: ImportResult;
 }
 
-/** Every file under a folder with its size, paths '/'-separated; hidden files and folders left out. */
+/**
+ * Every file under a folder with its size, paths '/'-separated; hidden files and folders left
+ * out, but `.specstory/` and `.aider.chat.history.md` (transcripts kept under hidden names).
+ */
 async function listFiles(dir: string): Promise<FolderEntry<string>[]> {
   const out: FolderEntry<string>[] = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
-    if (e.name.startsWith('.')) continue;
+    if (e.isDirectory() ? !walksInto(e.name) : e.name.startsWith('.') && skipReason(e.name) !== undefined) continue;
     const p = join(dir, e.name);
     if (e.isDirectory()) out.push(...(await listFiles(p)));
     else if (e.isFile()) out.push({ path: p.split(sep).join('/'), size: (await stat(p)).size, file: p });

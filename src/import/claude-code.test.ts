@@ -212,7 +212,9 @@ describe('claude-code importer: sniffing', () => {
   });
 
   it('says why a file is not Claude Code', () => {
-    expect(claudeCodeImporter.sniff('{"role":"user","content":"hi"}\n', 'x.jsonl')).toMatch(/not a Claude Code entry/);
+    expect(claudeCodeImporter.sniff('{"role":"user","content":"hi"}\n', 'x.jsonl')).toBe(
+      'no Claude Code entry near the start (a "type" of user/assistant/summary/... with "sessionId", "parentUuid" or "leafUuid")',
+    );
     expect(claudeCodeImporter.sniff('', 'x.jsonl')).toBe('the file is empty');
   });
 });

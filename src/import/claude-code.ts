@@ -28,7 +28,7 @@
 import type { Extra, ImportWarning } from '../model/transcript';
 import type { TurnDraft } from '../model/normalize';
 import { isObj, str, num, titleFrom, TranscriptBuilder, type Obj } from './transcript-builder';
-import { keysAt, scanJsonHead } from './json-head';
+import { hasKeys, rootStringValue, scanJsonHead } from './json-head';
 import { jsonProblem, parseJson } from './json-parse';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 
@@ -270,15 +270,21 @@ export async function parseClaudeCode(src: ImportSource, ctx: ImportContext = {}
 function looksLikeEntry(line: string): boolean {
   const t = line.trimStart();
   if (!t.startsWith('{')) return false;
-  // "type" must be a key of the line itself: a compact Gemini CLI recording also has "sessionId"
-  // at the top and "type": "user" inside its messages.
-  if (!keysAt(scanJsonHead(t, 1), '').includes('type')) return false;
-  const type = /"type"\s*:\s*"([a-z_-]+)"/.exec(t)?.[1];
-  if (type === undefined || !KNOWN.includes(type)) return false;
+  // The root's own "type": a compact Gemini CLI recording has "sessionId" at the top and
+  // "type": "user" inside its messages, and Claude Code itself writes `message` (with its nested
+  // "type": "message" / "text") before the line's "type".
+  const type = rootStringValue(t, 'type');
+  // A first line longer than the head (a pasted image) is cut before its "type": Claude Code's own
+  // leading keys still say what it is.
+  if (type === undefined) return hasKeys(scanJsonHead(t, 1), '', 'parentUuid', 'isSidechain', 'sessionId');
+  if (!KNOWN.includes(type)) return false;
   return (
     /"(parentUuid|sessionId|leafUuid)"\s*:/.test(t) || (type === 'file-history-snapshot' && /"messageId"\s*:/.test(t))
   );
 }
+
+/** Lines of the head a sniffer looks through for a first Claude Code entry. */
+const SNIFF_LINES = 20;
 
 export const claudeCodeImporter: Importer = {
   id: CLAUDE_CODE_FORMAT,
@@ -286,10 +292,12 @@ export const claudeCodeImporter: Importer = {
   // Session files are named <uuid>.jsonl: nothing in the name is specific to Claude Code.
   matchesName: () => false,
   sniff(head) {
-    const first = head.split('\n').find((l) => l.trim() !== '');
-    if (first === undefined) return 'the file is empty';
-    if (looksLikeEntry(first)) return null;
-    return 'the first line is not a Claude Code entry (a "type" of user/assistant/summary/... with "sessionId", "parentUuid" or "leafUuid")';
+    // Past lines Claude Code added later (a title, a mode change, a line of a newer kind): the first
+    // entry of a known kind decides, so such a session is never left to a more general sniffer.
+    const lines = head.split('\n').filter((l) => l.trim() !== '');
+    if (lines.length === 0) return 'the file is empty';
+    if (lines.slice(0, SNIFF_LINES).some(looksLikeEntry)) return null;
+    return 'no Claude Code entry near the start (a "type" of user/assistant/summary/... with "sessionId", "parentUuid" or "leafUuid")';
   },
   parse: parseClaudeCode,
 };

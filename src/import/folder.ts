@@ -67,6 +67,14 @@ export function skipReason(path: string): string | undefined {
   return undefined;
 }
 
+/**
+ * Hidden folders (`.git`, `.venv`, `.cache`) are left out of a folder walk, except SpecStory's
+ * `.specstory`, where Cursor, Copilot and Claude Code chats are kept (`.specstory/history/*.md`).
+ */
+export function walksInto(folderName: string): boolean {
+  return !folderName.startsWith('.') || folderName === '.specstory';
+}
+
 function dirOf(path: string): string {
   const i = path.lastIndexOf('/');
   return i < 0 ? '' : path.slice(0, i);

@@ -8,10 +8,12 @@ import { callCount, type ImportWarning, type Transcript } from '../model/transcr
 import { scanJsonHead } from './json-head';
 import { jsonLinesArrayHead, jsonLinesAsArray } from './json-lines-array';
 import { HEAD_BYTES } from './source';
+import { hasLeadingComments, withoutCommentLines } from './comment-lines';
 import { unknownFormatReason } from './unknown-format';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 
 const ZIP_MAGIC = 'PK\u0003\u0004';
+const MARKDOWN = /\.(md|markdown)$/i;
 
 export { ImportError } from './types';
 export type { ImportContext, ImportResult, ImportSource, Importer } from './types';
@@ -42,9 +44,13 @@ export async function detectImporter(src: ImportSource, formatId?: string): Prom
  * records were written one per line (messages, items), the file presented as their JSON array.
  */
 export async function resolveImporter(
-  src: ImportSource,
+  file: ImportSource,
   formatId?: string,
 ): Promise<{ importer: Importer; source: ImportSource }> {
+  // JSON Lines behind `//` or `#` comment lines: read with those lines blank (comment-lines.ts).
+  // Never Markdown, where `#` starts a heading.
+  const commented = file.size > 0 && !MARKDOWN.test(file.name) && hasLeadingComments(await file.head());
+  const src = commented ? withoutCommentLines(file) : file;
   if (formatId) {
     const forced = importerById(formatId);
     if (!forced)

@@ -114,3 +114,38 @@ export function firstLine(head: string): string {
 export function keyValue(key: string, value: string): RegExp {
   return new RegExp(`"${key}"\\s*:\\s*"(?:${value})"`);
 }
+
+/**
+ * The string value of `key` in the root object of `text` (possibly cut off), or undefined: one
+ * walk over the characters, so a nested `"type": "text"` written before the root's own "type"
+ * (Claude Code writes `message` before `type`) is not taken for it.
+ */
+export function rootStringValue(text: string, key: string): string | undefined {
+  let depth = 0;
+  let expectKey = false;
+  let lastKey: string | undefined;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 0x22 /* " */) {
+      let j = i + 1;
+      while (j < n && text.charCodeAt(j) !== 0x22) j += text.charCodeAt(j) === 0x5c ? 2 : 1;
+      const s = text.slice(i + 1, j);
+      if (depth === 1 && expectKey) {
+        lastKey = s;
+        expectKey = false;
+      } else if (depth === 1 && lastKey === key) return s;
+      i = j;
+    } else if (c === 0x7b /* { */ || c === 0x5b /* [ */) {
+      depth++;
+      expectKey = depth === 1 && c === 0x7b;
+    } else if (c === 0x7d /* } */ || c === 0x5d /* ] */) {
+      depth--;
+      if (depth < 1) return undefined;
+    } else if (c === 0x2c /* , */ && depth === 1) {
+      expectKey = true;
+      lastKey = undefined;
+    }
+  }
+  return undefined;
+}

@@ -4,6 +4,7 @@
  */
 import { loopscopeJsonlImporter } from './loopscope-jsonl';
 import { aiderImporter } from './aider';
+import { specStoryImporter } from './specstory';
 import { inspectAiImporter } from './inspect-ai';
 import { codexRolloutImporter } from './codex-rollout';
 import { geminiCliImporter } from './gemini-cli';
@@ -23,6 +24,7 @@ export const importers: Importer[] = [
   loopscopeJsonlImporter,
   inspectAiImporter,
   aiderImporter,
+  specStoryImporter,
   openhandsImporter,
   sweAgentImporter,
   moatlessImporter,

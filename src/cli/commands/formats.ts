@@ -11,6 +11,7 @@ export const FORMAT_NOTES: Readonly<Record<string, string>> = {
   'loopscope-jsonl': '*.loop.jsonl: meta/user/assistant/label records, one a line',
   'inspect-ai': 'a .eval zip archive, or a .json EvalLog with "eval" and "samples"',
   aider: '.aider.chat.history.md: Markdown with "# aider chat started at" lines',
+  specstory: '.specstory/history/*.md (Cursor, Copilot, Claude Code): _**User**_ / _**Assistant**_ messages',
   openhands: 'action/observation or SDK "kind" events: a list, one a line, or an events/ folder',
   'swe-agent': '*.traj: "trajectory" steps with action/observation, or "history"',
   moatless: 'a trajectory with a root "transitions" list',
