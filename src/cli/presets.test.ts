@@ -51,6 +51,7 @@ describe('loopscope presets --json', () => {
       cycles: 0,
       recurrence: 0,
       sameTarget: false,
+      acrossChanges: 0,
       actions: ['warn', 'warn', 'terminate'],
       rawText: false,
     });

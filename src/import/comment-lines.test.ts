@@ -25,7 +25,15 @@ describe('comment lines in JSON Lines', () => {
     expect(r.format).toBe('claude-code');
     expect(r.transcripts[0].title).toBe('Claude Code Session-Share Plugin Implementation');
     expect(r.transcripts[0].turns).toHaveLength(56);
-    expect(r.transcripts[0].turns.flatMap((t) => t.calls)).toHaveLength(110);
+    // Its later entries write the earlier history again (a resumed session): each call once.
+    expect(r.transcripts[0].turns.flatMap((t) => t.calls)).toHaveLength(65);
+    expect(r.warnings.filter((w) => w.reason.includes('read once'))).toEqual([
+      {
+        file: 'general-tool-calls.jsonl',
+        reason: '164 entries repeat messages read before (the history a resumed session writes again); read once',
+      },
+    ]);
+    expect(r.warnings.filter((w) => w.reason.includes('used twice'))).toEqual([]);
     expect(r.warnings.filter((w) => w.reason.includes('comment'))).toEqual([
       { file: 'general-tool-calls.jsonl', line: 1, reason: 'skipped 2 comment lines (not JSON): lines 1, 2' },
     ]);
