@@ -21,13 +21,13 @@ const fromText = async (text: string, name = 'chat.md') =>
 
 describe('SpecStory exports of Cursor chats (edobry/minsky, six real files)', () => {
   it.each([
-    ['2025-04-26_20-30-setting-up-minsky-cli-with-bun.md', 'Setting Up Minsky CLI with Bun', 26, 61],
-    ['2025-04-29_16-46-debugging-pr-command-logic.md', 'Debugging PR Command Logic', 17, 60],
-    ['2025-04-29_17-23-available-tasks-inquiry.md', 'Available Tasks Inquiry', 12, 115],
-    ['2025-04-30_19-35-task-008-testing-and-review-updates.md', 'Task 008: Testing and Review Updates', 18, 157],
-    ['2025-05-01_16-39-continuing-task-022-progress.md', 'Continuing Task 022 Progress', 17, 232],
-    ['2025-05-01_19-32-starting-task-027.md', 'Starting Task 027', 18, 242],
-  ])('%s: one turn per assistant message, every tool block a call', async (file, title, turns, n) => {
+    ['2025-04-26_20-30-setting-up-minsky-cli-with-bun.md', 'Setting Up Minsky CLI with Bun', 85, 61],
+    ['2025-04-29_16-46-debugging-pr-command-logic.md', 'Debugging PR Command Logic', 74, 60],
+    ['2025-04-29_17-23-available-tasks-inquiry.md', 'Available Tasks Inquiry', 122, 115],
+    ['2025-04-30_19-35-task-008-testing-and-review-updates.md', 'Task 008: Testing and Review Updates', 166, 157],
+    ['2025-05-01_16-39-continuing-task-022-progress.md', 'Continuing Task 022 Progress', 240, 232],
+    ['2025-05-01_19-32-starting-task-027.md', 'Starting Task 027', 255, 242],
+  ])('%s: a turn per tool block (a call) and for the words after the last', async (file, title, turns, n) => {
     const t = await load(path.join(HISTORY, file));
     expect(t.title).toBe(title);
     expect(t.turns).toHaveLength(turns);
@@ -61,7 +61,7 @@ describe('SpecStory exports of Cursor chats (edobry/minsky, six real files)', ()
     expect(runs[0].result?.isError).toBe(true);
     expect(runs[0].result?.inferred).toBeUndefined();
     expect(new Set(runs.map((c) => t.turns.find((u) => u.calls.includes(c))!.index))).toEqual(
-      new Set([1, 2, 4, 6, 8, 11, 14, 16]),
+      new Set([6, 13, 18, 23, 24, 34, 36, 78, 103, 106, 110, 167, 181, 188, 193, 194, 196, 209, 215, 221, 222, 226]),
     );
   });
 
@@ -229,8 +229,15 @@ describe('other SpecStory flavours (hand-written after the layouts of public exp
         '```',
       ].join('\n'),
     );
+    // A turn per call, the words before it as its text; the words after the last call a turn of their own.
+    expect(t.turns.map((u) => [u.text, u.calls.length])).toEqual([
+      ['Checking the code.', 1],
+      ['', 1],
+      ['', 1],
+      ['', 1],
+      ['Done.\n\n```ts\nattack();\n```', 0],
+    ]);
     expect(t.turns[0].extra).toEqual({ model: 'claude-4.5-sonnet', mode: 'Agent' });
-    expect(t.turns[0].text).toBe('Checking the code.\n\nDone.\n\n```ts\nattack();\n```');
     expect(calls(t).map((c) => [c.name, c.args, c.result?.isError])).toEqual([
       ['codebase_search', {}, true],
       ['read_file', { path: 'Assets/Scripts/CatBed.cs' }, undefined],
@@ -295,8 +302,9 @@ describe('other SpecStory flavours (hand-written after the layouts of public exp
         '```',
       ].join('\n'),
     );
-    expect(t.turns).toHaveLength(1);
+    expect(t.turns).toHaveLength(2);
     expect(t.turns[0].extra).toEqual({ model: 'claude-4.5-sonnet-thinking', thinking: 'Ich schaue mir script.js an.' });
+    expect(t.turns[1].extra).toEqual({ model: 'claude-4.5-sonnet-thinking' });
     expect(calls(t).map((c) => [c.name, c.args, c.result?.isError])).toEqual([
       ['read_file', { path: '/home/dev/mastowall/script.js' }, undefined],
       ['run_terminal_cmd', { command: 'npm test' }, true],

@@ -6,9 +6,10 @@
  * - The lines before the first role header are the file header (specstory-lines.ts): the title
  *   (`# …`), the provider and session id (`<!-- Claude Code Session <id> (…) -->`).
  * - `_**User …**_` starts a user message: context of the next turn.
- * - `_**Assistant …**_` / `_**Agent …**_` starts an assistant message: ONE turn, with the calls
- *   specstory-blocks.ts finds in it, the model and mode of its header in extra, its time as the
- *   turn's timestamp. An empty message (Claude Code exports write one header per content block,
+ * - `_**Assistant …**_` / `_**Agent …**_` starts an assistant message: a turn per call that
+ *   specstory-blocks.ts finds in it (with the words written before the call), and a turn for the
+ *   words after the last call; the model and mode of its header in extra, its time as the
+ *   turns' timestamp. An empty message (Claude Code exports write one header per content block,
  *   some with nothing) is no turn. `_****_` (early Cursor exports) continues the message before it.
  * - `Agent - sidechain` messages are a subagent's: `agent: "sidechain"` on the turn and its calls;
  *   one without a model is the prompt the subagent was given (a user message with that agent).
@@ -16,7 +17,7 @@
  *   fence cannot swallow the rest of the chat.
  */
 import type { ContextMessage, ImportWarning } from '../model/transcript';
-import { normalizeTranscript, type TurnDraft } from '../model/normalize';
+import { normalizeTranscript, type CallDraft, type TurnDraft } from '../model/normalize';
 import { titleFrom } from './transcript-builder';
 import { messageItems } from './specstory-blocks';
 import { readFileHeaderLine, roleHeader, type FileHeader, type RoleHeader } from './specstory-lines';
@@ -62,22 +63,43 @@ function finishMessage(s: State, m: Message): void {
   if (s.legacy && m.lines.some((l) => l.startsWith('<tool-use'))) s.legacy = false;
   const items = messageItems(m.lines, s.legacy);
   if (items.length === 0) return;
-  const text = items.flatMap((i) => (i.kind === 'text' ? [i.text] : [])).join('\n\n');
-  const thinking = items.flatMap((i) => (i.kind === 'think' ? [i.text] : [])).join('\n\n');
-  const calls = items.flatMap((i) => (i.kind === 'call' ? [i.call] : []));
-  const turn: TurnDraft = { text, calls, before: s.pending };
-  s.pending = [];
-  if (h.timestamp) turn.timestamp = h.timestamp;
-  if (h.sidechain) {
-    turn.agent = 'sidechain';
-    for (const c of calls) c.agent = 'sidechain';
+  // Each call is a step of its own: the agent ran it, read its result, then wrote on (a Cursor
+  // reply holds dozens of calls one after another, `bun test` re-run between edits). One turn
+  // per call, with the words written before it; words after the last call are a turn of text.
+  let text: string[] = [];
+  let thinking: string[] = [];
+  let made: TurnDraft | undefined;
+  const flush = (calls: CallDraft[]) => {
+    const turn: TurnDraft = { text: text.join('\n\n'), calls };
+    if (!made) turn.before = s.pending;
+    if (h.timestamp) turn.timestamp = h.timestamp;
+    if (h.sidechain) {
+      turn.agent = 'sidechain';
+      for (const c of calls) c.agent = 'sidechain';
+    }
+    const extra: Record<string, string> = {};
+    if (h.model) extra.model = h.model;
+    if (h.mode) extra.mode = h.mode;
+    if (thinking.length) extra.thinking = thinking.join('\n\n');
+    if (Object.keys(extra).length) turn.extra = extra;
+    s.turns.push(turn);
+    made = turn;
+    text = [];
+    thinking = [];
+  };
+  for (const i of items) {
+    if (i.kind === 'text') text.push(i.text);
+    else if (i.kind === 'think') thinking.push(i.text);
+    else flush([i.call]);
   }
-  const extra: Record<string, string> = {};
-  if (h.model) extra.model = h.model;
-  if (h.mode) extra.mode = h.mode;
-  if (thinking) extra.thinking = thinking;
-  if (Object.keys(extra).length) turn.extra = extra;
-  s.turns.push(turn);
+  if (text.length > 0 || !made) flush([]);
+  else if (thinking.length > 0) {
+    const extra = (made.extra ??= {});
+    extra.thinking = [typeof extra.thinking === 'string' ? extra.thinking : '', ...thinking]
+      .filter(Boolean)
+      .join('\n\n');
+  }
+  s.pending = [];
 }
 
 export async function parseSpecStory(src: ImportSource, ctx: ImportContext = {}): Promise<ImportResult> {
