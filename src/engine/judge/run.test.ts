@@ -3,7 +3,14 @@
  * fetch): schedule, intervals and alarms follow seed 000; the cache makes a second run silent.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { answer, perModel, startJudgeStub, type JudgeStub, type StubScript } from '../../../scripts/judge-stub';
+import {
+  answer,
+  completion,
+  perModel,
+  startJudgeStub,
+  type JudgeStub,
+  type StubScript,
+} from '../../../scripts/judge-stub';
 import type { Transcript } from '../../model/transcript';
 import { presetByName } from '../presets/index';
 import { replay } from '../replay';
@@ -134,8 +141,8 @@ describe('live judge run against a loopback OpenAI-compatible server', () => {
       const fmt = (req.body?.response_format as { type?: string } | undefined)?.type;
       if (fmt === 'json_schema')
         return { status: 400, json: { error: { message: 'response_format json_schema is not supported' } } };
-      if (k === 1) return { text: 'I think it is probably fine.' }; // the 2nd request: the first check's JSON-mode retry
-      return { text: 'Sure! {"unproductive_state_analysis":"ok","unproductive_state_confidence":0.2} hope that helps' };
+      if (k === 1) return completion('I think it is probably fine.'); // the 2nd request: the first check's JSON-mode retry
+      return completion('```json\n{"unproductive_state_analysis":"ok","unproductive_state_confidence":0.2}\n```');
     });
     const store = memoryStore();
     const r = await runJudge(opts(s, looping(40), { store, models: { flash: 'flash-m', pro: '' } }));
@@ -145,7 +152,11 @@ describe('live judge run against a loopback OpenAI-compatible server', () => {
       'json_object', // remembered: later questions skip the schema
     ]);
     expect(r.failures).toEqual([
-      { turn: 30, model: 'flash', reason: 'flash-m: malformed answer (no numeric unproductive_state_confidence)' },
+      {
+        turn: 30,
+        model: 'flash',
+        reason: "flash-m: malformed answer: the message content is not the judge's JSON object",
+      },
     ]);
     // 30: no answer → the interval stays 3 → 33: 0.2 (warm-up over) → 5 + 10 × (1 − 0.2/0.9) = 12.78 → 13.
     expect(brief(liveRun(looping(40), r.judgeCache)).checks).toEqual([

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getParam } from '../../engine/config';
+import { describeSeconds } from '../../engine/judge/client';
 import type { JudgeEstimate } from '../../engine/judge/estimate';
 import type { JudgeProgress, JudgeRunResult } from '../../engine/judge/run';
 import { useAppStore } from '../../state/store';
@@ -16,18 +17,21 @@ const ENDS: Record<JudgeRunResult['end'], string> = {
   terminate: 'stopped where the judge stopped the run',
   cancelled: 'cancelled',
   fatal: 'failed',
+  limit: 'stopped at a limit',
 };
 
 function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-function useEstimate(): { estimate: JudgeEstimate | null; error: string | null } {
+type EstimateWithWarnings = JudgeEstimate & { cacheWarnings: string[] };
+
+function useEstimate(): { estimate: EstimateWithWarnings | null; error: string | null } {
   const { id } = useWorkbench();
   const draft = useAppStore((s) => s.draft);
   const settings = useJudgeStore((s) => s.settings);
   const run = useJudgeStore((s) => s.run);
-  const [state, setState] = useState<{ estimate: JudgeEstimate | null; error: string | null }>({
+  const [state, setState] = useState<{ estimate: EstimateWithWarnings | null; error: string | null }>({
     estimate: null,
     error: null,
   });
@@ -95,7 +99,7 @@ export function JudgeRunSection() {
       patchRun({
         result,
         status: result.end === 'cancelled' ? 'cancelled' : result.end === 'fatal' ? 'failed' : 'done',
-        error: result.end === 'fatal' ? (result.message ?? 'the run failed') : null,
+        error: result.end === 'fatal' || result.end === 'limit' ? (result.message ?? 'the run failed') : null,
       });
       // The replay reads the answers through the openai-compatible source (JudgeSync gives them to the engine).
       if (draft.detectors['llm-judge']?.enabled === false || !draft.detectors['llm-judge'])
@@ -128,10 +132,14 @@ export function JudgeRunSection() {
           </button>
         )}
       </div>
+      {estimate && estimate.cacheWarnings.length > 0 && <CacheWarnings warnings={estimate.cacheWarnings} />}
       {mine?.progress && running && (
         <p className="small" role="status">
           Turn {mine.progress.turn} of {mine.progress.turns} · {mine.progress.checks} checks · {mine.progress.requests}{' '}
           requests · {mine.progress.fromCache} from the cache
+          {mine.progress.waiting &&
+            ` · waiting ${describeSeconds(mine.progress.waiting.ms)}: ${mine.progress.waiting.why}`}
+          {mine.progress.longestWaitMs > 0 && ` · longest wait ${describeSeconds(mine.progress.longestWaitMs)}`}
         </p>
       )}
       {mine?.error && (
@@ -144,6 +152,7 @@ export function JudgeRunSection() {
           <p>
             {plural(mine.result.checks, 'check')}, {plural(mine.result.requests, 'request')} sent,{' '}
             {plural(mine.result.fromCache, 'answer')} from the cache: {ENDS[mine.result.end]}.
+            {mine.result.waits.length > 0 && ` Longest wait ${describeSeconds(Math.max(...mine.result.waits))}.`}
             {mine.result.usage.input > 0 &&
               ` The endpoint counted ${mine.result.usage.input.toLocaleString('en-US')} input and ${mine.result.usage.output.toLocaleString('en-US')} output tokens.`}
           </p>
@@ -160,5 +169,17 @@ export function JudgeRunSection() {
       )}
       {job && <JudgeAnswersActions />}
     </section>
+  );
+}
+
+/** Cached answers that could not be read: they were deleted, so the next run asks again. */
+function CacheWarnings({ warnings }: { warnings: string[] }) {
+  return (
+    <ul className="judge-problem small" aria-label="Cache warnings">
+      {warnings.slice(0, 5).map((w, i) => (
+        <li key={i}>{w}</li>
+      ))}
+      {warnings.length > 5 && <li>and {warnings.length - 5} more</li>}
+    </ul>
   );
 }
