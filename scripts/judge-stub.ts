@@ -18,6 +18,8 @@ export interface StubRequest {
   headers: http.IncomingHttpHeaders;
   /** Date.now() when it arrived. */
   at: number;
+  /** Bytes of a streamed (`bytes`) reply written before it ended or the client hung up. */
+  sent: number;
 }
 
 export interface StubReply {
@@ -41,7 +43,7 @@ export interface StubReply {
 const CHUNK = 64 * 1024;
 
 /** A body of `bytes` bytes, sent in bounded steps; it stops early when the client hangs up. */
-function streamBody(res: http.ServerResponse, reply: StubReply & { bytes: number }): void {
+function streamBody(res: http.ServerResponse, reply: StubReply & { bytes: number }, req: StubRequest): void {
   const head = Buffer.from('{"choices":[{"message":{"content":"');
   const size = reply.dripMs ? 16 : CHUNK;
   const pad = Buffer.alloc(size, 'x');
@@ -53,6 +55,7 @@ function streamBody(res: http.ServerResponse, reply: StubReply & { bytes: number
       const piece = sent === 0 ? head.subarray(0, Math.min(head.length, reply.bytes)) : pad;
       const n = Math.min(piece.length, reply.bytes - sent);
       sent += n;
+      req.sent = sent;
       const more = res.write(piece.subarray(0, n));
       if (reply.dripMs) return void setTimeout(next, reply.dripMs);
       if (!more) return void res.once('drain', next);
@@ -162,6 +165,7 @@ export async function startJudgeStub(script: StubScript, port = 0): Promise<Judg
         body,
         headers: req.headers,
         at: Date.now(),
+        sent: 0,
       };
       requests.push(r);
       if (req.method !== 'POST' || !/\/chat\/completions$/.test(req.url ?? '')) {
@@ -179,7 +183,7 @@ export async function startJudgeStub(script: StubScript, port = 0): Promise<Judg
         ...(reply.bytes !== undefined && reply.declareLength ? { 'content-length': String(reply.bytes) } : {}),
         ...reply.headers,
       });
-      if (reply.bytes !== undefined) streamBody(res, { ...reply, bytes: reply.bytes });
+      if (reply.bytes !== undefined) streamBody(res, { ...reply, bytes: reply.bytes }, r);
       else res.end(reply.text ?? JSON.stringify(reply.json ?? {}));
     });
   });

@@ -54,7 +54,7 @@ export async function fileStore(path: string, opts: FileStoreOptions = {}): Prom
       () => false,
     );
     warn(
-      `${path}: not a judge cache (${read}); ` +
+      `${path}: unreadable judge cache (${read}); ` +
         (moved ? `moved to ${aside}, starting an empty cache` : 'starting an empty cache (it is not read)'),
     );
   } else if (read) {

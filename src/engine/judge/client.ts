@@ -74,6 +74,8 @@ export type AskOutcome =
       status?: number;
       /** Set when the server accepted the request body (it answered 2xx) in this format. */
       format?: ResponseFormat;
+      /** Transient, and no attempt got an HTTP answer (timeouts, refused connections): the endpoint may be dead. */
+      unreachable?: boolean;
     };
 
 export interface AskStats {
@@ -179,8 +181,8 @@ function redirectReason(to: string | null): string {
 }
 
 function overLimitReason(b: { overBytes: number; declared: boolean }, max: number): string {
-  const size = b.declared ? `it declares ${describeBytes(b.overBytes)}` : `cut after ${describeBytes(b.overBytes)}`;
-  return `response over the ${describeBytes(max)} limit (${size}): not an answer, not cached`;
+  const how = b.declared ? `it declares ${describeBytes(b.overBytes)}` : 'cut off there';
+  return `response over the ${describeBytes(max)} limit (${how}): not an answer, not cached`;
 }
 
 /**
@@ -209,6 +211,7 @@ export async function askJudgeModel(
   const maxWait = withinRange(endpoint.maxWaitMs, JUDGE_LIMITS.maxWait);
   let fmt = FORMATS.indexOf(format);
   let retries = 0;
+  let answered = false;
   for (;;) {
     let last: string;
     if (cancel.aborted) return { ok: false, kind: 'cancelled', reason: 'cancelled' };
@@ -222,6 +225,7 @@ export async function askJudgeModel(
     else if ('network' in r) last = `could not reach the endpoint (${r.network})`;
     else {
       const { res } = r;
+      answered = true;
       if ('overBytes' in r.body)
         return {
           ok: false,
@@ -261,7 +265,12 @@ export async function askJudgeModel(
       waitMs = retryAfterMs(res.headers, now());
     }
     if (retries >= maxRetries)
-      return { ok: false, kind: 'transient', reason: `${last} (after ${retries + 1} attempts)` };
+      return {
+        ok: false,
+        kind: 'transient',
+        reason: `${last} (after ${retries + 1} attempts)`,
+        ...(answered ? {} : { unreachable: true }),
+      };
     retries++;
     const wait = waitMs ?? Math.min(maxWait, 1000 * 2 ** (retries - 1));
     if (wait > maxWait)

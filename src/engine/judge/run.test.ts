@@ -193,7 +193,7 @@ describe('live judge run against a loopback OpenAI-compatible server', () => {
     expect(store.map.size).toBe(0);
   });
 
-  it('timeout: the hung request is abandoned and retried after the backoff; all hung → unavailable', async () => {
+  it('timeout: the hung request is abandoned and retried after the backoff; all hung from the start → the run stops; all hung later → unavailable', async () => {
     const s = await start((_req, k) => (k === 0 ? { hang: true } : answer(0.4)));
     const waits: number[] = [];
     const r = await runJudge(
@@ -215,8 +215,22 @@ describe('live judge run against a loopback OpenAI-compatible server', () => {
     );
     expect(waits2).toEqual([1000, 2000]);
     expect(s2.requests).toHaveLength(3);
-    expect(r2.failures[0].reason).toBe('flash-m: no answer within 0 s (after 3 attempts)');
+    // A dead endpoint: no check after the first would fare better.
+    expect(r2.end).toBe('fatal');
+    expect(r2.message).toBe(
+      'flash-m: no answer within 0 s (after 3 attempts); stopped (the endpoint has not answered yet): check the base URL, that the server is running, or raise the timeout',
+    );
     expect(store.map.size).toBe(0); // transient: the next run asks again
+
+    await s2.close();
+    const s3 = await start((_req, k) => (k === 0 ? answer(0.1) : { hang: true }));
+    const r3 = await runJudge(
+      opts(s3, looping(33), { deps: deps(), endpoint: { baseUrl: s3.baseUrl, timeoutMs: 100, maxRetries: 1 } }),
+    );
+    expect(r3.end).toBe('end');
+    expect(r3.failures).toEqual([
+      { turn: 33, model: 'flash', reason: 'flash-m: no answer within 0 s (after 2 attempts)' },
+    ]);
   });
 
   it('the second model unavailable (404): the first is trusted, as the seed says; remembered for the run and the cache', async () => {

@@ -125,6 +125,8 @@ async function walk(o: JudgeRunOptions, signal: AbortSignal): Promise<JudgeRunRe
   const stats: AskStats = { requests: 0, waits: result.waits };
   const formats = new Map<string, ResponseFormat>();
   let proDown: string | null = null;
+  /** Whether the endpoint has answered anything in this run. */
+  let reached = false;
   let nextAt = 0;
   const now = o.deps?.now ?? Date.now;
   const maxWait = withinRange(o.endpoint.maxWaitMs, JUDGE_LIMITS.maxWait);
@@ -217,6 +219,7 @@ async function walk(o: JudgeRunOptions, signal: AbortSignal): Promise<JudgeRunRe
     const out = await askJudgeModel(o.endpoint, model, history, deps, signal, stats, formats.get(model));
     result.requests = stats.requests;
     if (out.ok) {
+      reached = true;
       formats.set(model, out.format);
       nextAt = out.waitNextMs > 0 ? now() + out.waitNextMs : 0;
       if (out.usage) {
@@ -228,6 +231,14 @@ async function walk(o: JudgeRunOptions, signal: AbortSignal): Promise<JudgeRunRe
     }
     if (out.format) formats.set(model, out.format);
     if (out.kind === 'cancelled') return 'stop';
+    // Nothing from the endpoint yet and every attempt unanswered: it is down or the URL is wrong;
+    // asking the rest would cost the same retries per check.
+    if (out.unreachable && !reached) {
+      result.end = 'fatal';
+      result.message = `${model}: ${out.reason}; stopped (the endpoint has not answered yet): check the base URL, that the server is running, or raise the timeout`;
+      return 'stop';
+    }
+    reached = true;
     // The first model missing, or the key refused: every later question would fail the same way.
     if (out.kind === 'fatal' || (role === 'flash' && out.status === 404)) {
       result.end = 'fatal';
