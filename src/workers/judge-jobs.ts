@@ -109,13 +109,15 @@ export function judgeCancel(): void {
 }
 
 /** Every stored answer of these models, for the engine's openai-compatible source (any schedule). */
-export async function judgeCachedAnswers(job: JudgeJob): Promise<JudgeCache> {
-  const stored = await indexedDbJudgeStore().load(prefixes(job));
+export async function judgeCachedAnswers(job: JudgeJob): Promise<JudgeCache & { cacheWarnings: string[] }> {
+  const { store, warnings } = storeWithWarnings();
+  const stored = await store.load(prefixes(job));
   const answers: JudgeCache['answers'] = {};
   for (const [k, v] of stored) answers[k] = 'answer' in v ? v.answer : null;
   return {
     models: { flash: modelCacheId(job.baseUrl, job.models.flash), pro: modelCacheId(job.baseUrl, job.models.pro) },
     answers,
+    cacheWarnings: warnings,
   };
 }
 

@@ -24,14 +24,13 @@ function plural(n: number, word: string): string {
   return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
 
-type EstimateWithWarnings = JudgeEstimate & { cacheWarnings: string[] };
-
-function useEstimate(): { estimate: EstimateWithWarnings | null; error: string | null } {
+function useEstimate(): { estimate: JudgeEstimate | null; error: string | null } {
   const { id } = useWorkbench();
   const draft = useAppStore((s) => s.draft);
   const settings = useJudgeStore((s) => s.settings);
   const run = useJudgeStore((s) => s.run);
-  const [state, setState] = useState<{ estimate: EstimateWithWarnings | null; error: string | null }>({
+  const noteCacheWarnings = useJudgeStore((s) => s.noteCacheWarnings);
+  const [state, setState] = useState<{ estimate: JudgeEstimate | null; error: string | null }>({
     estimate: null,
     error: null,
   });
@@ -46,7 +45,10 @@ function useEstimate(): { estimate: EstimateWithWarnings | null; error: string |
       judgeWorker()
         .judgeEstimate(job)
         .then(
-          (estimate) => live && setState({ estimate, error: null }),
+          ({ cacheWarnings, ...estimate }) => {
+            noteCacheWarnings(cacheWarnings);
+            if (live) setState({ estimate, error: null });
+          },
           (e: unknown) => live && setState({ estimate: null, error: (e as Error).message }),
         );
     }, 250);
@@ -69,6 +71,8 @@ export function JudgeRunSection() {
   const run = useJudgeStore((s) => s.run);
   const setRun = useJudgeStore((s) => s.setRun);
   const patchRun = useJudgeStore((s) => s.patchRun);
+  const cacheWarnings = useJudgeStore((s) => s.cacheWarnings);
+  const noteCacheWarnings = useJudgeStore((s) => s.noteCacheWarnings);
   const { estimate, error } = useEstimate();
   const job = judgeJob(id, draft, settings, apiKey);
   const words = {
@@ -96,6 +100,7 @@ export function JudgeRunSection() {
         'ask',
         Comlink.proxy((progress: JudgeProgress) => patchRun({ progress })),
       );
+      noteCacheWarnings(result.cacheWarnings);
       patchRun({
         result,
         status: result.end === 'cancelled' ? 'cancelled' : result.end === 'fatal' ? 'failed' : 'done',
@@ -132,7 +137,7 @@ export function JudgeRunSection() {
           </button>
         )}
       </div>
-      {estimate && estimate.cacheWarnings.length > 0 && <CacheWarnings warnings={estimate.cacheWarnings} />}
+      {cacheWarnings.length > 0 && <CacheWarnings warnings={cacheWarnings} />}
       {mine?.progress && running && (
         <p className="small" role="status">
           Turn {mine.progress.turn} of {mine.progress.turns} · {mine.progress.checks} checks · {mine.progress.requests}{' '}
