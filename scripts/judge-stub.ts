@@ -201,6 +201,21 @@ export async function startJudgeStub(script: StubScript, port = 0): Promise<Judg
   };
 }
 
+/** Stubs started by one test file; `closeAll` (its afterEach) closes every one still open. */
+export function stubSet() {
+  const started: JudgeStub[] = [];
+  return {
+    async start(script: StubScript): Promise<JudgeStub> {
+      const s = await startJudgeStub(script);
+      started.push(s);
+      return s;
+    },
+    async closeAll(): Promise<void> {
+      await Promise.all(started.splice(0).map((s) => s.close()));
+    },
+  };
+}
+
 // Run by hand: a low-then-high run for any model name.
 if (process.argv[1]?.endsWith('judge-stub.ts')) {
   const i = process.argv.indexOf('--port');

@@ -16,7 +16,7 @@ import {
   redirectTo,
   startJudgeStub,
   type JudgeStub,
-  type StubScript,
+  stubSet,
 } from '../../scripts/judge-stub';
 import { cli } from './run-cli.test-util';
 
@@ -26,34 +26,28 @@ const dir = mkdtempSync(join(tmpdir(), 'loopscope-judge-hostile-'));
 const MiB = 1024 * 1024;
 let n = 0;
 
-const stubs: JudgeStub[] = [];
-afterEach(async () => {
-  await Promise.all(stubs.splice(0).map((s) => s.close()));
-});
+const stubs = stubSet();
+const start = stubs.start;
+afterEach(stubs.closeAll);
 
-async function start(script: StubScript): Promise<JudgeStub> {
-  const s = await startJudgeStub(script);
-  stubs.push(s);
-  return s;
-}
+const judgeArgs = (s: JudgeStub, cache: string, out: string) => [
+  'judge',
+  sample,
+  '--base-url',
+  s.baseUrl,
+  '--model',
+  'small-m',
+  '--cache',
+  cache,
+  '--out',
+  out,
+];
 
 /** `judge` on the sample with a fresh cache and output folder, timed. */
 async function judge(s: JudgeStub, ...extra: string[]) {
   const run = join(dir, `run-${n++}`);
   const t0 = Date.now();
-  const r = await cli(
-    'judge',
-    sample,
-    '--base-url',
-    s.baseUrl,
-    '--model',
-    'small-m',
-    '--cache',
-    join(run, 'cache.json'),
-    '--out',
-    run,
-    ...extra,
-  );
+  const r = await cli(...judgeArgs(s, join(run, 'cache.json'), run), ...extra);
   return { ...r, ms: Date.now() - t0 };
 }
 
@@ -82,18 +76,7 @@ describe('loopscope judge against hostile endpoints', () => {
     const s = await start(() => hugeBody(500 * MiB));
     const run = join(dir, 'huge');
     const cache = join(run, 'cache.json');
-    const r = await childJudge([
-      'judge',
-      sample,
-      '--base-url',
-      s.baseUrl,
-      '--model',
-      'small-m',
-      '--cache',
-      cache,
-      '--out',
-      run,
-    ]);
+    const r = await childJudge(judgeArgs(s, cache, run));
     expect(r.code).toBe(0);
     expect(r.err).toContain(
       'turn 30 flash: small-m: response over the 4 MiB limit (cut off there): not an answer, not cached\n',
@@ -192,34 +175,12 @@ describe('loopscope judge against hostile endpoints', () => {
     const big = join(dir, 'big-cache.json');
     writeFileSync(big, '');
     truncateSync(big, 600 * MiB); // sparse: 600 MB as far as stat is concerned, nothing on disk
-    const r = await cli(
-      'judge',
-      sample,
-      '--base-url',
-      s.baseUrl,
-      '--model',
-      'small-m',
-      '--cache',
-      big,
-      '--out',
-      join(dir, 'big'),
-    );
+    const r = await cli(...judgeArgs(s, big, join(dir, 'big')));
     expect(r.code).toBe(0);
     expect(r.err).toContain(
       `warning: ${big}: unreadable judge cache (600 MiB, over the 64 MiB cache file limit); moved to ${big}.unreadable, starting an empty cache\n`,
     );
-    const again = await cli(
-      'judge',
-      sample,
-      '--base-url',
-      s.baseUrl,
-      '--model',
-      'small-m',
-      '--cache',
-      big,
-      '--out',
-      join(dir, 'big'),
-    );
+    const again = await cli(...judgeArgs(s, big, join(dir, 'big')));
     expect(again.err).not.toContain('warning');
     expect(again.err).toContain('0 requests');
   });

@@ -11,9 +11,8 @@ import {
   perModel,
   rateLimitedAnswer,
   redirectTo,
-  startJudgeStub,
   type JudgeStub,
-  type StubScript,
+  stubSet,
 } from '../../../scripts/judge-stub';
 import { JUDGE_LIMITS } from '../../model/limits';
 import type { Transcript } from '../../model/transcript';
@@ -32,16 +31,9 @@ function looping(n: number): Transcript {
   return transcriptOf(Array.from({ length: n }, () => call('read_file', { path: 'a.ts' }, 'same')));
 }
 
-const stubs: JudgeStub[] = [];
-afterEach(async () => {
-  await Promise.all(stubs.splice(0).map((s) => s.close()));
-});
-
-async function start(script: StubScript): Promise<JudgeStub> {
-  const s = await startJudgeStub(script);
-  stubs.push(s);
-  return s;
-}
+const stubs = stubSet();
+const start = stubs.start;
+afterEach(stubs.closeAll);
 
 function deps(waits: number[] = []): ClientDeps {
   return {
