@@ -43,7 +43,9 @@ describe('the CLI judge cache file', () => {
     const s = await c.open();
     expect(c.warnings).toHaveLength(1);
     expect(c.warnings[0]).toMatch(
-      new RegExp(`^${c.path}: unreadable judge cache \\(.+\\); moved to ${c.path}\\.unreadable, starting an empty cache$`),
+      new RegExp(
+        `^${c.path}: unreadable judge cache \\(.+\\); moved to ${c.path}\\.unreadable, starting an empty cache$`,
+      ),
     );
     expect(readFileSync(`${c.path}.unreadable`, 'utf8')).toBe('{"version":1,"answers":{"a');
     expect((await s.load([K])).size).toBe(0);
