@@ -1,6 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { answer, perModel, startJudgeStub, type JudgeStub } from '../scripts/judge-stub';
+import {
+  answer,
+  hugeBody,
+  perModel,
+  rateLimitedAnswer,
+  redirectTo,
+  startJudgeStub,
+  type JudgeStub,
+} from '../scripts/judge-stub';
 import { libraryRows, readyApp, shot, storeJudgeEndpoint } from './helpers';
 
 const SAMPLE = 'Docs writer with recorded LLM judge answers';
@@ -185,5 +193,76 @@ test('Cancel stops a run waiting on a slow model; nothing is cached', async ({ p
     expect(await page.evaluate(() => localStorage.getItem('loopscope.judge.key'))).toBeNull();
   } finally {
     await slow.close();
+  }
+});
+
+test('hostile endpoints: a redirect is refused by name, a huge answer is cut, a rate-limit wait is shown with Cancel, an oversized cached answer is dropped', async ({
+  page,
+}) => {
+  const MiB = 1024 * 1024;
+  const elsewhere = await startJudgeStub(() => answer(0.95));
+  const hostile = await startJudgeStub((req) =>
+    req.model === 'redirect-m'
+      ? redirectTo(`${elsewhere.baseUrl}/chat/completions`)
+      : req.model === 'huge-m'
+        ? hugeBody(150 * MiB)
+        : rateLimitedAnswer(0.1, '90s'),
+  );
+  try {
+    await readyApp(page);
+    await openJudgeTab(page);
+    await page.getByLabel('Base URL').fill(hostile.baseUrl);
+    const ask = page.getByRole('button', { name: /^Ask the judge for this run \(/ });
+    const result = page.getByRole('status', { name: 'Judge run result' });
+
+    // A 307 to another port: not followed, named; the other port never hears of it.
+    await page.getByLabel('First model').fill('redirect-m');
+    await ask.click();
+    await expect(page.getByRole('alert')).toContainText(
+      'redirect-m: the endpoint answered with a redirect, which the judge does not follow',
+    );
+    await expect(result).toContainText('failed');
+    expect(elsewhere.requests).toHaveLength(0);
+
+    // A cached answer longer than any response read (from before the limit) is dropped with a warning.
+    await page.evaluate(
+      ({ key, analysis }) =>
+        new Promise<void>((resolve, reject) => {
+          const open = indexedDB.open('loopscope');
+          open.onsuccess = () => {
+            const tx = open.result.transaction('judgeCache', 'readwrite');
+            tx.objectStore('judgeCache').put({ key, confidence: 0.5, analysis, at: 1 });
+            tx.oncomplete = () => {
+              open.result.close();
+              resolve();
+            };
+            tx.onerror = () => reject(tx.error);
+          };
+        }),
+      { key: `${hostile.baseUrl}|huge-m|seed000-v1#0123456789abcdef`, analysis: 'x'.repeat(5 * MiB) },
+    );
+    // 150 MB answers: each is cut at 4 MiB, nothing is cached, the tab stays responsive.
+    await page.getByLabel('First model').fill('huge-m');
+    await expect(page.getByRole('list', { name: 'Cache warnings' })).toContainText(
+      'a cached answer could not be read and was dropped',
+    );
+    await ask.click();
+    await expect(result).toContainText('every check of the transcript asked', { timeout: 30_000 });
+    await expect(result).toContainText(
+      'huge-m: response over the 4 MiB limit (cut off there): not an answer, not cached',
+    );
+
+    // A success saying the window is used up for 90 s: the wait is shown, Cancel ends it.
+    await page.getByLabel('First model').fill('wait-m');
+    await ask.click();
+    const status = page.getByRole('status').filter({ hasText: 'waiting 90 s' });
+    await expect(status).toContainText("waiting 90 s: the endpoint's rate limit (no request left in its window)");
+    await expect(status).toContainText('longest wait 90 s');
+    await shot(page, 'judge-04-rate-limit-wait');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect(result).toContainText('cancelled. Longest wait 90 s.');
+  } finally {
+    await hostile.close();
+    await elsewhere.close();
   }
 });

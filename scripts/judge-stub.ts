@@ -3,6 +3,9 @@
  * (vitest, the CLI test, the browser test) and for trying the workbench by hand:
  *   npx tsx scripts/judge-stub.ts [--port 8788]   (answers 0.1, 0.55, then 0.92 / pro 0.96)
  * It speaks CORS (a browser page on another port may call it) and records every request.
+ * Hostile replies for the limits' tests: a huge body, a slow drip, a redirect, an HTML page that
+ * contains an answer, a rate-limit header asking for hours. It listens on 127.0.0.1 only, and
+ * every reply stops by itself (a bounded number of chunks) or when the client hangs up.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -15,6 +18,8 @@ export interface StubRequest {
   headers: http.IncomingHttpHeaders;
   /** Date.now() when it arrived. */
   at: number;
+  /** Bytes of a streamed (`bytes`) reply written before it ended or the client hung up. */
+  sent: number;
 }
 
 export interface StubReply {
@@ -25,6 +30,63 @@ export interface StubReply {
   text?: string;
   /** Never answer (a timeout). */
   hang?: boolean;
+  /** Content type of a `text` body (default text/plain). */
+  contentType?: string;
+  /** A streamed body of this many bytes: an answer's opening, then padding (a huge response). */
+  bytes?: number;
+  /** With `bytes`: send Content-Length up front (otherwise chunked, so only reading finds out). */
+  declareLength?: boolean;
+  /** With `bytes`: one 16-byte chunk per this many ms (a slow drip) instead of as fast as it goes. */
+  dripMs?: number;
+}
+
+const CHUNK = 64 * 1024;
+
+/** A body of `bytes` bytes, sent in bounded steps; it stops early when the client hangs up. */
+function streamBody(res: http.ServerResponse, reply: StubReply & { bytes: number }, req: StubRequest): void {
+  const head = Buffer.from('{"choices":[{"message":{"content":"');
+  const size = reply.dripMs ? 16 : CHUNK;
+  const pad = Buffer.alloc(size, 'x');
+  let sent = 0;
+  let closed = false;
+  res.on('close', () => (closed = true));
+  const next = () => {
+    while (!closed && sent < reply.bytes) {
+      const piece = sent === 0 ? head.subarray(0, Math.min(head.length, reply.bytes)) : pad;
+      const n = Math.min(piece.length, reply.bytes - sent);
+      sent += n;
+      req.sent = sent;
+      const more = res.write(piece.subarray(0, n));
+      if (reply.dripMs) return void setTimeout(next, reply.dripMs);
+      if (!more) return void res.once('drain', next);
+    }
+    if (!closed) res.end();
+  };
+  next();
+}
+
+/** A 307 to another address (which the judge must not follow). */
+export function redirectTo(location: string): StubReply {
+  return { status: 307, headers: { location }, text: '' };
+}
+
+/** A body of `bytes` bytes that starts like a chat completion and never becomes one. */
+export function hugeBody(bytes: number, declareLength = false): StubReply {
+  return { bytes, declareLength };
+}
+
+/** A web page (a captive portal, a proxy's error page) that quotes a valid answer inside it. */
+export function htmlPageWith(confidence: number): StubReply {
+  const json = JSON.stringify(answer(confidence).json);
+  return { contentType: 'text/html', text: `<!DOCTYPE html><html><body><pre>${json}</pre></body></html>` };
+}
+
+/** A good answer whose headers say the request window is used up for `reset` ("20h"). */
+export function rateLimitedAnswer(confidence: number, reset: string): StubReply {
+  return {
+    ...answer(confidence),
+    headers: { 'x-ratelimit-remaining-requests': '0', 'x-ratelimit-reset-requests': reset },
+  };
 }
 
 /** `k` is how many POSTs for the same model came before this one. */
@@ -39,28 +101,23 @@ export interface JudgeStub {
   close(): Promise<void>;
 }
 
-/** A chat completion whose content is the seed's JSON answer. */
-export function answer(confidence: number, analysis = `confidence ${confidence}`): StubReply {
+/** A chat completion whose message content is `content` (any text a model might write). */
+export function completion(content: string): StubReply {
   return {
     json: {
       id: 'stub',
       object: 'chat.completion',
-      choices: [
-        {
-          index: 0,
-          message: {
-            role: 'assistant',
-            content: JSON.stringify({
-              unproductive_state_analysis: analysis,
-              unproductive_state_confidence: confidence,
-            }),
-          },
-          finish_reason: 'stop',
-        },
-      ],
+      choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop' }],
       usage: { prompt_tokens: 1000, completion_tokens: 50 },
     },
   };
+}
+
+/** A chat completion whose content is the seed's JSON answer. */
+export function answer(confidence: number, analysis = `confidence ${confidence}`): StubReply {
+  return completion(
+    JSON.stringify({ unproductive_state_analysis: analysis, unproductive_state_confidence: confidence }),
+  );
 }
 
 /** The k-th request for a model gets the k-th reply of its list (the last one repeats). */
@@ -108,6 +165,7 @@ export async function startJudgeStub(script: StubScript, port = 0): Promise<Judg
         body,
         headers: req.headers,
         at: Date.now(),
+        sent: 0,
       };
       requests.push(r);
       if (req.method !== 'POST' || !/\/chat\/completions$/.test(req.url ?? '')) {
@@ -121,10 +179,12 @@ export async function startJudgeStub(script: StubScript, port = 0): Promise<Judg
       if (reply.hang) return;
       res.writeHead(reply.status ?? 200, {
         ...CORS,
-        'content-type': reply.text !== undefined ? 'text/plain' : 'application/json',
+        'content-type': reply.contentType ?? (reply.text !== undefined ? 'text/plain' : 'application/json'),
+        ...(reply.bytes !== undefined && reply.declareLength ? { 'content-length': String(reply.bytes) } : {}),
         ...reply.headers,
       });
-      res.end(reply.text ?? JSON.stringify(reply.json ?? {}));
+      if (reply.bytes !== undefined) streamBody(res, { ...reply, bytes: reply.bytes }, r);
+      else res.end(reply.text ?? JSON.stringify(reply.json ?? {}));
     });
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -138,6 +198,21 @@ export async function startJudgeStub(script: StubScript, port = 0): Promise<Judg
         server.closeAllConnections();
         server.close(() => resolve());
       }),
+  };
+}
+
+/** Stubs started by one test file; `closeAll` (its afterEach) closes every one still open. */
+export function stubSet() {
+  const started: JudgeStub[] = [];
+  return {
+    async start(script: StubScript): Promise<JudgeStub> {
+      const s = await startJudgeStub(script);
+      started.push(s);
+      return s;
+    },
+    async closeAll(): Promise<void> {
+      await Promise.all(started.splice(0).map((s) => s.close()));
+    },
   };
 }
 

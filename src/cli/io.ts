@@ -8,7 +8,7 @@ import { planImport, skipReason, walksInto, type FolderEntry, type ImportUnit } 
 import { importUnit } from '../import/folder-import';
 import { withLineColumn } from '../import/json-parse';
 import { sourceFromBlob } from '../import/source';
-import { CONFIG_LIMITS, describeBytes } from '../model/limits';
+import { CONFIG_LIMITS, describeBytes, type SecondsRange } from '../model/limits';
 import type { ImportContext, ImportSource } from '../import/types';
 
 export interface Out {
@@ -154,4 +154,15 @@ export function megabytesFlag(flag: string, raw: string | undefined): number | u
   if (!Number.isFinite(n) || n <= 0)
     throw new UsageError(`--${flag} must be a positive number of MiB, got "${raw.slice(0, 80)}"`);
   return Math.round(n * 1024 * 1024);
+}
+
+/** A number of seconds within its range (docs/limits.md), or the range's default when not given. */
+export function secondsFlag(flag: string, raw: unknown, range: SecondsRange): number {
+  if (raw === undefined) return range.defaultSeconds;
+  const n = Number(raw);
+  if (typeof raw !== 'string' || raw.trim() === '' || !Number.isFinite(n) || n < range.min || n > range.max)
+    throw new UsageError(
+      `--${flag} must be a number of seconds from ${range.min} to ${range.max.toLocaleString('en-US')}, got "${String(raw).slice(0, 80)}"`,
+    );
+  return n;
 }

@@ -7,7 +7,7 @@ import { presetByName } from '../engine/presets/index';
 import { replay } from '../engine/replay';
 import { runJudge } from '../engine/judge/run';
 import { judgeParamsOf } from '../engine/judge/run-config';
-import { fileStore } from './commands/judge';
+import { fileStore } from './judge-cache-file';
 import { loadPaths } from './io';
 import { cli } from './run-cli.test-util';
 

@@ -38,7 +38,8 @@ Commands:
   judge PATH...    ask an OpenAI-compatible endpoint the LLM check's questions and write the
                    transcripts as Loopscope JSONL with its answers as judge lines
                    --base-url URL --model M [--double-check-model M2] [--out DIR]
-                   [--cache FILE] [--timeout S] [--all-checks] [--preset NAME | --config FILE]
+                   [--cache FILE] [--timeout S] [--max-wait S] [--deadline S] [--max-response-mb N]
+                   [--all-checks] [--preset NAME | --config FILE]
                    (default preset llm-check; API key from $LOOPSCOPE_JUDGE_API_KEY; docs/judge.md)
 
 Options:
@@ -72,6 +73,9 @@ const OPTIONS = {
   out: { type: 'string' },
   cache: { type: 'string' },
   timeout: { type: 'string' },
+  'max-wait': { type: 'string' },
+  deadline: { type: 'string' },
+  'max-response-mb': { type: 'string' },
   'all-checks': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const;
@@ -94,6 +98,9 @@ const ALLOWED: Record<string, string[]> = {
     'out',
     'cache',
     'timeout',
+    'max-wait',
+    'deadline',
+    'max-response-mb',
     'all-checks',
     'preset',
     'config',

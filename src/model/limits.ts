@@ -63,6 +63,30 @@ export const CONFIG_LIMITS = Object.freeze({
   depth: 16,
 });
 
+/** A range a setting in seconds must fall in, with its default. */
+export interface SecondsRange {
+  defaultSeconds: number;
+  min: number;
+  max: number;
+}
+
+/**
+ * The limits on talking to a judge endpoint (the CLI's `judge` and the Judge tab's worker). A
+ * judge answer is a few hundred bytes of JSON; anything near these limits is not an answer.
+ */
+export const JUDGE_LIMITS = Object.freeze({
+  /** One response body, read as a stream and cut there: real answers are under 10 KiB. */
+  responseBytes: 4 * MiB,
+  /** The CLI's answer cache file, checked before it is read; a cache of 10,000 answers is ~5 MiB. */
+  cacheFileBytes: 64 * MiB,
+  /** One attempt (request and body): local models can take minutes; timers overflow past ~24 days. */
+  timeout: Object.freeze<SecondsRange>({ defaultSeconds: 120, min: 1, max: 3600 }),
+  /** The longest wait a rate-limit header or a retry may ask for; longer stops the question or the run. */
+  maxWait: Object.freeze<SecondsRange>({ defaultSeconds: 120, min: 0, max: 86_400 }),
+  /** One run (a CLI command, an Ask in the Judge tab): a dead endpoint costs at most this. */
+  deadline: Object.freeze<SecondsRange>({ defaultSeconds: 3600, min: 1, max: 7 * 86_400 }),
+});
+
 /** Characters of a value or key quoted in an error message; longer ones end in an ellipsis. */
 export const ECHO_CHARS = 80;
 

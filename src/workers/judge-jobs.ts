@@ -10,6 +10,7 @@ import { estimateJudgeRun, type JudgeEstimate } from '../engine/judge/estimate';
 import { runJudge, type JudgeModels, type JudgeProgress, type JudgeRunResult } from '../engine/judge/run';
 import type { JudgeCache } from '../engine/judge/request';
 import { judgedTranscript, judgeParamsOf } from '../engine/judge/run-config';
+import { JUDGE_LIMITS } from '../model/limits';
 import type { Transcript } from '../model/transcript';
 import { forgetJudgeFailures, indexedDbJudgeStore } from '../persistence/judge-cache';
 import { loadTranscript } from '../persistence/transcripts';
@@ -36,22 +37,38 @@ async function transcriptOf(id: number): Promise<Transcript> {
   return loaded.t;
 }
 
+/** The answer store, and the warnings for entries it dropped (shown by the Judge tab). */
+function storeWithWarnings() {
+  const warnings: string[] = [];
+  const store = indexedDbJudgeStore(undefined, {
+    onDropped: (key, problem) =>
+      warnings.push(`a cached answer could not be read and was dropped (${key.slice(0, 120)}: ${problem})`),
+  });
+  return { store, warnings };
+}
+
 function prefixes(job: JudgeJob): string[] {
   return [`${modelCacheId(job.baseUrl, job.models.flash)}#`, `${modelCacheId(job.baseUrl, job.models.pro)}#`];
 }
 
-export async function judgeEstimate(job: JudgeJob): Promise<JudgeEstimate> {
+export async function judgeEstimate(job: JudgeJob): Promise<JudgeEstimate & { cacheWarnings: string[] }> {
   const t = judgedTranscript(job.config, await transcriptOf(job.transcriptId));
-  const cached = await indexedDbJudgeStore().load(prefixes(job));
-  return estimateJudgeRun(t, judgeParamsOf(job.config), job.models, job.baseUrl, cached, job.stopAtTerminate);
+  const { store, warnings } = storeWithWarnings();
+  const cached = await store.load(prefixes(job));
+  const estimate = estimateJudgeRun(t, judgeParamsOf(job.config), job.models, job.baseUrl, cached, job.stopAtTerminate);
+  return { ...estimate, cacheWarnings: warnings };
 }
 
-/** fetch, refusing any URL but the endpoint's: the run cannot send anywhere else. */
+/**
+ * fetch, refusing any URL but the endpoint's: the run cannot send anywhere else. Redirects are
+ * not followed: `manual` rather than `error`, because a browser reports a refused redirect as a
+ * bare network error, while `manual` answers with an opaque redirect the client names.
+ */
 function endpointOnly(baseUrl: string): FetchLike {
   const allowed = chatCompletionsUrl(baseUrl);
   return (url, init) => {
     if (url !== allowed) return Promise.reject(new Error(`refused to send to ${url}`));
-    return fetch(url, { ...init, credentials: 'omit', referrerPolicy: 'no-referrer' });
+    return fetch(url, { ...init, redirect: 'manual', credentials: 'omit', referrerPolicy: 'no-referrer' });
   };
 }
 
@@ -60,25 +77,28 @@ export async function judgeRun(
   job: JudgeJob,
   mode: 'ask' | 'cache',
   onProgress?: (p: JudgeProgress) => void,
-): Promise<JudgeRunResult> {
+): Promise<JudgeRunResult & { cacheWarnings: string[] }> {
   const t = judgedTranscript(job.config, await transcriptOf(job.transcriptId));
   const ctl = new AbortController();
   if (mode === 'ask') {
     running?.abort();
     running = ctl;
   }
+  const { store, warnings } = storeWithWarnings();
   try {
-    return await runJudge({
+    const result = await runJudge({
       transcript: t,
       params: judgeParamsOf(job.config),
       endpoint: { baseUrl: job.baseUrl, apiKey: job.apiKey, timeoutMs: job.timeoutSeconds * 1000 },
       models: job.models,
       deps: mode === 'ask' ? { fetch: endpointOnly(job.baseUrl) } : null,
-      store: indexedDbJudgeStore(),
+      store,
       signal: ctl.signal,
       onProgress,
       stopAtTerminate: job.stopAtTerminate,
+      deadlineAt: Date.now() + JUDGE_LIMITS.deadline.defaultSeconds * 1000,
     });
+    return { ...result, cacheWarnings: warnings };
   } finally {
     if (running === ctl) running = null;
   }
@@ -89,13 +109,15 @@ export function judgeCancel(): void {
 }
 
 /** Every stored answer of these models, for the engine's openai-compatible source (any schedule). */
-export async function judgeCachedAnswers(job: JudgeJob): Promise<JudgeCache> {
-  const stored = await indexedDbJudgeStore().load(prefixes(job));
+export async function judgeCachedAnswers(job: JudgeJob): Promise<JudgeCache & { cacheWarnings: string[] }> {
+  const { store, warnings } = storeWithWarnings();
+  const stored = await store.load(prefixes(job));
   const answers: JudgeCache['answers'] = {};
   for (const [k, v] of stored) answers[k] = 'answer' in v ? v.answer : null;
   return {
     models: { flash: modelCacheId(job.baseUrl, job.models.flash), pro: modelCacheId(job.baseUrl, job.models.pro) },
     answers,
+    cacheWarnings: warnings,
   };
 }
 

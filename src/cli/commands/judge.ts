@@ -4,17 +4,19 @@
  * the transcripts back as Loopscope JSONL with the answers as `judge` lines, so `detect --preset
  * llm-check` replays them offline. Answers are kept in a JSON file cache: a rerun asks nothing.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import type { EngineConfig } from '../../engine/config';
-import type { StoredAnswer, JudgeAnswerStore } from '../../engine/judge/cache-key';
+import type { JudgeAnswerStore } from '../../engine/judge/cache-key';
 import type { FetchLike } from '../../engine/judge/client';
+import { describeSeconds } from '../../engine/judge/client';
 import { runJudge, type JudgeRunResult } from '../../engine/judge/run';
 import { judgedTranscript, judgeParamsOf } from '../../engine/judge/run-config';
 import { writeLoopscopeJsonl } from '../../import/write-loopscope-jsonl';
 import type { Transcript } from '../../model/transcript';
-import { UsageError, type LoadedFile, type Out } from '../io';
+import { JUDGE_LIMITS } from '../../model/limits';
+import { megabytesFlag, secondsFlag, UsageError, type LoadedFile, type Out } from '../io';
 
 export const JUDGE_KEY_ENV = 'LOOPSCOPE_JUDGE_API_KEY';
 
@@ -23,42 +25,16 @@ export function defaultCachePath(env: NodeJS.ProcessEnv = process.env): string {
   return join(base, 'loopscope', 'judge-cache.json');
 }
 
-/** The CLI's answer store: one JSON file, rewritten (write then rename) after each new answer. */
-export async function fileStore(path: string): Promise<JudgeAnswerStore> {
-  let all: Record<string, StoredAnswer> = {};
-  try {
-    const raw = JSON.parse(await readFile(path, 'utf8')) as {
-      version?: number;
-      answers?: Record<string, StoredAnswer>;
-    };
-    if (raw && raw.version === 1 && raw.answers && typeof raw.answers === 'object') all = raw.answers;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
-      throw new UsageError(
-        `${path}: not a judge cache (${(e as Error).message.split('\n')[0]}); delete it or pick another --cache`,
-      );
-  }
-  return {
-    async load(prefixes) {
-      const out = new Map<string, StoredAnswer>();
-      for (const [k, v] of Object.entries(all)) if (prefixes.some((p) => k.startsWith(p))) out.set(k, v);
-      return out;
-    },
-    async put(key, value) {
-      all[key] = value;
-      await mkdir(dirname(path), { recursive: true });
-      const tmp = `${path}.${process.pid}.tmp`;
-      await writeFile(tmp, JSON.stringify({ version: 1, answers: all }));
-      await rename(tmp, path);
-    },
-  };
-}
-
 export interface JudgeArgs {
   baseUrl: string;
   model: string;
   doubleCheckModel: string;
   timeoutSeconds: number;
+  /** The longest wait a retry or a rate-limit header may ask for. */
+  maxWaitSeconds: number;
+  /** For the whole command: every file's run stops there. */
+  deadlineSeconds: number;
+  maxResponseBytes: number;
   allChecks: boolean;
   apiKey?: string;
 }
@@ -73,9 +49,11 @@ function summary(file: string, t: Transcript, r: JudgeRunResult): string {
     terminate: 'until the judge stopped the run',
     cancelled: 'cancelled',
     fatal: 'failed',
+    limit: 'stopped at a limit',
   };
   let s = `${file} — ${t.title}: ${plural(r.checks, 'check')} ${ends[r.end]}, ${plural(r.requests, 'request')}, ${plural(r.fromCache, 'answer')} from the cache`;
   if (r.usage.input) s += `, ${r.usage.input} input + ${r.usage.output} output tokens`;
+  if (r.waits.length) s += `, longest wait ${describeSeconds(Math.max(...r.waits))}`;
   s += '\n';
   for (const f of r.failures) s += `  turn ${f.turn} ${f.model}: ${f.reason}\n`;
   return s;
@@ -88,6 +66,8 @@ export async function judgeFile(
   args: JudgeArgs,
   store: JudgeAnswerStore,
   err: Out,
+  /** When the command gives up (Date.now clock): shared by every file of one command. */
+  deadlineAt: number,
   fetchFn: FetchLike = fetch as unknown as FetchLike,
 ): Promise<Transcript[]> {
   const params = judgeParamsOf(config);
@@ -96,13 +76,31 @@ export async function judgeFile(
     const r = await runJudge({
       transcript: judgedTranscript(config, t),
       params,
-      endpoint: { baseUrl: args.baseUrl, apiKey: args.apiKey, timeoutMs: args.timeoutSeconds * 1000 },
+      endpoint: {
+        baseUrl: args.baseUrl,
+        apiKey: args.apiKey,
+        timeoutMs: args.timeoutSeconds * 1000,
+        maxWaitMs: args.maxWaitSeconds * 1000,
+        maxResponseBytes: args.maxResponseBytes,
+      },
       models: { flash: args.model, pro: args.doubleCheckModel },
-      deps: { fetch: fetchFn },
+      deps: {
+        fetch: fetchFn,
+        onWait: (ms, why) =>
+          err.write(`waiting ${describeSeconds(ms)}: ${why} (Ctrl-C stops; answers so far are cached)\n`),
+      },
       store,
       stopAtTerminate: !args.allChecks,
+      deadlineAt,
     });
     if (r.end === 'fatal') throw new UsageError(`${loaded.file}: ${r.message}`);
+    if (r.end === 'limit')
+      throw new UsageError(
+        `${loaded.file}: ${r.message} (` +
+          (r.limit === 'deadline'
+            ? `--deadline ${args.deadlineSeconds} s for the whole command)`
+            : `--max-wait ${args.maxWaitSeconds} s)`),
+      );
     if (t.judge.length) err.write(`${loaded.file}: ${t.judge.length} earlier judge lines replaced\n`);
     err.write(summary(loaded.file, t, r));
     out.push({ ...t, judge: r.records });
@@ -123,14 +121,15 @@ export function parseJudgeArgs(o: Record<string, string | boolean | undefined>):
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
     throw new UsageError(`--base-url must be http or https, got "${url.protocol}"`);
-  const timeout = o.timeout === undefined ? 120 : Number(o.timeout);
-  if (!Number.isFinite(timeout) || timeout <= 0)
-    throw new UsageError(`--timeout must be a positive number of seconds, got "${String(o.timeout).slice(0, 80)}"`);
   return {
     baseUrl,
     model,
     doubleCheckModel: typeof o['double-check-model'] === 'string' ? o['double-check-model'] : '',
-    timeoutSeconds: timeout,
+    timeoutSeconds: secondsFlag('timeout', o.timeout, JUDGE_LIMITS.timeout),
+    maxWaitSeconds: secondsFlag('max-wait', o['max-wait'], JUDGE_LIMITS.maxWait),
+    deadlineSeconds: secondsFlag('deadline', o.deadline, JUDGE_LIMITS.deadline),
+    maxResponseBytes:
+      megabytesFlag('max-response-mb', o['max-response-mb'] as string | undefined) ?? JUDGE_LIMITS.responseBytes,
     allChecks: o['all-checks'] === true,
     apiKey: process.env[JUDGE_KEY_ENV] || undefined,
   };

@@ -3,6 +3,7 @@
  * JudgeCache keys answers by `judgeCacheKey(model, hash)`; we pass it a "model" that is the whole
  * endpoint identity, so answers of two servers (or two prompt versions) never mix.
  */
+import { describeBytes } from '../../model/limits';
 import type { JudgeAnswer } from './request';
 
 /**
@@ -23,6 +24,31 @@ export function modelCacheId(baseUrl: string, model: string): string {
 
 /** A stored answer, or a definitive failure (a malformed answer, an unknown model). */
 export type StoredAnswer = { answer: JudgeAnswer } | { failed: string };
+
+/** Characters of a cached failure's reason: real ones are one line. */
+const FAILED_CHARS = 2000;
+
+/**
+ * A stored entry as read back, or why it cannot be used (written by another version, torn, or an
+ * answer longer than any response the client reads, as a cache from before that limit may hold).
+ */
+export function readStoredAnswer(v: unknown, maxChars: number): StoredAnswer | { problem: string } {
+  if (typeof v !== 'object' || v === null) return { problem: 'not an answer object' };
+  const o = v as Record<string, unknown>;
+  if ('failed' in o) {
+    if (typeof o.failed !== 'string') return { problem: 'its failure reason is not text' };
+    return o.failed.length > FAILED_CHARS ? { problem: 'its failure reason is too long' } : { failed: o.failed };
+  }
+  const a = o.answer as { confidence?: unknown; analysis?: unknown } | null;
+  if (typeof a !== 'object' || a === null) return { problem: 'not an answer object' };
+  const c = a.confidence;
+  if (typeof c !== 'number' || !(c >= 0 && c <= 1)) return { problem: 'its confidence is not a number in 0..1' };
+  if (a.analysis === undefined) return { answer: { confidence: c } };
+  if (typeof a.analysis !== 'string') return { problem: 'its analysis is not text' };
+  if (a.analysis.length > maxChars)
+    return { problem: `its analysis is over the ${describeBytes(maxChars)} response limit` };
+  return { answer: { confidence: c, analysis: a.analysis } };
+}
 
 /** Where answers persist: IndexedDB in the browser, a JSON file for the CLI, a Map in tests. */
 export interface JudgeAnswerStore {

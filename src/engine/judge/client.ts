@@ -4,20 +4,23 @@
  * cancel. Pure: the caller passes `fetch` (the judge worker's, the CLI's, a test's), so nothing
  * here can reach the network on its own.
  */
+import { describeBytes, echoValue, JUDGE_LIMITS } from '../../model/limits';
+import { parseJudgeBody } from './answer';
 import type { JudgeMessage } from './history';
-import { exhaustedWaitMs, retryAfterMs, type HeaderReader } from './rate-limit';
-import { buildJudgeRequest, parseJudgeResponse, type JudgeAnswer, type RequestOptions } from './request';
+import { exhaustedWaitMs, retryAfterMs } from './rate-limit';
+import { buildJudgeRequest, type JudgeAnswer, type RequestOptions } from './request';
+import { readBodyWithin, type FetchResponse, type LimitedBody } from './response-body';
 
+export type { FetchResponse } from './response-body';
 export type ResponseFormat = NonNullable<RequestOptions['responseFormat']>;
 
-export interface FetchResponse {
-  status: number;
-  headers: HeaderReader;
-  text(): Promise<string>;
-}
+/**
+ * `redirect: 'error'`: a redirect is never followed, so the history cannot be sent to an address
+ * nobody configured, nor an answer from there filed under the configured endpoint.
+ */
 export type FetchLike = (
   url: string,
-  init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal },
+  init: { method: 'POST'; headers: Record<string, string>; body: string; signal: AbortSignal; redirect: 'error' },
 ) => Promise<FetchResponse>;
 
 export interface JudgeEndpoint {
@@ -30,17 +33,21 @@ export interface JudgeEndpoint {
   maxRetries?: number;
   /** The longest wait we accept (backoff or Retry-After); a longer ask fails this question. */
   maxWaitMs?: number;
+  /** The largest response body read; a larger one is cut off and is not an answer. */
+  maxResponseBytes?: number;
 }
 
 export interface ClientDeps {
   fetch: FetchLike;
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   now?: () => number;
+  /** Told before each wait (a retry's backoff, a rate limit), so a person sees it and may cancel. */
+  onWait?: (ms: number, why: string) => void;
 }
 
-export const DEFAULT_TIMEOUT_MS = 120_000;
+export const DEFAULT_TIMEOUT_MS = JUDGE_LIMITS.timeout.defaultSeconds * 1000;
 export const DEFAULT_RETRIES = 3;
-export const DEFAULT_MAX_WAIT_MS = 120_000;
+export const DEFAULT_MAX_WAIT_MS = JUDGE_LIMITS.maxWait.defaultSeconds * 1000;
 const RETRY_STATUS = new Set([408, 409, 429, 500, 502, 503, 504, 529]);
 /** Tried in this order when a server rejects the request body (400/422): schema, JSON mode, plain text. */
 const FORMATS: ResponseFormat[] = ['json_schema', 'json_object', 'none'];
@@ -67,6 +74,8 @@ export type AskOutcome =
       status?: number;
       /** Set when the server accepted the request body (it answered 2xx) in this format. */
       format?: ResponseFormat;
+      /** Transient, and no attempt got an HTTP answer (timeouts, refused connections): the endpoint may be dead. */
+      unreachable?: boolean;
     };
 
 export interface AskStats {
@@ -106,35 +115,74 @@ function errorMessage(text: string): string {
   return text.trim().slice(0, 200);
 }
 
-/** One attempt with its own timeout, tied to the caller's cancel. */
+/** Node's fetch (undici) rejects a redirect under `redirect: 'error'` with this cause. */
+function isRedirectError(e: unknown): boolean {
+  const cause = (e as { cause?: { message?: unknown } } | null)?.cause;
+  return typeof cause?.message === 'string' && /redirect/i.test(cause.message);
+}
+
+type Attempt =
+  | { res: FetchResponse; body: LimitedBody }
+  | 'timeout'
+  | 'cancelled'
+  | { network: string }
+  | { redirect: string | null };
+
+/** One attempt, its body included, with its own timeout, tied to the caller's cancel. */
 async function attempt(
   deps: ClientDeps,
   url: string,
   headers: Record<string, string>,
   body: string,
-  timeoutMs: number,
+  limits: { timeoutMs: number; maxResponseBytes: number },
   cancel: AbortSignal,
-): Promise<{ res: FetchResponse; text: string } | 'timeout' | 'cancelled' | { network: string }> {
+): Promise<Attempt> {
   const ctl = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
     timedOut = true;
     ctl.abort();
-  }, timeoutMs);
+  }, limits.timeoutMs);
   const onCancel = () => ctl.abort();
   cancel.addEventListener('abort', onCancel, { once: true });
   try {
-    const res = await deps.fetch(url, { method: 'POST', headers, body, signal: ctl.signal });
-    const text = await res.text();
-    return { res, text };
+    const res = await deps.fetch(url, { method: 'POST', headers, body, signal: ctl.signal, redirect: 'error' });
+    if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
+      await res.body?.cancel().catch(() => undefined);
+      return { redirect: res.headers.get('location') };
+    }
+    return { res, body: await readBodyWithin(res, limits.maxResponseBytes) };
   } catch (e) {
     if (cancel.aborted) return 'cancelled';
     if (timedOut) return 'timeout';
+    if (isRedirectError(e)) return { redirect: null };
     return { network: (e as Error).message || 'network error' };
   } finally {
     clearTimeout(timer);
     cancel.removeEventListener('abort', onCancel);
   }
+}
+
+/**
+ * A setting in ms held under its range's maximum (setTimeout fires at once past 2^31 ms, so
+ * 1e308 would time out every request); NaN or missing is the default. The lower bound is the
+ * caller's (the CLI and the tab refuse values under it; tests use a few ms).
+ */
+export function withinRange(ms: number | undefined, range: { defaultSeconds: number; max: number }): number {
+  if (ms === undefined || Number.isNaN(ms)) return range.defaultSeconds * 1000;
+  return Math.min(range.max * 1000, Math.max(0, ms));
+}
+
+function redirectReason(to: string | null): string {
+  return (
+    `the endpoint answered with a redirect${to ? ` to ${echoValue(to)}` : ''}, which the judge does not follow ` +
+    '(the history would go to an address nobody configured): set the base URL to the address that answers'
+  );
+}
+
+function overLimitReason(b: { overBytes: number; declared: boolean }, max: number): string {
+  const how = b.declared ? `it declares ${describeBytes(b.overBytes)}` : 'cut off there';
+  return `response over the ${describeBytes(max)} limit (${how}): not an answer, not cached`;
 }
 
 /**
@@ -155,47 +203,47 @@ export async function askJudgeModel(
   const url = chatCompletionsUrl(endpoint.baseUrl);
   const headers: Record<string, string> = { 'content-type': 'application/json' };
   if (endpoint.apiKey) headers.authorization = `Bearer ${endpoint.apiKey}`;
-  const timeoutMs = endpoint.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const limits = {
+    timeoutMs: withinRange(endpoint.timeoutMs, JUDGE_LIMITS.timeout),
+    maxResponseBytes: endpoint.maxResponseBytes ?? JUDGE_LIMITS.responseBytes,
+  };
   const maxRetries = endpoint.maxRetries ?? DEFAULT_RETRIES;
-  const maxWait = endpoint.maxWaitMs ?? DEFAULT_MAX_WAIT_MS;
+  const maxWait = withinRange(endpoint.maxWaitMs, JUDGE_LIMITS.maxWait);
   let fmt = FORMATS.indexOf(format);
   let retries = 0;
+  let answered = false;
   for (;;) {
     let last: string;
     if (cancel.aborted) return { ok: false, kind: 'cancelled', reason: 'cancelled' };
     const body = JSON.stringify(buildJudgeRequest(model, history, { responseFormat: FORMATS[fmt] }));
     stats.requests++;
-    const r = await attempt(deps, url, headers, body, timeoutMs, cancel);
+    const r = await attempt(deps, url, headers, body, limits, cancel);
     if (r === 'cancelled') return { ok: false, kind: 'cancelled', reason: 'cancelled' };
     let waitMs: number | undefined;
-    if (r === 'timeout') last = `no answer within ${Math.round(timeoutMs / 1000)} s`;
+    if (r === 'timeout') last = `no answer within ${Math.round(limits.timeoutMs / 1000)} s`;
+    else if ('redirect' in r) return { ok: false, kind: 'fatal', reason: redirectReason(r.redirect) };
     else if ('network' in r) last = `could not reach the endpoint (${r.network})`;
     else {
-      const { res, text } = r;
+      const { res } = r;
+      answered = true;
+      if ('overBytes' in r.body)
+        return {
+          ok: false,
+          kind: 'transient',
+          status: res.status,
+          reason: overLimitReason(r.body, limits.maxResponseBytes),
+        };
+      const text = r.body.text;
       if (res.status >= 200 && res.status < 300) {
-        let parsed: unknown = text;
-        try {
-          parsed = JSON.parse(text);
-        } catch {
-          // a server that answers plain text: the parser looks for the JSON object in it
-        }
-        const answer = parseJudgeResponse(parsed);
-        if (!answer)
-          return {
-            ok: false,
-            kind: 'permanent',
-            format: FORMATS[fmt],
-            reason: 'malformed answer (no numeric unproductive_state_confidence)',
-          };
-        const u = (parsed as { usage?: { prompt_tokens?: unknown; completion_tokens?: unknown } } | null)?.usage;
-        const usage =
-          u && typeof u === 'object'
-            ? {
-                input: typeof u.prompt_tokens === 'number' ? u.prompt_tokens : undefined,
-                output: typeof u.completion_tokens === 'number' ? u.completion_tokens : undefined,
-              }
-            : undefined;
-        return { ok: true, answer, format: FORMATS[fmt], waitNextMs: exhaustedWaitMs(res.headers), usage };
+        const parsed = parseJudgeBody(text);
+        if ('problem' in parsed) return { ok: false, kind: 'permanent', format: FORMATS[fmt], reason: parsed.problem };
+        return {
+          ok: true,
+          answer: parsed.answer,
+          format: FORMATS[fmt],
+          waitNextMs: exhaustedWaitMs(res.headers),
+          usage: parsed.usage,
+        };
       }
       const msg = errorMessage(text);
       if ((res.status === 400 || res.status === 422) && fmt < FORMATS.length - 1) {
@@ -217,20 +265,34 @@ export async function askJudgeModel(
       waitMs = retryAfterMs(res.headers, now());
     }
     if (retries >= maxRetries)
-      return { ok: false, kind: 'transient', reason: `${last} (after ${retries + 1} attempts)` };
+      return {
+        ok: false,
+        kind: 'transient',
+        reason: `${last} (after ${retries + 1} attempts)`,
+        ...(answered ? {} : { unreachable: true }),
+      };
     retries++;
     const wait = waitMs ?? Math.min(maxWait, 1000 * 2 ** (retries - 1));
     if (wait > maxWait)
       return {
         ok: false,
         kind: 'transient',
-        reason: `${last}; the endpoint asks to wait ${Math.ceil(wait / 1000)} s, over the ${Math.round(maxWait / 1000)} s limit`,
+        reason: `${last}; the endpoint asks to wait ${describeSeconds(wait)}, over the ${describeSeconds(maxWait)} limit`,
       };
     stats.waits.push(wait);
+    deps.onWait?.(wait, `before asking again (${last})`);
     try {
       await sleep(wait, cancel);
     } catch {
       return { ok: false, kind: 'cancelled', reason: 'cancelled' };
     }
   }
+}
+
+/** "600 s", "20 h": a wait as a person reads it. */
+export function describeSeconds(ms: number): string {
+  const s = ms / 1000;
+  if (!Number.isFinite(s)) return 'forever';
+  if (s < 7200) return `${Math.ceil(s)} s`;
+  return `${Math.round(s / 3600).toLocaleString('en-US')} h`;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { call, transcriptOf } from '../test-util';
 import { prepareHistory } from './history';
 import { JUDGE_HISTORY_PREAMBLE, JUDGE_RESPONSE_SCHEMA, JUDGE_SYSTEM_PROMPT, JUDGE_TASK_PROMPT } from './prompt';
-import { buildJudgeRequest, parseJudgeResponse, toChatMessages } from './request';
+import { buildJudgeRequest, toChatMessages } from './request';
 
 describe('judge request builder', () => {
   const t = transcriptOf([
@@ -55,31 +55,5 @@ describe('judge request builder', () => {
   it('a transcript without results keeps its calls (nothing but turn T-1 dangles)', () => {
     const bare = transcriptOf([call('a'), call('b'), call('c'), call('d')]);
     expect(prepareHistory(bare, 4, 20).map((m) => (m.role === 'assistant' ? m.turn : m.role))).toEqual([1, 2]);
-  });
-});
-
-describe('judge response parser', () => {
-  const answer = { unproductive_state_analysis: 'same call', unproductive_state_confidence: 0.92 };
-
-  it('reads a chat completion, a content string, a fenced block and prose around JSON', () => {
-    expect(parseJudgeResponse({ choices: [{ message: { content: JSON.stringify(answer) } }] })).toEqual({
-      confidence: 0.92,
-      analysis: 'same call',
-    });
-    expect(parseJudgeResponse('```json\n' + JSON.stringify(answer) + '\n```')).toEqual({
-      confidence: 0.92,
-      analysis: 'same call',
-    });
-    expect(parseJudgeResponse('Here: ' + JSON.stringify(answer) + ' done')).toEqual({
-      confidence: 0.92,
-      analysis: 'same call',
-    });
-  });
-
-  it('no numeric confidence: no answer; out of range: clamped', () => {
-    expect(parseJudgeResponse('not json')).toBeNull();
-    expect(parseJudgeResponse({ unproductive_state_confidence: '0.9' })).toBeNull();
-    expect(parseJudgeResponse({ choices: [] })).toBeNull();
-    expect(parseJudgeResponse({ unproductive_state_confidence: 1.7 })).toEqual({ confidence: 1 });
   });
 });

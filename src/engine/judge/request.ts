@@ -1,5 +1,5 @@
 /**
- * The `openai-compatible` judge source, minus the network: request body builder, response parser
+ * The `openai-compatible` judge source, minus the network: the request body builder
  * and the answer cache shape. The engine never calls an endpoint; a browser client sends
  * `buildJudgeRequest(...)` on an explicit user action, stores the parsed answer under
  * `judgeCacheKey(model, historyHash)` and re-runs the replay with the cache.
@@ -80,43 +80,4 @@ export function buildJudgeRequest(model: string, history: readonly JudgeMessage[
     };
   else if (format === 'json_object') body.response_format = { type: 'json_object' };
   return body;
-}
-
-function parseObject(text: string): unknown {
-  const fenced = /```(?:json)?\s*([\s\S]*?)```/.exec(text);
-  const candidate = (fenced ? fenced[1] : text).trim();
-  try {
-    return JSON.parse(candidate);
-  } catch {
-    // Some models wrap the object in prose: take the outermost braces.
-    const a = candidate.indexOf('{');
-    const b = candidate.lastIndexOf('}');
-    if (a < 0 || b <= a) return undefined;
-    try {
-      return JSON.parse(candidate.slice(a, b + 1));
-    } catch {
-      return undefined;
-    }
-  }
-}
-
-/**
- * The judge's answer from a chat completion response (or its message content). Null when the
- * confidence is missing or not a number, as Gemini CLI treats such an answer as no answer.
- * The confidence is clamped to [0, 1].
- */
-export function parseJudgeResponse(response: unknown): JudgeAnswer | null {
-  let content: unknown = response;
-  if (content && typeof content === 'object' && 'choices' in content) {
-    const choices = (content as { choices?: { message?: { content?: unknown } }[] }).choices;
-    content = choices?.[0]?.message?.content;
-  }
-  const obj = typeof content === 'string' ? parseObject(content) : content;
-  if (!obj || typeof obj !== 'object') return null;
-  const o = obj as Record<string, unknown>;
-  const c = o.unproductive_state_confidence;
-  if (typeof c !== 'number' || !Number.isFinite(c)) return null;
-  const answer: JudgeAnswer = { confidence: Math.min(1, Math.max(0, c)) };
-  if (typeof o.unproductive_state_analysis === 'string') answer.analysis = o.unproductive_state_analysis;
-  return answer;
 }

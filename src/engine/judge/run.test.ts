@@ -3,7 +3,14 @@
  * fetch): schedule, intervals and alarms follow seed 000; the cache makes a second run silent.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { answer, perModel, startJudgeStub, type JudgeStub, type StubScript } from '../../../scripts/judge-stub';
+import {
+  answer,
+  completion,
+  perModel,
+  startJudgeStub,
+  type JudgeStub,
+  type StubScript,
+} from '../../../scripts/judge-stub';
 import type { Transcript } from '../../model/transcript';
 import { presetByName } from '../presets/index';
 import { replay } from '../replay';
@@ -134,8 +141,8 @@ describe('live judge run against a loopback OpenAI-compatible server', () => {
       const fmt = (req.body?.response_format as { type?: string } | undefined)?.type;
       if (fmt === 'json_schema')
         return { status: 400, json: { error: { message: 'response_format json_schema is not supported' } } };
-      if (k === 1) return { text: 'I think it is probably fine.' }; // the 2nd request: the first check's JSON-mode retry
-      return { text: 'Sure! {"unproductive_state_analysis":"ok","unproductive_state_confidence":0.2} hope that helps' };
+      if (k === 1) return completion('I think it is probably fine.'); // the 2nd request: the first check's JSON-mode retry
+      return completion('```json\n{"unproductive_state_analysis":"ok","unproductive_state_confidence":0.2}\n```');
     });
     const store = memoryStore();
     const r = await runJudge(opts(s, looping(40), { store, models: { flash: 'flash-m', pro: '' } }));
@@ -145,7 +152,11 @@ describe('live judge run against a loopback OpenAI-compatible server', () => {
       'json_object', // remembered: later questions skip the schema
     ]);
     expect(r.failures).toEqual([
-      { turn: 30, model: 'flash', reason: 'flash-m: malformed answer (no numeric unproductive_state_confidence)' },
+      {
+        turn: 30,
+        model: 'flash',
+        reason: "flash-m: malformed answer: the message content is not the judge's JSON object",
+      },
     ]);
     // 30: no answer → the interval stays 3 → 33: 0.2 (warm-up over) → 5 + 10 × (1 − 0.2/0.9) = 12.78 → 13.
     expect(brief(liveRun(looping(40), r.judgeCache)).checks).toEqual([
@@ -182,7 +193,7 @@ describe('live judge run against a loopback OpenAI-compatible server', () => {
     expect(store.map.size).toBe(0);
   });
 
-  it('timeout: the hung request is abandoned and retried after the backoff; all hung → unavailable', async () => {
+  it('timeout: the hung request is abandoned and retried after the backoff; all hung from the start → the run stops; all hung later → unavailable', async () => {
     const s = await start((_req, k) => (k === 0 ? { hang: true } : answer(0.4)));
     const waits: number[] = [];
     const r = await runJudge(
@@ -204,8 +215,22 @@ describe('live judge run against a loopback OpenAI-compatible server', () => {
     );
     expect(waits2).toEqual([1000, 2000]);
     expect(s2.requests).toHaveLength(3);
-    expect(r2.failures[0].reason).toBe('flash-m: no answer within 0 s (after 3 attempts)');
+    // A dead endpoint: no check after the first would fare better.
+    expect(r2.end).toBe('fatal');
+    expect(r2.message).toBe(
+      'flash-m: no answer within 0 s (after 3 attempts); stopped (the endpoint has not answered yet): check the base URL, that the server is running, or raise the timeout',
+    );
     expect(store.map.size).toBe(0); // transient: the next run asks again
+
+    await s2.close();
+    const s3 = await start((_req, k) => (k === 0 ? answer(0.1) : { hang: true }));
+    const r3 = await runJudge(
+      opts(s3, looping(33), { deps: deps(), endpoint: { baseUrl: s3.baseUrl, timeoutMs: 100, maxRetries: 1 } }),
+    );
+    expect(r3.end).toBe('end');
+    expect(r3.failures).toEqual([
+      { turn: 33, model: 'flash', reason: 'flash-m: no answer within 0 s (after 2 attempts)' },
+    ]);
   });
 
   it('the second model unavailable (404): the first is trusted, as the seed says; remembered for the run and the cache', async () => {

@@ -5,10 +5,21 @@
  * stored as they arrive, so a cancelled run keeps what it got and a second run sends nothing.
  */
 import type { JudgeRecord, Transcript } from '../../model/transcript';
-import { askJudgeModel, type AskStats, type ClientDeps, type JudgeEndpoint, type ResponseFormat } from './client';
+import { JUDGE_LIMITS } from '../../model/limits';
+import {
+  askJudgeModel,
+  defaultSleep,
+  describeSeconds,
+  withinRange,
+  type AskStats,
+  type ClientDeps,
+  type JudgeEndpoint,
+  type ResponseFormat,
+} from './client';
 import { modelCacheId, type JudgeAnswerStore, type StoredAnswer } from './cache-key';
 import { historyHash, prepareHistory } from './history';
 import { JudgeLoop, type JudgeLoopParams, type JudgeModelRole, type Reply } from './judge-loop';
+import { runSignal } from './run-signal';
 import { judgeCacheKey, type JudgeAnswer, type JudgeCache } from './request';
 
 export interface JudgeModels {
@@ -23,6 +34,9 @@ export interface JudgeProgress {
   checks: number;
   requests: number;
   fromCache: number;
+  /** The wait under way (a retry's backoff, a rate limit), null when none: a person may cancel it. */
+  waiting: { ms: number; why: string } | null;
+  longestWaitMs: number;
 }
 
 export interface JudgeRunOptions {
@@ -37,6 +51,8 @@ export interface JudgeRunOptions {
   onProgress?: (p: JudgeProgress) => void;
   /** Stop once the judge's own action is terminate (the agent would have stopped there). */
   stopAtTerminate?: boolean;
+  /** When the run gives up, in the clock of `deps.now` (Date.now): a dead endpoint costs no more. */
+  deadlineAt?: number;
 }
 
 export interface JudgeFailure {
@@ -56,9 +72,12 @@ export interface JudgeRunResult {
   /** Checks whose answer is not in the store (cache-only runs). */
   unasked: number;
   failures: JudgeFailure[];
-  end: 'end' | 'terminate' | 'cancelled' | 'fatal';
+  /** `limit`: stopped at the deadline or at a rate-limit wait over the cap (answers so far are kept). */
+  end: 'end' | 'terminate' | 'cancelled' | 'fatal' | 'limit';
   /** Why a run ended early. */
   message?: string;
+  /** Which limit ended a `limit` run: the run's deadline, or a rate-limit wait over the cap. */
+  limit?: 'deadline' | 'max-wait';
   usage: { input: number; output: number };
   waits: number[];
 }
@@ -68,6 +87,22 @@ function cancelled(signal: AbortSignal | undefined): boolean {
 }
 
 export async function runJudge(o: JudgeRunOptions): Promise<JudgeRunResult> {
+  const now = o.deps?.now ?? Date.now;
+  const run = runSignal(o, now);
+  try {
+    const result = await walk(o, run.signal);
+    if (result.end === 'cancelled' && run.state.deadlinePassed) {
+      result.end = 'limit';
+      result.limit = 'deadline';
+      result.message = 'the run reached its deadline and stopped; the answers received so far are cached';
+    }
+    return result;
+  } finally {
+    run.dispose();
+  }
+}
+
+async function walk(o: JudgeRunOptions, signal: AbortSignal): Promise<JudgeRunResult> {
   const { transcript: t, models, store } = o;
   const ids = {
     flash: modelCacheId(o.endpoint.baseUrl, models.flash),
@@ -89,10 +124,41 @@ export async function runJudge(o: JudgeRunOptions): Promise<JudgeRunResult> {
   };
   const stats: AskStats = { requests: 0, waits: result.waits };
   const formats = new Map<string, ResponseFormat>();
-  const signal = o.signal ?? new AbortController().signal;
   let proDown: string | null = null;
+  /** Whether the endpoint has answered anything in this run. */
+  let reached = false;
   let nextAt = 0;
   const now = o.deps?.now ?? Date.now;
+  const maxWait = withinRange(o.endpoint.maxWaitMs, JUDGE_LIMITS.maxWait);
+  let waiting: JudgeProgress['waiting'] = null;
+  let lastTurn = 0;
+  const progress = (): JudgeProgress => ({
+    turn: lastTurn,
+    turns: t.turns.length,
+    checks: result.checks,
+    requests: stats.requests,
+    fromCache: result.fromCache,
+    waiting,
+    longestWaitMs: result.waits.length ? Math.max(...result.waits) : 0,
+  });
+  // Every wait is announced and cancellable: the client's retries and the rate-limit pause below.
+  const baseSleep = o.deps?.sleep ?? defaultSleep;
+  const deps: ClientDeps | null = o.deps && {
+    ...o.deps,
+    onWait(ms, why) {
+      waiting = { ms, why };
+      o.deps?.onWait?.(ms, why);
+      o.onProgress?.(progress());
+    },
+    async sleep(ms, s) {
+      try {
+        await baseSleep(ms, s);
+      } finally {
+        waiting = null;
+        o.onProgress?.(progress());
+      }
+    },
+  };
 
   async function remember(key: string, v: StoredAnswer): Promise<void> {
     stored.set(key, v);
@@ -130,22 +196,30 @@ export async function runJudge(o: JudgeRunOptions): Promise<JudgeRunResult> {
       await remember(key, { failed: proDown });
       return fail(proDown);
     }
-    if (!o.deps) {
+    if (!deps) {
       result.unasked++;
       return 'unasked';
     }
     const wait = nextAt - now();
     if (wait > 0) {
+      if (wait > maxWait) {
+        result.end = 'limit';
+        result.limit = 'max-wait';
+        result.message =
+          `the endpoint's rate limit asks to wait ${describeSeconds(wait)} before the next request, over the ` +
+          `${describeSeconds(maxWait)} limit: stopped; the answers received so far are cached`;
+        return 'stop';
+      }
       result.waits.push(wait);
-      await (o.deps.sleep ?? ((ms: number) => new Promise((r) => setTimeout(r, ms))))(wait, signal).catch(
-        () => undefined,
-      );
+      deps.onWait?.(wait, "the endpoint's rate limit (no request left in its window)");
+      await deps.sleep!(wait, signal).catch(() => undefined);
       if (cancelled(signal)) return 'stop';
     }
     const model = models[role];
-    const out = await askJudgeModel(o.endpoint, model, history, o.deps, signal, stats, formats.get(model));
+    const out = await askJudgeModel(o.endpoint, model, history, deps, signal, stats, formats.get(model));
     result.requests = stats.requests;
     if (out.ok) {
+      reached = true;
       formats.set(model, out.format);
       nextAt = out.waitNextMs > 0 ? now() + out.waitNextMs : 0;
       if (out.usage) {
@@ -157,6 +231,14 @@ export async function runJudge(o: JudgeRunOptions): Promise<JudgeRunResult> {
     }
     if (out.format) formats.set(model, out.format);
     if (out.kind === 'cancelled') return 'stop';
+    // Nothing from the endpoint yet and every attempt unanswered: it is down or the URL is wrong;
+    // asking the rest would cost the same retries per check.
+    if (out.unreachable && !reached) {
+      result.end = 'fatal';
+      result.message = `${model}: ${out.reason}; stopped (the endpoint has not answered yet): check the base URL, that the server is running, or raise the timeout`;
+      return 'stop';
+    }
+    reached = true;
     // The first model missing, or the key refused: every later question would fail the same way.
     if (out.kind === 'fatal' || (role === 'flash' && out.status === 404)) {
       result.end = 'fatal';
@@ -171,7 +253,6 @@ export async function runJudge(o: JudgeRunOptions): Promise<JudgeRunResult> {
   }
 
   const loop = new JudgeLoop({ ...o.params, source: 'openai-compatible' }, t);
-  const turns = t.turns.length;
   for (const turn of t.turns) {
     if (!loop.startTurn(turn.index)) continue;
     result.checks++;
@@ -182,19 +263,14 @@ export async function runJudge(o: JudgeRunOptions): Promise<JudgeRunResult> {
     while (!step.done) {
       const reply = await answer(step.value, turn.index, history, hash);
       if (reply === 'stop') {
-        if (result.end !== 'fatal') result.end = 'cancelled';
+        if (result.end !== 'fatal' && result.end !== 'limit') result.end = 'cancelled';
         result.requests = stats.requests;
         return result;
       }
       step = g.next(reply);
     }
-    o.onProgress?.({
-      turn: turn.index,
-      turns,
-      checks: result.checks,
-      requests: stats.requests,
-      fromCache: result.fromCache,
-    });
+    lastTurn = turn.index;
+    o.onProgress?.(progress());
     if (step.value.event?.action === 'terminate' && o.stopAtTerminate !== false) {
       result.end = 'terminate';
       break;

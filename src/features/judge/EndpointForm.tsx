@@ -1,3 +1,4 @@
+import { JUDGE_LIMITS } from '../../model/limits';
 import { useJudgeStore } from './judge-store';
 import { judgePolicyFellBack } from './judge-csp-guard';
 import { baseUrlProblem, cspAllows } from './judge-settings';
@@ -59,12 +60,13 @@ export function EndpointForm() {
         Timeout per request (seconds)
         <input
           type="number"
-          min={1}
-          max={3600}
+          min={JUDGE_LIMITS.timeout.min}
+          max={JUDGE_LIMITS.timeout.max}
           value={s.timeoutSeconds}
           onChange={(e) => {
             const v = Number(e.target.value);
-            if (Number.isFinite(v) && v >= 1) setSettings({ timeoutSeconds: Math.min(3600, v) });
+            if (Number.isFinite(v) && v >= JUDGE_LIMITS.timeout.min)
+              setSettings({ timeoutSeconds: Math.min(JUDGE_LIMITS.timeout.max, v) });
           }}
         />
       </label>

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { getParam } from '../../engine/config';
+import { describeSeconds } from '../../engine/judge/client';
 import type { JudgeEstimate } from '../../engine/judge/estimate';
 import type { JudgeProgress, JudgeRunResult } from '../../engine/judge/run';
 import { useAppStore } from '../../state/store';
@@ -16,6 +17,7 @@ const ENDS: Record<JudgeRunResult['end'], string> = {
   terminate: 'stopped where the judge stopped the run',
   cancelled: 'cancelled',
   fatal: 'failed',
+  limit: 'stopped at a limit',
 };
 
 function plural(n: number, word: string): string {
@@ -27,6 +29,7 @@ function useEstimate(): { estimate: JudgeEstimate | null; error: string | null }
   const draft = useAppStore((s) => s.draft);
   const settings = useJudgeStore((s) => s.settings);
   const run = useJudgeStore((s) => s.run);
+  const noteCacheWarnings = useJudgeStore((s) => s.noteCacheWarnings);
   const [state, setState] = useState<{ estimate: JudgeEstimate | null; error: string | null }>({
     estimate: null,
     error: null,
@@ -42,7 +45,10 @@ function useEstimate(): { estimate: JudgeEstimate | null; error: string | null }
       judgeWorker()
         .judgeEstimate(job)
         .then(
-          (estimate) => live && setState({ estimate, error: null }),
+          ({ cacheWarnings, ...estimate }) => {
+            noteCacheWarnings(cacheWarnings);
+            if (live) setState({ estimate, error: null });
+          },
           (e: unknown) => live && setState({ estimate: null, error: (e as Error).message }),
         );
     }, 250);
@@ -65,6 +71,8 @@ export function JudgeRunSection() {
   const run = useJudgeStore((s) => s.run);
   const setRun = useJudgeStore((s) => s.setRun);
   const patchRun = useJudgeStore((s) => s.patchRun);
+  const cacheWarnings = useJudgeStore((s) => s.cacheWarnings);
+  const noteCacheWarnings = useJudgeStore((s) => s.noteCacheWarnings);
   const { estimate, error } = useEstimate();
   const job = judgeJob(id, draft, settings, apiKey);
   const words = {
@@ -92,10 +100,11 @@ export function JudgeRunSection() {
         'ask',
         Comlink.proxy((progress: JudgeProgress) => patchRun({ progress })),
       );
+      noteCacheWarnings(result.cacheWarnings);
       patchRun({
         result,
         status: result.end === 'cancelled' ? 'cancelled' : result.end === 'fatal' ? 'failed' : 'done',
-        error: result.end === 'fatal' ? (result.message ?? 'the run failed') : null,
+        error: result.end === 'fatal' || result.end === 'limit' ? (result.message ?? 'the run failed') : null,
       });
       // The replay reads the answers through the openai-compatible source (JudgeSync gives them to the engine).
       if (draft.detectors['llm-judge']?.enabled === false || !draft.detectors['llm-judge'])
@@ -128,10 +137,14 @@ export function JudgeRunSection() {
           </button>
         )}
       </div>
+      {cacheWarnings.length > 0 && <CacheWarnings warnings={cacheWarnings} />}
       {mine?.progress && running && (
         <p className="small" role="status">
           Turn {mine.progress.turn} of {mine.progress.turns} · {mine.progress.checks} checks · {mine.progress.requests}{' '}
           requests · {mine.progress.fromCache} from the cache
+          {mine.progress.waiting &&
+            ` · waiting ${describeSeconds(mine.progress.waiting.ms)}: ${mine.progress.waiting.why}`}
+          {mine.progress.longestWaitMs > 0 && ` · longest wait ${describeSeconds(mine.progress.longestWaitMs)}`}
         </p>
       )}
       {mine?.error && (
@@ -144,6 +157,7 @@ export function JudgeRunSection() {
           <p>
             {plural(mine.result.checks, 'check')}, {plural(mine.result.requests, 'request')} sent,{' '}
             {plural(mine.result.fromCache, 'answer')} from the cache: {ENDS[mine.result.end]}.
+            {mine.result.waits.length > 0 && ` Longest wait ${describeSeconds(Math.max(...mine.result.waits))}.`}
             {mine.result.usage.input > 0 &&
               ` The endpoint counted ${mine.result.usage.input.toLocaleString('en-US')} input and ${mine.result.usage.output.toLocaleString('en-US')} output tokens.`}
           </p>
@@ -160,5 +174,17 @@ export function JudgeRunSection() {
       )}
       {job && <JudgeAnswersActions />}
     </section>
+  );
+}
+
+/** Cached answers that could not be read: they were deleted, so the next run asks again. */
+function CacheWarnings({ warnings }: { warnings: string[] }) {
+  return (
+    <ul className="judge-problem small" aria-label="Cache warnings">
+      {warnings.slice(0, 5).map((w, i) => (
+        <li key={i}>{w}</li>
+      ))}
+      {warnings.length > 5 && <li>and {warnings.length - 5} more</li>}
+    </ul>
   );
 }

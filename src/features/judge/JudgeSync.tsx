@@ -14,6 +14,7 @@ import { endpointId, useJudgeStore } from './judge-store';
 export function JudgeSync() {
   const { id } = useWorkbench();
   const setLive = useJudgeStore((s) => s.setLive);
+  const noteCacheWarnings = useJudgeStore((s) => s.noteCacheWarnings);
   const draft = useAppStore((s) => s.draft);
   const settings = useJudgeStore((s) => s.settings);
   const run = useJudgeStore((s) => s.run);
@@ -32,6 +33,7 @@ export function JudgeSync() {
       .catch(() => null) // a cache that cannot be read: this run's answers still show
       .then((stored) => {
         if (!current) return;
+        if (stored) noteCacheWarnings(stored.cacheWarnings);
         const models = stored?.models ?? run?.result?.judgeCache.models;
         if (models) setLive(id, { models, answers: { ...stored?.answers, ...runAnswers } });
       });
@@ -39,6 +41,6 @@ export function JudgeSync() {
       current = false;
     };
     // The job object is rebuilt each render; its identity is the endpoint key.
-  }, [id, live, key, runAnswers, setLive]); // eslint-disable-line react-hooks/exhaustive-deps
+  }, [id, live, key, runAnswers, setLive, noteCacheWarnings]); // eslint-disable-line react-hooks/exhaustive-deps
   return null;
 }

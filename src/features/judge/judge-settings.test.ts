@@ -1,7 +1,7 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { JudgeEstimate } from '../../engine/judge/estimate';
 import { askLabel, estimateLines } from './estimate-text';
-import { baseUrlProblem, cspAllows } from './judge-settings';
+import { baseUrlProblem, cspAllows, loadSettings, SETTINGS_KEY } from './judge-settings';
 
 /** A document whose judge policy lists these sources. */
 const docWith = (content: string | null) =>
@@ -16,6 +16,23 @@ describe('judge endpoint settings', () => {
     expect(baseUrlProblem('https://user:pw@x.test/v1')).toBe('Put the key in the API key field, not in the URL');
     expect(baseUrlProblem('ftp://x')).toBe('The base URL must start with http:// or https://');
     expect(baseUrlProblem('nonsense')).toBe('Not a URL. Example: http://127.0.0.1:11434/v1');
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  it('timeout range: a stored timeout outside 1..3600 s (1e308 timed out every request at once) is the default again', () => {
+    const stored = (timeoutSeconds: number) => {
+      vi.stubGlobal('localStorage', {
+        getItem: (k: string) =>
+          k === SETTINGS_KEY ? JSON.stringify({ baseUrl: 'http://127.0.0.1:1/v1', timeoutSeconds }) : null,
+      });
+      return loadSettings().timeoutSeconds;
+    };
+    expect([stored(1e308), stored(0.5), stored(Number.MAX_VALUE), stored(600), stored(3600)]).toEqual([
+      120, 120, 120, 600, 3600,
+    ]);
   });
 
   it('the page may reach loopback always, a remote origin only when the policy loaded with it', () => {

@@ -3,6 +3,8 @@
  * there before the app starts, to let the page's security policy allow that one origin). The
  * API key stays in memory unless the user ticks "remember": then it is stored beside them.
  */
+import { JUDGE_LIMITS } from '../../model/limits';
+
 export interface JudgeSettings {
   baseUrl: string;
   flashModel: string;
@@ -40,7 +42,10 @@ export function loadSettings(): JudgeSettings {
     if (!raw || typeof raw !== 'object') return DEFAULT_SETTINGS;
     const s = { ...DEFAULT_SETTINGS };
     for (const k of ['baseUrl', 'flashModel', 'proModel'] as const) if (typeof raw[k] === 'string') s[k] = raw[k];
-    if (typeof raw.timeoutSeconds === 'number' && raw.timeoutSeconds > 0) s.timeoutSeconds = raw.timeoutSeconds;
+    const { min, max } = JUDGE_LIMITS.timeout;
+    // A stored 1e308 would make every request time out at once (timers overflow): the default instead.
+    if (typeof raw.timeoutSeconds === 'number' && raw.timeoutSeconds >= min && raw.timeoutSeconds <= max)
+      s.timeoutSeconds = raw.timeoutSeconds;
     if (typeof raw.rememberKey === 'boolean') s.rememberKey = raw.rememberKey;
     if (typeof raw.stopAtTerminate === 'boolean') s.stopAtTerminate = raw.stopAtTerminate;
     return s;

@@ -30,6 +30,9 @@ interface JudgeStore {
   apiKey: string;
   run: JudgeRunState | null;
   live: LiveAnswers | null;
+  /** Cached answers that could not be read and were deleted (shown until the endpoint changes). */
+  cacheWarnings: string[];
+  noteCacheWarnings(warnings: string[]): void;
   setLive(transcriptId: number, cache: JudgeCache): void;
   setSettings(patch: Partial<JudgeSettings>): void;
   setApiKey(key: string): void;
@@ -47,6 +50,10 @@ export const useJudgeStore = create<JudgeStore>((set, get) => ({
   apiKey: loadStoredKey(),
   run: null,
   live: null,
+  cacheWarnings: [],
+  noteCacheWarnings(warnings) {
+    if (warnings.length) set({ cacheWarnings: [...get().cacheWarnings, ...warnings] });
+  },
   setLive(transcriptId, cache) {
     set({ live: { transcriptId, rev: (get().live?.rev ?? 0) + 1, cache } });
   },
@@ -54,7 +61,7 @@ export const useJudgeStore = create<JudgeStore>((set, get) => ({
     const settings = { ...get().settings, ...patch };
     saveSettings(settings);
     storeKey(get().apiKey, settings.rememberKey);
-    set({ settings });
+    set({ settings, cacheWarnings: [] });
   },
   setApiKey(apiKey) {
     storeKey(apiKey, get().settings.rememberKey);
