@@ -8,6 +8,7 @@
 import { formatLabelsTsv, type LabelRow } from '../../src/corpus/labels-tsv';
 import { CLEAN_RUNS } from './clean-runs';
 import { LOOP_RUNS } from './loop-runs';
+import { EVERYDAY_RUNS } from './everyday-runs';
 import { spanOf, type AuthoredRun, type Call } from './run-builder';
 import { VARIANT_RUNS } from './variant-runs';
 
@@ -81,7 +82,7 @@ function loopJsonl(run: AuthoredRun): string {
 export function renderAuthored(): Map<string, string> {
   const files = new Map<string, string>();
   const rows: LabelRow[] = [];
-  for (const run of [...LOOP_RUNS, ...CLEAN_RUNS, ...VARIANT_RUNS]) {
+  for (const run of [...LOOP_RUNS, ...CLEAN_RUNS, ...VARIANT_RUNS, ...EVERYDAY_RUNS]) {
     const ext = run.framework === 'swe-agent' ? '.traj' : '.loop.jsonl';
     const rel = `corpus/authored/${run.framework}/${run.name}${ext}`;
     if (files.has(rel)) throw new Error(`${rel}: two authored runs with the same name`);

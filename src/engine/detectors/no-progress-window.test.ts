@@ -13,7 +13,7 @@ import { NoProgressWindow } from './no-progress-window';
 /**
  * The rescan: every step of the window, nearest first (`history` oldest first). Steps of the
  * step's own turn repeat nothing; occurrences count once per turn, within `n` steps (near) and,
- * for a failed step, within `far` steps.
+ * for a failed step, within `far` steps (the same step or failed change only, not the same error).
  */
 function rescan(
   history: Step[],
@@ -51,7 +51,10 @@ function rescan(
     if (hit && !lag) lag = d;
     if (hit) add(same, t, d);
     if (errors && sameError(s, step, raw)) {
-      add(err, t, d);
+      if (d <= n && !(t >= 0 && err.turns.has(t))) {
+        err.turns.add(t);
+        err.near++;
+      }
       if (!errLag && d <= reach) errLag = d;
     }
     if (target && sameFailedChange(s, step)) add(tgt, t, d);

@@ -97,7 +97,10 @@ export class NoProgressWindow {
         if (t === turn && turn >= 0) continue;
         if (sameError(s, step, raw)) {
           if (!errLag) errLag = d;
-          err.add(t, d, n, farReach);
+          // A new way to get the same error is not counted across edits: only the same
+          // failed step is (the same build, the same answer); a refused call corrected at once
+          // each time is learning.
+          err.add(t, d, n, 0);
         }
       }
       if (!lag) lag = errLag;
