@@ -4,6 +4,7 @@
  * the signature of its error. Pure; the detector (no-progress.ts) keeps the window.
  */
 import { sameNormExact, sameNormStep } from '../call-view';
+import { normalizeText } from '../observation';
 import { changeTarget, isChangeCall, isShellChange } from '../change-call';
 import { resultFingerprint } from '../fingerprint';
 import { inferError } from '../../model/error-rules';
@@ -29,6 +30,8 @@ export class Step {
   /** Lazily: the error signature of a failed step, the target of a change. */
   errorSig: string | undefined = undefined;
   target: string | undefined = undefined;
+  /** Lazily (sameFailure): the failure's output with its line breaks removed, normalised. */
+  folded: string | undefined = undefined;
   /** Window links (no-progress-window.ts): the number of the previous step of this tool, of the previous failed step (-1: none). */
   prev = -1;
   prevFailed = -1;
@@ -56,6 +59,7 @@ export class Step {
     this.shellChange = shellChange;
     this.errorSig = undefined;
     this.target = undefined;
+    this.folded = undefined;
     this.prev = -1;
     this.prevFailed = -1;
     return this;
@@ -113,7 +117,8 @@ export function shellChangeOf(s: Step): boolean {
  * lower-case name is a real tool that is missing (`rg`, `pixi`, `python` tried one after
  * another): different tools, different errors.
  */
-const NOT_FOUND_SUBJECT = /(?<![^\s:'"`])[A-Z][a-z']*(: (?:command )?not found)|(command not found: )[A-Z][a-z']*(?![^\s])/g;
+const NOT_FOUND_SUBJECT =
+  /(?<![^\s:'"`])[A-Z][a-z']*(: (?:command )?not found)|(command not found: )[A-Z][a-z']*(?![^\s])/g;
 
 /**
  * Status lines harnesses add to every command's output (OpenHands, Codex, mini-swe-agent): a
@@ -208,4 +213,26 @@ export function sameError(a: Step, b: Step, raw: boolean): boolean {
 /** Both are failed changes of the same target (the same file and region, whatever the body). */
 export function sameFailedChange(a: Step, b: Step): boolean {
   return a.failed && b.failed && a.change && b.change && a.call!.name === b.call!.name && targetOf(a) === targetOf(b);
+}
+
+/**
+ * The output of a failure compared across edits: normalised with its line breaks removed first,
+ * because a terminal wraps long lines at its width wherever they fall (`[2\n.60ms]`), so a
+ * duration cut in two would otherwise make every run of one test look different.
+ */
+function foldedOf(s: Step, raw: boolean): string {
+  if (s.folded !== undefined) return s.folded;
+  const content = s.call!.result?.content ?? '';
+  const flat = content.includes('\n') ? content.replace(/\r?\n/g, '') : content;
+  return (s.folded = resultFingerprint({ content: raw ? flat : normalizeText(flat), isError: true }));
+}
+
+/**
+ * Both failed, with the same action and the same output once line breaks are ignored: the same
+ * failure again (for counting across edits, no-progress `acrossChanges`).
+ */
+export function sameFailure(a: Step, b: Step, raw: boolean): boolean {
+  if (!a.failed || !b.failed || !a.call || !b.call) return false;
+  if (raw ? a.call.exact !== b.call.exact : !sameNormExact(a.call, b.call)) return false;
+  return foldedOf(a, raw) === foldedOf(b, raw);
 }

@@ -7,7 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../../model/transcript';
 import { LazyCallView, sameNormExact } from '../call-view';
-import { callStep, sameError, sameFailedChange, sameStep, textStep, type Step } from './no-progress-step';
+import { callStep, sameError, sameFailedChange, sameFailure, sameStep, textStep, type Step } from './no-progress-step';
 import { NoProgressWindow } from './no-progress-window';
 
 /**
@@ -34,11 +34,11 @@ function rescan(
   const same = count();
   const err = count();
   const tgt = count();
-  const add = (c: ReturnType<typeof count>, t: number, d: number) => {
-    if (d > reach || (t >= 0 && c.turns.has(t))) return;
+  const add = (c: ReturnType<typeof count>, t: number, near: boolean, far: boolean) => {
+    if ((!near && !far) || (t >= 0 && c.turns.has(t))) return;
     c.turns.add(t);
-    if (d <= n) c.near++;
-    if (d <= farReach) c.far++;
+    if (near) c.near++;
+    if (far) c.far++;
   };
   let errLag = 0;
   let lag = 0;
@@ -49,7 +49,7 @@ function rescan(
     if (turn >= 0 && t === turn) continue;
     const hit = sameStep(s, step, raw);
     if (hit && !lag) lag = d;
-    if (hit) add(same, t, d);
+    add(same, t, hit && d <= n, d <= farReach && (hit || sameFailure(s, step, raw)));
     if (errors && sameError(s, step, raw)) {
       if (d <= n && !(t >= 0 && err.turns.has(t))) {
         err.turns.add(t);
@@ -57,7 +57,7 @@ function rescan(
       }
       if (!errLag && d <= reach) errLag = d;
     }
-    if (target && sameFailedChange(s, step)) add(tgt, t, d);
+    if (target && d <= reach && sameFailedChange(s, step)) add(tgt, t, d <= n, d <= farReach);
   }
   if (!lag && errors) {
     lag = errLag;

@@ -8,7 +8,7 @@
  * so a step leaves memory when it leaves the ring.
  */
 import { sameNormExact } from '../call-view';
-import { sameError, sameFailedChange, sameStep, type Step } from './no-progress-step';
+import { sameError, sameFailedChange, sameFailure, sameStep, type Step } from './no-progress-step';
 
 const NONE = -1;
 
@@ -82,8 +82,8 @@ export class NoProgressWindow {
       if (t === turn && turn >= 0) continue;
       const hit = sameStep(s, step, raw);
       if (hit && !lag) lag = d;
-      if (hit) same.add(t, d, n, farReach);
-      if (target && d <= reach && sameFailedChange(s, step)) tgt.add(t, d, n, farReach);
+      same.add(t, hit && d <= n, d <= farReach && (hit || sameFailure(s, step, raw)));
+      if (target && d <= reach && sameFailedChange(s, step)) tgt.add(t, d <= n, d <= farReach);
     }
     const err = this.err.reset();
     if (errors) {
@@ -100,7 +100,7 @@ export class NoProgressWindow {
           // A new way to get the same error is not counted across edits: only the same
           // failed step is (the same build, the same answer); a refused call corrected at once
           // each time is learning.
-          err.add(t, d, n, 0);
+          err.add(t, d <= n, false);
         }
       }
       if (!lag) lag = errLag;
@@ -152,12 +152,12 @@ class Occurrences {
     return this;
   }
 
-  add(t: number, d: number, n: number, far: number): void {
-    if (d > n && d > far) return;
+  add(t: number, near: boolean, far: boolean): void {
+    if (!near && !far) return;
     // Text steps have no turn of their own to share (-1): each counts.
     if (t >= 0 && t === this.turn) return;
     this.turn = t;
-    if (d <= n) this.near++;
-    if (d <= far) this.far++;
+    if (near) this.near++;
+    if (far) this.far++;
   }
 }
