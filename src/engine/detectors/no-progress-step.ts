@@ -216,16 +216,23 @@ export function sameFailedChange(a: Step, b: Step): boolean {
 }
 
 /**
- * The output of a failure compared across edits: normalised with its line breaks removed first,
- * because a terminal wraps long lines at its width wherever they fall (`[2\n.60ms]`), so a
- * duration cut in two would otherwise make every run of one test look different.
+ * The output of a failure as two runs of it are compared: normalised with its line breaks removed
+ * first, because a terminal wraps long lines at its width wherever they fall (`[2\n.60ms]`), so
+ * a duration cut in two would otherwise make every run of one test look different; then without
+ * durations and white space.
  */
 function foldedOf(s: Step, raw: boolean): string {
   if (s.folded !== undefined) return s.folded;
   const content = s.call!.result?.content ?? '';
   const flat = content.includes('\n') ? content.replace(/\r?\n/g, '') : content;
-  return (s.folded = resultFingerprint({ content: raw ? flat : normalizeText(flat), isError: true }));
+  // Durations are noise a test runner prints or leaves out per line; white space is where the
+  // terminal broke the lines.
+  const folded = raw ? flat : normalizeText(flat).replace(DURATION_MASK, '').replace(SPACE, '');
+  return (s.folded = resultFingerprint({ content: folded, isError: true }));
 }
+
+const DURATION_MASK = /[[(]?<duration>[\])]?/g;
+const SPACE = /\s+/g;
 
 /**
  * Both failed, with the same action and the same output once line breaks are ignored: the same

@@ -47,9 +47,9 @@ function rescan(
     const s = back(d);
     const t = turnOf(s);
     if (turn >= 0 && t === turn) continue;
-    const hit = sameStep(s, step, raw);
+    const hit = sameStep(s, step, raw) || sameFailure(s, step, raw);
     if (hit && !lag) lag = d;
-    add(same, t, hit && d <= n, d <= farReach && (hit || sameFailure(s, step, raw)));
+    add(same, t, hit && d <= n, hit && d <= farReach);
     if (errors && sameError(s, step, raw)) {
       if (d <= n && !(t >= 0 && err.turns.has(t))) {
         err.turns.add(t);

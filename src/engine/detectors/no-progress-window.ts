@@ -80,9 +80,10 @@ export class NoProgressWindow {
       q = s.prev;
       const t = s.call ? s.call.turn : -1;
       if (t === turn && turn >= 0) continue;
-      const hit = sameStep(s, step, raw);
+      // The same failure counts whatever a terminal's line wrapping did to its output.
+      const hit = sameStep(s, step, raw) || sameFailure(s, step, raw);
       if (hit && !lag) lag = d;
-      same.add(t, hit && d <= n, d <= farReach && (hit || sameFailure(s, step, raw)));
+      same.add(t, hit && d <= n, hit && d <= farReach);
       if (target && d <= reach && sameFailedChange(s, step)) tgt.add(t, d <= n, d <= farReach);
     }
     const err = this.err.reset();
