@@ -14,7 +14,8 @@ import type { DetectorSettings, EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
 import { convertedRealRuns } from './real-runs.test-util';
-import { NotPortedError, notPorted, PYTHON_DETECTORS, pythonModule, pyValue } from './python-module';
+import { pyValue } from './escape/python-literal';
+import { NotPortedError, notPorted, PYTHON_DETECTORS, pythonModule } from './python-module';
 
 const ROOT = resolve(__dirname, '../..');
 const SAMPLES = join(ROOT, 'src/samples');
