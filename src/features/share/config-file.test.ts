@@ -83,6 +83,9 @@ describe('a config with 1e309', () => {
     ).toThrow(
       `version: must be a finite number, got Infinity (a number past ±1.8e308, such as 1e309, reads as Infinity)`,
     );
+    expect(() => readConfigFile('{"loopscope": "config", "version": 1e309, "config": {"detectors": {}}}')).toThrow(
+      'version: must be 1, got Infinity (a newer Loopscope wrote this file?)',
+    );
     // A link made by hand: encodeConfig cannot write 1e309 (JSON.stringify writes null).
     const payload = Buffer.from(deflateSync(strToU8('{"version":1e309,"detectors":{}}'), { level: 9 })).toString(
       'base64url',
