@@ -6,9 +6,11 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import fc from 'fast-check';
 import { expect } from 'vitest';
 import { cli } from '../cli/run-cli.test-util';
 import type { EngineConfig } from '../engine/config';
+import { hostileString } from './escape/hostile-strings.test-util';
 
 export interface HostileCase {
   name: string;
@@ -16,6 +18,23 @@ export interface HostileCase {
   tool: string;
   other: string;
 }
+
+/** Any name and preset name; tool names prefixed, as an empty or blank tool name is not a call the reader keeps. */
+export const hostileCase: fc.Arbitrary<HostileCase> = fc.record({
+  name: hostileString,
+  basedOn: hostileString,
+  tool: hostileString.map((s) => `t${s}`),
+  other: hostileString.map((s) => `o${s}`),
+});
+
+/** The events of hostileConfig on hostileRun: the 3rd and 4th identical calls refused. */
+export const REFUSED = [3, 4].map((n, i) => ({
+  turn: n,
+  call: n,
+  detector: 'consecutive-repeat',
+  action: 'terminate',
+  level: i + 1,
+}));
 
 export function hostileConfig(c: HostileCase): EngineConfig {
   return {

@@ -10,8 +10,15 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NonFiniteNumberError } from './escape/number';
-import { hostileString } from './escape/hostile-strings.test-util';
-import { engineEvents, hostileConfig, hostileRun, writeJsonl, type HostileCase } from './hostile-config.test-util';
+import {
+  engineEvents,
+  hostileCase,
+  hostileConfig,
+  hostileRun,
+  REFUSED,
+  writeJsonl,
+  type HostileCase,
+} from './hostile-config.test-util';
 import { pythonModule } from './python-module';
 import { enabledSettings, settingsLine } from './standalone-module';
 
@@ -46,23 +53,6 @@ function importAll(dir: string, modules: string[], runs: string[]): Imported[] {
   const out = execFileSync('python3', ['import_all.py', 'cases.json'], { cwd: dir, encoding: 'utf8' });
   return JSON.parse(out) as Imported[];
 }
-
-const hostileCase: fc.Arbitrary<HostileCase> = fc.record({
-  name: hostileString,
-  basedOn: hostileString,
-  // Prefixed: an empty or blank tool name is not a call the reader keeps.
-  tool: hostileString.map((s) => `t${s}`),
-  other: hostileString.map((s) => `o${s}`),
-});
-
-/** The 3rd and 4th identical calls to the exploration tool, refused (threshold 2). */
-const REFUSED = [3, 4].map((n, i) => ({
-  turn: n,
-  call: n,
-  detector: 'consecutive-repeat',
-  action: 'terminate',
-  level: i + 1,
-}));
 
 describe('Python module escaping', () => {
   it('a share link runs code on the user’s machine: a config named with a payload imports inert', async () => {

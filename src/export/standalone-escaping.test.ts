@@ -12,8 +12,7 @@ import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildStandalonePieces } from '../../scripts/standalone-pieces';
 import { NonFiniteNumberError } from './escape/number';
-import { hostileString } from './escape/hostile-strings.test-util';
-import { engineEvents, hostileConfig, hostileRun, writeJsonl, type HostileCase } from './hostile-config.test-util';
+import { engineEvents, hostileCase, hostileConfig, hostileRun, REFUSED, writeJsonl } from './hostile-config.test-util';
 import { loadTsModule } from './load-ts-module.test-util';
 import { standaloneTs, type StandalonePieces } from './standalone-module';
 
@@ -37,14 +36,6 @@ function headerCommentEnd(text: string): number {
   return block.end;
 }
 
-const REFUSED = [3, 4].map((n, i) => ({
-  turn: n,
-  call: n,
-  detector: 'consecutive-repeat',
-  action: 'terminate',
-  level: i + 1,
-}));
-
 describe('TypeScript module escaping', () => {
   it('writes user text in the header as escaped ASCII: nothing ends the comment or the line', () => {
     const { text } = standaloneTs(
@@ -65,15 +56,7 @@ describe('TypeScript module escaping', () => {
 
   it('property: any name, preset name and tool names parse, round-trip and give the engine’s events', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'loopscope-ts-property-'));
-    const cases = fc.sample(
-      fc.record<HostileCase>({
-        name: hostileString,
-        basedOn: hostileString,
-        tool: hostileString.map((s) => `t${s}`),
-        other: hostileString.map((s) => `o${s}`),
-      }),
-      { numRuns: 40, seed: 20261128 },
-    );
+    const cases = fc.sample(hostileCase, { numRuns: 40, seed: 20261128 });
     for (const [i, c] of cases.entries()) {
       const config = hostileConfig(c);
       const { text } = standaloneTs(config, pieces);
