@@ -20,10 +20,14 @@ describe('loopscope formats', () => {
     expect(lines[0]).toBe(
       'claude-code        Claude Code session JSONL — session files (<uuid>.jsonl): entries with "type" and "sessionId"',
     );
-    expect(lines[12]).toBe(
+    expect(lines.slice(7, 9)).toEqual([
+      'cline-task         Cline / Roo Code task history — api_conversation_history.json (XML or native tool calls), or a tasks/<id>/ folder with ui_messages.json',
+      "cline-ui-messages  Cline / Roo Code panel messages — ui_messages.json: the panel's say/ask events, when no task history is next to it",
+    ]);
+    expect(lines[14]).toBe(
       'openai-chat        OpenAI Chat Completions — a messages array, requests or responses: one document, or one a line',
     );
-    expect(lines.slice(13)).toEqual(['', 'Force one with --format ID; how each is read: docs/formats.md', '']);
+    expect(lines.slice(15)).toEqual(['', 'Force one with --format ID; how each is read: docs/formats.md', '']);
   });
 
   it('--json gives one object per format; every importer has a description', async () => {
