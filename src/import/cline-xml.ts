@@ -95,7 +95,8 @@ function readParams(body: string, strict: boolean): Record<string, string> | und
     }
     if (strict && body.slice(p, lt).trim() !== '') return undefined;
     const name = openingTag(body, lt);
-    if (name === undefined) {
+    // A tool tag inside a call is not one of its parameters (an opener repeated, a nested call).
+    if (name === undefined || CLINE_TOOL_NAMES.has(name)) {
       if (strict) return undefined;
       p = lt + 1;
       continue;
