@@ -90,3 +90,62 @@ export async function storeJudgeEndpoint(page: Page, baseUrl: string): Promise<v
     baseUrl,
   );
 }
+
+/** Files of a folder to drop, by path under its root. */
+export type Tree = { path: string; content: Buffer }[];
+
+/** Drops a folder: the drop's item is a directory entry whose reader hands over two entries at a time. */
+export async function dropFolder(page: Page, root: string, tree: Tree): Promise<void> {
+  const payload = tree.map((f) => ({ path: f.path, b64: f.content.toString('base64') }));
+  await page.evaluate(
+    ({ root, files }) => {
+      type Node = { name: string; children?: Map<string, Node>; file?: File };
+      const top: Node = { name: root, children: new Map() };
+      for (const f of files) {
+        const parts = f.path.split('/');
+        let at = top;
+        for (const p of parts.slice(0, -1)) {
+          if (!at.children!.has(p)) at.children!.set(p, { name: p, children: new Map() });
+          at = at.children!.get(p)!;
+        }
+        const name = parts[parts.length - 1];
+        at.children!.set(name, { name, file: new File([Uint8Array.from(atob(f.b64), (c) => c.charCodeAt(0))], name) });
+      }
+      const entry = (n: Node): unknown =>
+        n.file
+          ? {
+              name: n.name,
+              isFile: true,
+              isDirectory: false,
+              file: (ok: (f: File) => void) => setTimeout(() => ok(n.file!)),
+            }
+          : {
+              name: n.name,
+              isFile: false,
+              isDirectory: true,
+              createReader: () => {
+                const all = [...n.children!.values()].map(entry);
+                let at = 0;
+                return {
+                  readEntries: (ok: (b: unknown[]) => void) => {
+                    const batch = all.slice(at, at + 2);
+                    at += batch.length;
+                    setTimeout(() => ok(batch));
+                  },
+                };
+              },
+            };
+      const dataTransfer = {
+        types: ['Files'],
+        files: [],
+        items: [{ kind: 'file', webkitGetAsEntry: () => entry(top), getAsFile: () => null }],
+      };
+      for (const type of ['dragenter', 'drop']) {
+        const ev = new Event(type, { bubbles: true, cancelable: true });
+        Object.defineProperty(ev, 'dataTransfer', { value: dataTransfer });
+        document.querySelector('main')!.dispatchEvent(ev);
+      }
+    },
+    { root, files: payload },
+  );
+}
