@@ -3,6 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../model/transcript';
 import { parseClineTask, sniffClineTask } from './cline-task';
+import { sniffClineUiMessages } from './cline-ui-messages';
 import { fixtureHeads, foreignHeads } from './fixture-heads.test-util';
 import { importSource } from './index';
 import { expectRoundTrip } from './roundtrip.test-util';
@@ -234,16 +235,17 @@ describe('Cline answers', () => {
 });
 
 describe('Cline task history detection', () => {
-  const own = fixtureHeads('cline-task').filter((f) => f.name === 'api_conversation_history.json');
-
-  it('sniffs its own files and none of the other formats (nor the panel log)', () => {
-    expect(own).toHaveLength(3);
-    for (const f of own) expect(sniffClineTask(f.head), f.label).toBeNull();
-    const others = [
-      ...foreignHeads('cline-task'),
-      ...fixtureHeads('cline-task').filter((f) => f.name !== 'api_conversation_history.json'),
-    ];
-    for (const f of others) expect(sniffClineTask(f.head), f.label).not.toBeNull();
+  // Each sniffer takes its own file of every fixture task and nothing else: not the other
+  // Cline file, not any other format's fixture or corpus file.
+  it.each([
+    ['api_conversation_history.json', sniffClineTask, 3],
+    ['ui_messages.json', sniffClineUiMessages, 1],
+  ] as const)('%s: sniffs its own files and none of the others', (name, sniff, count) => {
+    const own = fixtureHeads('cline-task').filter((f) => f.name === name);
+    expect(own).toHaveLength(count);
+    for (const f of own) expect(sniff(f.head), f.label).toBeNull();
+    const others = [...foreignHeads('cline-task'), ...fixtureHeads('cline-task').filter((f) => f.name !== name)];
+    for (const f of others) expect(sniff(f.head), f.label).not.toBeNull();
   });
 
   it('is what detection picks, by name and by content', async () => {

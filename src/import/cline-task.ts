@@ -12,7 +12,7 @@ import type { ImportWarning } from '../model/transcript';
 import type { CallDraft, TurnDraft } from '../model/normalize';
 import { parseToolXml } from './cline-xml';
 import { clineResultFlag, splitUserMessage, type UserPart } from './cline-results';
-import { jsonProblem, parseJson } from './json-parse';
+import { readJsonDocument } from './json-docs';
 import { keysAt, scanJsonHead } from './json-head';
 import { isObj, num, str, titleFrom, TranscriptBuilder, type Obj } from './transcript-builder';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
@@ -154,13 +154,7 @@ export function readClineHistory(b: TranscriptBuilder, messages: unknown[]): Cli
 
 /** The file's JSON array, or an ImportError naming the file. */
 export async function readJsonArray(src: ImportSource, warnings: ImportWarning[], what: string): Promise<unknown[]> {
-  let value: unknown;
-  try {
-    value = parseJson(await src.text(), { file: src.name, warnings });
-  } catch (e) {
-    if (e instanceof DOMException) throw e;
-    throw new ImportError(src.name, jsonProblem(e));
-  }
+  const value = await readJsonDocument(src, warnings);
   warnings.push(...(src.decodeWarnings?.() ?? []));
   if (!Array.isArray(value)) throw new ImportError(src.name, `not a JSON array of ${what}`);
   return value;

@@ -2,8 +2,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../model/transcript';
-import { parseClineUiMessages, sniffClineUiMessages } from './cline-ui-messages';
-import { fixtureHeads, foreignHeads } from './fixture-heads.test-util';
+import { parseClineUiMessages } from './cline-ui-messages';
 import { importSource } from './index';
 import { expectRoundTrip } from './roundtrip.test-util';
 import { sourceFromText } from './source';
@@ -143,17 +142,6 @@ describe('Cline panel messages on their own', () => {
 });
 
 describe('Cline panel messages detection', () => {
-  it('sniffs the panel log and none of the other formats', () => {
-    const own = fixtureHeads('cline-task').filter((f) => f.name === 'ui_messages.json');
-    expect(own).toHaveLength(1);
-    for (const f of own) expect(sniffClineUiMessages(f.head), f.label).toBeNull();
-    const others = [
-      ...foreignHeads('cline-task'),
-      ...fixtureHeads('cline-task').filter((f) => f.name !== 'ui_messages.json'),
-    ];
-    for (const f of others) expect(sniffClineUiMessages(f.head), f.label).not.toBeNull();
-  });
-
   it('is what detection picks, by name and by content', async () => {
     expect((await importSource(sourceFromText('ui_messages.json', UI))).format).toBe('cline-ui-messages');
     expect((await importSource(sourceFromText('panel.json', UI))).format).toBe('cline-ui-messages');
