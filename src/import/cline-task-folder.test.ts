@@ -8,6 +8,7 @@ import { parseLoopscopeJsonl } from './loopscope-jsonl';
 import { parseClineTaskFolder } from './cline-task-folder';
 import { planImport, type ImportUnit } from './folder';
 import { importUnit } from './folder-import';
+import { TERRAFORM_TITLE } from './cline.test-util';
 import { expectRoundTrip } from './roundtrip.test-util';
 import { sourceFromText } from './source';
 import type { ImportSource } from './types';
@@ -127,7 +128,7 @@ describe('planImport: Cline tasks/ folders', () => {
     expect(describePlan(plan.units)).toEqual(['cline-task task [api_conversation_history.json ui_messages.json]']);
     const outcome = await importUnit(plan.units[0]);
     expect(outcome.status === 'imported' && outcome.result.transcripts.map((t) => [t.title, t.turns.length])).toEqual([
-      ['terraform plan fails in infra/ - fix the configuration so that the plan succeeds', 11],
+      [TERRAFORM_TITLE, 11],
     ]);
   });
 });
@@ -149,7 +150,7 @@ describe('loopscope convert on a Cline tasks/ folder', () => {
     expect(r.err).toBe(`skipped: ${root}/tasks/1741942803000/settings.json: Cline task bookkeeping\n`);
     const back = await parseLoopscopeJsonl(sourceFromText('out.loop.jsonl', r.out));
     expect(back.transcripts.map((t) => [t.title, t.turns.length, t.turns.flatMap((u) => u.calls).length])).toEqual([
-      ['terraform plan fails in infra/ - fix the configuration so that the plan succeeds', 11, 12],
+      [TERRAFORM_TITLE, 11, 12],
       ['Add a --version flag to the CLI that prints the package version', 4, 5],
     ]);
   });

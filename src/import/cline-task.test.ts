@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../model/transcript';
 import { parseClineTask, sniffClineTask } from './cline-task';
 import { sniffClineUiMessages } from './cline-ui-messages';
+import { callSummary, TERRAFORM_CALLS, TERRAFORM_TITLE } from './cline.test-util';
 import { fixtureHeads, foreignHeads } from './fixture-heads.test-util';
 import { importSource } from './index';
 import { expectRoundTrip } from './roundtrip.test-util';
@@ -20,10 +21,6 @@ async function load(task: string): Promise<{ t: Transcript; warnings: unknown[] 
 }
 
 const calls = (t: Transcript) => t.turns.flatMap((u) => u.calls);
-const summary = (t: Transcript) =>
-  t.turns.map((u) =>
-    u.calls.map((c) => `${c.name}${c.rejected ? '!' : ''}:${c.result?.isError ? 'error' : c.result ? 'ok' : '-'}`),
-  );
 
 async function importHistory(messages: unknown[]): Promise<Transcript> {
   const r = await parseClineTask(sourceFromText('api_conversation_history.json', JSON.stringify(messages)));
@@ -35,22 +32,10 @@ describe('Cline task history (XML tool calls)', () => {
     const { t, warnings } = await load('xml-task');
     expect(warnings).toEqual([]);
     expect(t.format).toBe('cline-task');
-    expect(t.title).toBe('terraform plan fails in infra/ - fix the configuration so that the plan succeeds');
+    expect(t.title).toBe(TERRAFORM_TITLE);
     expect(t.turns).toHaveLength(11);
     expect(calls(t)).toHaveLength(12);
-    expect(summary(t)).toEqual([
-      ['read_file:ok'],
-      ['execute_command:error'],
-      ['execute_command:error'],
-      ['execute_command:error'],
-      ['execute_command:error'],
-      ['execute_command:error'],
-      ['no_tool_used!:error'],
-      ['replace_in_file:ok'],
-      ['read_file:ok', 'execute_command!:error'],
-      ['execute_command:ok'],
-      ['attempt_completion:-'],
-    ]);
+    expect(callSummary(t)).toEqual(TERRAFORM_CALLS);
   });
 
   it('keeps the arguments, the answer and why it is an error', async () => {
@@ -111,7 +96,7 @@ describe('Cline task history (native tool calls)', () => {
     expect(warnings).toEqual([]);
     expect(t.title).toBe('Add a --version flag to the CLI that prints the package version');
     expect(t.extra).toEqual({ model: 'claude-sonnet-4-5-20250929' });
-    expect(summary(t)).toEqual([
+    expect(callSummary(t)).toEqual([
       ['read_file:ok', 'search_files:ok'],
       ['replace_in_file:ok'],
       ['execute_command:ok'],
@@ -136,7 +121,7 @@ describe('Roo Code task history', () => {
   it('reads apply_diff and the nested read_file, and failing commands from the status line', async () => {
     const { t, warnings } = await load('roo-task');
     expect(warnings).toEqual([]);
-    expect(summary(t)).toEqual([
+    expect(callSummary(t)).toEqual([
       ['read_file:ok'],
       ['execute_command:error'],
       ['execute_command:error'],
