@@ -71,3 +71,15 @@ describe('splitRequestText', () => {
     }
   });
 });
+
+describe('the harness reminders in a request', () => {
+  it('end the answer before them', () => {
+    const text =
+      "[list_files for '.'] Result:\n\nNo files found.\n\n\n\n# Todo List (Optional - Plan Mode)\n\nWhile in PLAN MODE…\n\n\n\n\t\t\t\t# TODO LIST UPDATE REQUIRED - You MUST include the task_progress parameter";
+    expect(splitRequestText(text).map((p) => (p.kind === 'result' ? p.content : p.kind))).toEqual([
+      'No files found.',
+      'text',
+      'text',
+    ]);
+  });
+});

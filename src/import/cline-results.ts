@@ -68,9 +68,13 @@ export function clineResultFlag(content: string): ResultFlag | undefined {
   return rule === undefined ? { isError: false } : { isError: true, inferred: rule };
 }
 
+/** The harness's to-do reminders (`# TODO LIST UPDATE REQUIRED`, `# task_progress RECOMMENDED`, …). */
+const REMINDER = /^# (?:TODO LIST|Todo List|task_progress)\b/;
+
 function classify(text: string): UserPart | 'environment' | undefined {
   const t = text.trimStart();
   if (t.startsWith('<environment_details>')) return 'environment';
+  if (REMINDER.test(t)) return { kind: 'text', text };
   if (t.startsWith('[ERROR] You did not use a tool')) return { kind: 'no_tool', text: t };
   for (const re of NOT_RUN) {
     const m = re.exec(t);
@@ -140,7 +144,7 @@ export function splitUserMessage(content: unknown): UserPart[] {
 }
 
 /** Where a new part may start in a flat request text: a line opening a header, a notice or the editor state. */
-const BOUNDARY = /\n(?=\[[a-zE]|Tool \[|Skipping tool \[|<environment_details>)/g;
+const BOUNDARY = /\n(?=\[[a-zE]|Tool \[|Skipping tool \[|<environment_details>|[ \t]*# (?:TODO|Todo|task_progress))/g;
 const HEADER_START = /^\[[a-z][a-z0-9_-]{0,63}(?:\]| for )/;
 
 /**

@@ -82,6 +82,11 @@ export interface PartOptions {
   userText?: boolean;
   /** A call whose result may be replaced by this answer (one gathered from panel output events). */
   replaceable?: (c: CallDraft) => boolean;
+  /**
+   * An answer no call takes makes its call (name from the header, arguments unknown): the panel
+   * log does not show every call its requests answer.
+   */
+  addUnmatched?: boolean;
 }
 
 /** Adds one user message's parts: answers to the previous turn's calls, the rest as the user's text. */
@@ -107,9 +112,11 @@ export function addUserParts(
       if (p.id !== undefined) b.answer(p.id, undefined, p.content, p.isError, `${where} (tool_result)`);
       else b.warn(`${where}: tool_result has no "tool_use_id"; skipped`);
     } else if (p.kind === 'result') {
-      if (!answerByName(p.name, p.content)) {
-        const kept = opts.userText === false ? 'skipped' : 'kept as user text';
-        b.warn(`${where}: a result of ${p.name}, which the previous assistant turn did not call; ${kept}`);
+      if (answerByName(p.name, p.content)) continue;
+      if (opts.addUnmatched && prev)
+        b.call(prev, { name: p.name, args: {}, result: { content: p.content, ...clineResultFlag(p.content) } });
+      else {
+        b.warn(`${where}: a result of ${p.name}, which the previous assistant turn did not call; kept as user text`);
         said.push(`[${p.name}] Result:\n${p.content}`);
       }
     } else if (p.kind === 'not_run') {
@@ -117,7 +124,9 @@ export function addUserParts(
       if (c) {
         c.rejected = true;
         c.result = { content: p.text, isError: true };
-      } else said.push(p.text);
+      } else if (opts.addUnmatched && prev)
+        b.call(prev, { name: p.name, args: {}, rejected: true, result: { content: p.text, isError: true } });
+      else said.push(p.text);
     } else if (prev && !prev.calls?.length) {
       b.call(prev, { name: NO_TOOL_CALL, args: {}, rejected: true, result: { content: p.text, isError: true } });
     } else said.push(p.text);

@@ -56,7 +56,6 @@ const QUIET = new Set([
   'task_progress',
   'condense',
   'condense_context',
-  'load_mcp_documentation',
   'mcp_notification',
   'resume_task',
   'resume_completed_task',
@@ -191,6 +190,8 @@ function callOf(kind: string, text: string): { name: string; args: Obj } | undef
     }
     case 'new_task':
       return { name: 'new_task', args: { context: text } };
+    case 'load_mcp_documentation':
+      return { name: 'load_mcp_documentation', args: {} };
     default:
       return undefined;
   }
@@ -268,6 +269,7 @@ export class UiReader {
     if (this.started && info.text !== undefined)
       addUserParts(this.b, this.turn, splitRequestText(info.text), where, {
         userText: false,
+        addUnmatched: true,
         replaceable: (c) => this.fromEvents.has(c),
       });
     this.started = true;
