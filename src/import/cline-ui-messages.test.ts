@@ -90,6 +90,7 @@ describe('Cline panel messages on their own', () => {
       { ts: 12, type: 'say', say: 'mystery', text: '?' },
       { ts: 13, type: 'say', say: 'mystery', text: '?' },
       { ts: 14, type: 'say', say: 'checkpoint_created' },
+      { ts: 15, type: 'say', say: 'api_req_retry_delayed', text: '503 Service Unavailable\nRetrying in 5 seconds...' },
     ]);
     const [t] = r.transcripts;
     expect(t.turns.map((u) => u.calls.map((c) => [c.name, c.args, c.result]))).toEqual([
@@ -111,6 +112,14 @@ describe('Cline panel messages on their own', () => {
       ],
     ]);
     expect(t.turns[1].before).toEqual([{ role: 'user', text: 'a', timestamp: '1970-01-01T00:00:00.003Z' }]);
+    expect(t.turns[2].before).toEqual([
+      {
+        role: 'system',
+        text: '503 Service Unavailable\nRetrying in 5 seconds...',
+        timestamp: '1970-01-01T00:00:00.015Z',
+        extra: { apiRetry: true },
+      },
+    ]);
     expect(r.warnings).toEqual([
       { file: 'ui_messages.json', reason: 'skipped panel events Loopscope does not read: mystery (2)' },
     ]);

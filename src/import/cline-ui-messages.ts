@@ -108,6 +108,9 @@ function apiEvent(kind: string, m: Obj): UiRequest['apiEvents'][number] | undefi
   const text = typeof m.text === 'string' ? m.text : '';
   if (kind === 'api_req_failed') return { text: text || 'API request failed', extra: { apiError: true } };
   if (kind === 'api_req_retried') return { text: 'API request retried', extra: { apiRetry: true } };
+  // Roo Code's automatic retry: the error and the wait, as text.
+  if (kind === 'api_req_retry_delayed')
+    return { text: text || 'API request failed; retrying', extra: { apiRetry: true } };
   if (kind === 'error_retry') {
     const v = tryParseJson(text);
     const o = isObj(v) ? v : {};
