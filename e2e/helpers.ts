@@ -91,7 +91,7 @@ export async function storeJudgeEndpoint(page: Page, baseUrl: string): Promise<v
   );
 }
 
-/** Files of a folder to drop, by path under its root. */
+/** A folder's files by relative path, for dropFolder. */
 export type Tree = { path: string; content: Buffer }[];
 
 /** Drops a folder: the drop's item is a directory entry whose reader hands over two entries at a time. */
