@@ -33,8 +33,27 @@ export function jsonText(text: string): Obj | undefined {
   return isObj(v) ? v : undefined;
 }
 
+/** ClineSayTool kinds that read: their `content` is not an argument. */
+const READING_TOOLS = new Set([
+  'readFile',
+  'listFilesTopLevel',
+  'listFilesRecursive',
+  'listCodeDefinitionNames',
+  'searchFiles',
+  'webFetch',
+  'webSearch',
+  'codebaseSearch',
+]);
+
+export interface UiCall {
+  name: string;
+  args: Obj;
+  /** What the tool gave back, when the event shows it (a reading tool's listing or hits). */
+  output?: string;
+}
+
 /** The call a panel event shows, or undefined when it shows none. */
-export function callOf(kind: string, text: string): { name: string; args: Obj } | undefined {
+export function callOf(kind: string, text: string): UiCall | undefined {
   switch (kind) {
     case 'command':
       return { name: 'execute_command', args: { command: text } };
@@ -43,6 +62,14 @@ export function callOf(kind: string, text: string): { name: string; args: Obj } 
       if (!o) return undefined;
       const { tool, ...args } = o;
       const name = typeof tool === 'string' ? (UI_TOOL_NAMES[tool] ?? tool) : 'unknown';
+      // A reading tool's `content` is what it read (a listing, search hits) or, for readFile,
+      // the absolute path: not an argument the model gave.
+      if (typeof tool === 'string' && READING_TOOLS.has(tool) && 'content' in args) {
+        const { content, ...rest } = args;
+        return tool === 'readFile' || typeof content !== 'string'
+          ? { name, args: rest }
+          : { name, args: rest, output: content };
+      }
       return { name, args };
     }
     case 'completion_result':

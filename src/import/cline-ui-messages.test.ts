@@ -38,7 +38,8 @@ describe('Cline panel messages on their own', () => {
       text: 'Let me run the plan to see the exact error.',
     });
     expect(t.turns[1].calls[0].args).toEqual({ command: 'cd infra && terraform plan -no-color' });
-    expect(t.turns[0].calls[0].args).toEqual({ path: 'infra/main.tf', content: '/home/dev/app/infra/main.tf' });
+    // The panel's readFile `content` is the absolute path, not an argument: the same args as the history's.
+    expect(t.turns[0].calls[0].args).toEqual({ path: 'infra/main.tf' });
     // The API failure and its retry were while the fourth request was made.
     expect(t.turns[3].before?.map((m) => [m.role, m.text.slice(0, 4), m.extra])).toEqual([
       ['system', '429 ', { apiError: true }],
@@ -47,15 +48,23 @@ describe('Cline panel messages on their own', () => {
     await expectRoundTrip(t);
   });
 
-  it('takes the output events of a command when no later request carries its answer', async () => {
+  it("takes the output events of a command and a listing's content when no later request carries the answer", async () => {
     const r = await importUi([
       task,
       request(1),
       { ts: 2, type: 'ask', ask: 'command', text: 'npm test' },
       { ts: 3, type: 'say', say: 'command_output', text: '> vitest run' },
       { ts: 4, type: 'say', say: 'command_output', text: 'Error: Cannot find module "x"' },
+      request(5),
+      { ts: 6, type: 'say', say: 'tool', text: '{"tool":"listFilesTopLevel","path":"src","content":"a.ts\\nb.ts"}' },
     ]);
     const [t] = r.transcripts;
+    // A listing's `content` is its answer.
+    expect(t.turns[1].calls[0]).toMatchObject({
+      name: 'list_files',
+      args: { path: 'src' },
+      result: { content: 'a.ts\nb.ts', isError: false },
+    });
     expect(t.turns[0].tokens).toEqual({ input: 110, output: 5 });
     expect(t.turns[0].calls[0].result).toEqual({
       content: '> vitest run\nError: Cannot find module "x"',

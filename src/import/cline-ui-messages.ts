@@ -12,7 +12,7 @@ import type { ContextMessage, ImportWarning } from '../model/transcript';
 import type { CallDraft, TurnDraft } from '../model/normalize';
 import { clineResultFlag, splitRequestText } from './cline-results';
 import { addUserParts, isoFromMs, readJsonArray, taskTitle } from './cline-task';
-import { ANSWERS, browserResult, callOf } from './cline-ui-calls';
+import { ANSWERS, browserResult, callOf, type UiCall } from './cline-ui-calls';
 import { tryParseJson } from './json-parse';
 import { keysAt, keyValue, scanJsonHead } from './json-head';
 import { isObj, num, str, TranscriptBuilder, type Obj } from './transcript-builder';
@@ -211,9 +211,13 @@ export class UiReader {
     t.text = typeof t.text === 'string' && t.text !== '' ? `${t.text}\n\n${text}` : text;
   }
 
-  private call(call: { name: string; args: Obj }): void {
+  private call(call: UiCall): void {
     this.turn ??= this.b.lastOrNew();
-    this.b.call(this.turn, { name: call.name, args: call.args });
+    const c = this.b.call(this.turn, { name: call.name, args: call.args });
+    if (call.output === undefined) return;
+    // The next request's copy, when there is one, replaces it.
+    c.result = { content: call.output, ...clineResultFlag(call.output) };
+    this.fromEvents.add(c);
   }
 
   private answer(kind: string, text: string): void {
