@@ -33,7 +33,8 @@ Commands:
                    --param detectors.<id>.<param> --values a,b,c [--preset|--config] [--json]
   merge SHARD...   sum the \`eval --json\` outputs of shards (files, or - for stdin) [--json]
   convert PATH     print the transcript(s) as Loopscope JSONL: a file, an events.jsonl or a
-                   session folder (an OpenHands events/ folder) [--format NAME]
+                   session folder (an OpenHands events/ folder, a Cline tasks/<id>/ folder)
+                   [--format NAME]
   presets          list the presets and their full configs [--json]
   formats          list the transcript formats read, with their --format ids [--json]
   judge PATH...    ask an OpenAI-compatible endpoint the LLM check's questions and write the
