@@ -84,6 +84,41 @@ export const PRESET_ABOUT: Record<string, PresetAbout> = {
     source:
       'https://github.com/vstorm-co/pydantic-deepagents/blob/4a3666da898eb8ff027d3fa62a49521ad383498c/pydantic_deep/capabilities/stuck_loop.py',
   },
+  'qwen-code': {
+    what: 'Qwen Code: the same call 5 times in a row or 6 times in a prompt, two calls alternating 3 times, 8 reads among the last 15 calls, one tool 8 times in a row, 8 overview git checks: the turn halts.',
+    source:
+      'https://github.com/QwenLM/qwen-code/blob/00aa71b4a0a37df1c392eb9b90e1c53d008fdce5/packages/core/src/services/loopDetectionService.ts',
+  },
+  cline: {
+    what: 'Cline: the same call 3 times in a row gets a warning; the 5th stops the task and asks the user (mistake limit).',
+    source:
+      'https://github.com/cline/cline/blob/592293271eb7762c63239991ab08dfbd57e6e28f/src/core/task/loop-detection.ts',
+  },
+  'roo-code': {
+    what: 'Roo Code: the 4th identical call in a row is refused and the user asked; then the count starts over (browser scrolls exempt).',
+    source:
+      'https://github.com/RooCodeInc/Roo-Code/blob/37479466bc615057ee1865c395d00a3b5e0569a2/src/core/tools/ToolRepetitionDetector.ts',
+  },
+  'kilo-code': {
+    what: "Kilo Code: opencode's doom loop, 3 identical calls in one response ask the user (doom_loop permission).",
+    source:
+      'https://github.com/Kilo-Org/kilocode/blob/00fb89850f0c506b24e2180c5988625e46aac3dd/packages/opencode/src/session/processor.ts',
+  },
+  crush: {
+    what: 'Crush: one step (tool, input, output) more than 5 times among the last 10 steps stops the run.',
+    source:
+      'https://github.com/charmbracelet/crush/blob/248fc9c0a0c9bff328d4568652de2c79970a611a/internal/agent/loop_detection.go',
+  },
+  crewai: {
+    what: 'CrewAI: a call identical to the previous one is refused ("I tried reusing the same input"), every time.',
+    source:
+      'https://github.com/crewAIInc/crewAI/blob/020cf9b584dad901ccade975dc42a29846b2ea9a/lib/crewai/src/crewai/tools/tool_usage.py',
+  },
+  'hermes-agent': {
+    what: 'Hermes Agent: warn/refuse ladders per failure type (same failing call 2/5, one tool failing 3/8, same read-only result 2/5), identical streaks and 2-4-call cycles noticed at 3, halted at 5.',
+    source:
+      'https://github.com/NousResearch/hermes-agent/blob/06c25ac90be80f38672ba0169814d9620fe8c9fa/agent/tool_guardrails.py',
+  },
   recommended: {
     what: 'Ours: the detectors and parameters that score best held out on the labelled corpus (docs/corpus.md); the CLI default.',
     source: 'docs/detectors.md, "Preset recommended" (src/engine/presets/recommended.ts)',

@@ -1,0 +1,15 @@
+import type { EngineConfig } from '../config';
+import { qwenLoop } from '../detectors/qwen-loop';
+
+/**
+ * Qwen Code's LoopDetectionService (QwenLM/qwen-code packages/core/src/services/
+ * loopDetectionService.ts at 00aa71b4a0a37df1c392eb9b90e1c53d008fdce5): TOOL_CALL_LOOP_THRESHOLD 5,
+ * GLOBAL_DUPLICATE_THRESHOLD 6, ALTERNATING_PATTERN_CYCLES 3, STAGNATION_THRESHOLD 8,
+ * FILE_READ_THRESHOLD 8 of FILE_READ_WINDOW 15, SHELL_COMMAND_STAGNATION_THRESHOLD 8,
+ * DEFAULT_MAX_TOOL_CALLS_PER_TURN 100; the first detection halts the turn.
+ */
+export const qwenCode: EngineConfig = {
+  name: 'qwen-code',
+  // The detector's defaults are Qwen Code's own constants.
+  detectors: { 'qwen-loop': { ...qwenLoop.defaults } },
+};
