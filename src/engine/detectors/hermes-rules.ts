@@ -52,7 +52,8 @@ export function hermesFailed(name: string, result: string): boolean {
       r.ok && r.value !== null && typeof r.value === 'object'
         ? (r.value as { exit_code?: unknown }).exit_code
         : undefined;
-    return code !== undefined && code !== null && code !== 0;
+    // Python's `exit_code != 0`: False equals 0 there.
+    return code !== undefined && code !== null && code !== 0 && code !== false;
   }
   if (name === 'memory') {
     const r = parseJson(result);

@@ -56,7 +56,10 @@ export const stepRepeat: DetectorDef<StepRepeatParams> = {
 
     function endStep(sig: string, sink: DetectorSink) {
       steps.push(sig);
-      if (sig !== '' && !labels.has(sig)) labels.set(sig, names.join(', '));
+      if (sig !== '' && !labels.has(sig)) {
+        if (labels.size > 4096) labels.clear();
+        labels.set(sig, names.join(', '));
+      }
       if (steps.length > 4 * p.windowSize) steps = steps.slice(-p.windowSize);
       if (steps.length < p.windowSize) return;
       const counts = new Map<string, number>();

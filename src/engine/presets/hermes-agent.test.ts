@@ -9,13 +9,13 @@
 import { describe, expect, it } from 'vitest';
 import { validateConfig } from '../config';
 import { replay } from '../replay';
-import { call, transcriptOf, type CallSpec, type TurnSpec } from '../test-util';
+import { call, transcriptOf, type TurnSpec } from '../test-util';
 import { presetByName } from './index';
 
 const preset = presetByName('hermes-agent')!;
 const at = (items: Parameters<typeof transcriptOf>[0], config = preset) =>
   replay(transcriptOf(items), config).events.map((e) => [e.call, e.action]);
-const times = (n: number, f: (i: number) => CallSpec) => Array.from({ length: n }, (_, i) => f(i));
+const times = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
 // The same failing call, its error text changing (a timestamp), so no identical (call, result) streak forms.
 const failing = (i: number) => call('patch', { path: 'a.py', old: 'x', new: 'y' }, `Error: no match (attempt ${i})`);
 const warns = (from: number, to: number) => times(to - from + 1, (i) => [from + i, 'warn']);

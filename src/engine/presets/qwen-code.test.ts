@@ -16,7 +16,7 @@ import { presetByName } from './index';
 const preset = presetByName('qwen-code')!;
 const at = (items: Parameters<typeof transcriptOf>[0]) =>
   replay(transcriptOf(items), preset).events.map((e) => [e.call, e.action, /\((\w+)\)/.exec(e.message)![1]]);
-const times = (n: number, f: (i: number) => CallSpec) => Array.from({ length: n }, (_, i) => f(i));
+const times = <T>(n: number, f: (i: number) => T): T[] => Array.from({ length: n }, (_, i) => f(i));
 const test = call('run_shell_command', { command: 'npm test' }, 'FAIL');
 const edit = (i: number) => call('edit', { file_path: `src/f${i}.ts`, old_string: 'a', new_string: `b${i}` }, 'ok');
 
