@@ -45,7 +45,7 @@ export const PRESET_ABOUT: Record<string, PresetAbout> = {
   'gemini-cli': {
     what: 'Gemini CLI: a cycle of 1-5 calls repeated 5 times, chanting text, an LLM check from turn 30; the first detection nudges, the second halts.',
     source:
-      'https://github.com/google-gemini/gemini-cli/blob/022f913dc748df9dbc4d88c6555fe475606cb379/packages/core/src/services/loopDetectionService.ts',
+      'https://github.com/google-gemini/gemini-cli/blob/5411f113cafae26161b4969b0237b8e1e024e2c2/packages/core/src/services/loopDetectionService.ts',
   },
   openhands: {
     what: "OpenHands (V0 controller): StuckDetector's six scenarios (4 identical action-observation pairs, 3 errors, monologue, alternation, condensation, empty responses) end the run.",
