@@ -148,6 +148,18 @@ const CONFIGS: EngineConfig[] = [
     },
   },
   {
+    name: 'chanting, Qwen markers',
+    detectors: {
+      'content-chanting': {
+        chunkSize: 6,
+        threshold: 2,
+        maxDistanceChunks: 1.5,
+        checkPeriods: false,
+        fixedMarkers: true,
+      },
+    },
+  },
+  {
     name: 'chanting, no period check',
     detectors: { 'content-chanting': { chunkSize: 8, threshold: 2, checkPeriods: false } },
   },
@@ -474,6 +486,7 @@ describe('Python module', () => {
           'ported, tuned',
           'chanting',
           'chanting, no period check',
+          'chanting, Qwen markers',
           'judge stand-in',
           'similar',
           'cycle as written, reset per prompt',

@@ -4,7 +4,9 @@
  * FILE_READ_THRESHOLD = 8 and FILE_READ_WINDOW = 15 (lines 89-90), STAGNATION_THRESHOLD = 8
  * (line 93), SHELL_COMMAND_STAGNATION_THRESHOLD (line 99), GLOBAL_DUPLICATE_THRESHOLD = 6
  * (line 105), ALTERNATING_PATTERN_CYCLES = 3 (line 109), DEFAULT_MAX_TOOL_CALLS_PER_TURN = 100
- * (line 128), ADAPTIVE_CAP_HARD_MULTIPLIER = 10 (line 136). Each rule at threshold − 1, threshold
+ * (line 128), ADAPTIVE_CAP_HARD_MULTIPLIER = 10 (line 136); CONTENT_LOOP_THRESHOLD = 10,
+ * CONTENT_CHUNK_SIZE = 50, MAX_HISTORY_LENGTH = 1000 (lines 46-48), the average distance of at
+ * most 1.5 chunks (`isLoopDetectedForChunk`). Each rule at threshold − 1, threshold
  * and threshold + 1 (the first detection halts the turn, so + 1 adds nothing).
  */
 import { describe, expect, it } from 'vitest';
@@ -23,7 +25,8 @@ const edit = (i: number) => call('edit', { file_path: `src/f${i}.ts`, old_string
 describe('preset qwen-code (loopDetectionService.ts)', () => {
   it('is qwen-loop with the constants of the source', () => {
     expect(validateConfig(preset)).toBe(preset);
-    expect(preset.detectors).toEqual({
+    expect(Object.keys(preset.detectors)).toEqual(['qwen-loop', 'content-chanting']);
+    expect(preset.detectors).toMatchObject({
       'qwen-loop': expect.objectContaining({
         consecutiveThreshold: 5,
         globalDuplicateThreshold: 6,
@@ -121,5 +124,19 @@ describe('preset qwen-code (loopDetectionService.ts)', () => {
     expect(at([...times(5, (i) => [frozen, edit(i)]).flat(), frozen])).toEqual([
       [11, 'terminate', 'global_tool_call_duplicate'],
     ]);
+  });
+
+  describe('content chanting (lines 46-48)', () => {
+    const sentence = 'I will read the configuration file again to check. ';
+    const events = (text: string) =>
+      replay(transcriptOf([text]), preset).events.map((e) => [e.turn, e.detector, e.action]);
+    it('a 51-character sentence 9 times: nothing; 10 times: the turn halts; 11 times: once', () => {
+      expect(sentence.length).toBe(51);
+      expect(events(sentence.repeat(9))).toEqual([]);
+      expect(events(sentence.repeat(10))).toEqual([[1, 'content-chanting', 'terminate']]);
+      expect(events(sentence.repeat(11))).toEqual([[1, 'content-chanting', 'terminate']]);
+    });
+    it("a bulleted list ('- ' items, one a line) resets the tracking at each item: not a loop", () =>
+      expect(events(Array.from({ length: 30 }, () => `- ${sentence}`).join('\n'))).toEqual([]));
   });
 });
