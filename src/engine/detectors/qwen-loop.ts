@@ -73,7 +73,7 @@ export const qwenLoop: DetectorDef<QwenLoopParams> = {
       key: 'heuristics',
       label: 'Heuristic guards',
       type: 'boolean',
-      help: 'Off: skipLoopDetection (only the consecutive, git inspection and cap guards, which are always on).',
+      help: "Off: skipLoopDetection, the CLI's default (only the consecutive, git inspection and cap guards, which are always on).",
     },
     { key: 'readLikeTools', label: 'Read-like tools', type: 'strings' },
     { key: 'readLikePrefixes', label: 'Read-like name prefixes', type: 'strings' },

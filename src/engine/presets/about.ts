@@ -85,7 +85,7 @@ export const PRESET_ABOUT: Record<string, PresetAbout> = {
       'https://github.com/vstorm-co/pydantic-deepagents/blob/4a3666da898eb8ff027d3fa62a49521ad383498c/pydantic_deep/capabilities/stuck_loop.py',
   },
   'qwen-code': {
-    what: 'Qwen Code: the same call 5 times in a row or 6 times in a prompt, two calls alternating 3 times, 8 reads among the last 15 calls, one tool 8 times in a row, 8 overview git checks, chanting text: the turn halts.',
+    what: 'Qwen Code with model.skipLoopDetection off (out of the box only the first and the git and cap guards run): the same call 5 times in a row or 6 times in a prompt, two calls alternating 3 times, 8 reads among 15 calls, one tool 8 times in a row, 8 overview git checks, chanting: the turn halts.',
     source:
       'https://github.com/QwenLM/qwen-code/blob/00aa71b4a0a37df1c392eb9b90e1c53d008fdce5/packages/core/src/services/loopDetectionService.ts',
   },

@@ -105,6 +105,14 @@ describe('preset qwen-code (loopDetectionService.ts)', () => {
     expect(on(times(8, git))).toEqual([8]);
   });
 
+  it("out of the box (the CLI's skipLoopDetection ?? true): only the always-on guards", () => {
+    const cli = { name: 'qwen-code, CLI defaults', detectors: { 'qwen-loop': { heuristics: false } } };
+    const on = (items: CallSpec[]) => replay(transcriptOf(items), cli).events.map((e) => e.call);
+    const a = call('run_shell_command', { command: 'npm run build' }, 'err');
+    expect(on(times(8, (i) => (i % 2 ? edit(1) : a)))).toEqual([]);
+    expect(on(times(5, () => test))).toEqual([5]);
+  });
+
   it('the turn cap (lines 128, 136): 1000 varied calls pass the soft cap, the 1001st halts', () => {
     const varied = (i: number) => call(`tool_${i % 3}`, { i }, `r${i}`);
     expect(at(times(1000, varied))).toEqual([]);

@@ -8,7 +8,9 @@ import { qwenLoop } from '../detectors/qwen-loop';
  * FILE_READ_THRESHOLD 8 of FILE_READ_WINDOW 15, SHELL_COMMAND_STAGNATION_THRESHOLD 8,
  * DEFAULT_MAX_TOOL_CALLS_PER_TURN 100; content chanting with CONTENT_CHUNK_SIZE 50,
  * CONTENT_LOOP_THRESHOLD 10, MAX_HISTORY_LENGTH 1000, an average distance of at most 1.5 chunks,
- * no period check and the fixed markdown markers. The first detection halts the turn.
+ * no period check and the fixed markdown markers. The first detection halts the turn. These are
+ * the rules with `model.skipLoopDetection: false`; the CLI's default (true) keeps only the
+ * consecutive, git inspection and cap guards (docs/detectors.md).
  */
 export const qwenCode: EngineConfig = {
   name: 'qwen-code',
