@@ -30,6 +30,14 @@ const EXPECTED: Record<string, [string, string]> = {
   opencode: ['0', '—'],
   'octo-agent': ['8', '10'],
   'pydantic-deepagents': ['13', '—'],
+  'qwen-code': ['1', '8'],
+  cline: ['2', '10'],
+  'roo-code': ['3', '—'],
+  'kilo-code': ['0', '—'],
+  // Reported at every step once 6 of the last 10 are the same (the run would have ended at the first).
+  crush: ['8', '11'],
+  crewai: ['11', '—'],
+  'hermes-agent': ['4', '10'],
   recommended: ['3', '—'],
 };
 
@@ -49,7 +57,7 @@ test('Compare on one unlabelled run: alarms and the stop turn per preset, F1 n/a
   await page.getByLabel('Preset', { exact: true }).selectOption('chatloop');
   await page.getByRole('tab', { name: 'Compare' }).click();
 
-  await expect(table(page).locator('tbody tr')).toHaveCount(17);
+  await expect(table(page).locator('tbody tr')).toHaveCount(24);
   await expect(table(page).getByRole('columnheader')).toHaveText([
     'Preset',
     'F1',

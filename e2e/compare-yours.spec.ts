@@ -70,7 +70,7 @@ test('your tuned config and a saved config beside the presets, with deltas; unla
 
   // On this run (progress labels only, no loop: no F1, latency or caught to speak of).
   // chatloop: 8 alarms, 8 false alarms, the clean run flagged and stopped early, 163,355 tokens after the stop.
-  await expect(table(page).locator('tbody tr')).toHaveCount(17);
+  await expect(table(page).locator('tbody tr')).toHaveCount(24);
   await expect(row(page, 'Your config').locator('th')).toContainText('Your config');
   await expect(row(page, 'Your config').locator('th')).toContainText('vs chatloop · 1 change');
   await expect(row(page, 'Your config').locator('.row-base')).toHaveAttribute(

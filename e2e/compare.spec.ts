@@ -18,8 +18,8 @@ test('every preset on this transcript and over the library, sortable; a name pic
   await page.getByRole('tab', { name: 'Compare' }).click();
 
   // Values as `npx loopscope eval src/samples/edit-test-oscillation.loop.jsonl --preset NAME --json` gives them.
-  // The 16 presets and "Your config" (the draft, here exactly chatloop: its values, no deltas).
-  await expect(table(page).locator('tbody tr')).toHaveCount(17);
+  // The 23 presets and "Your config" (the draft, here exactly chatloop: its values, no deltas).
+  await expect(table(page).locator('tbody tr')).toHaveCount(24);
   await expect(row(page, 'chatloop').locator('td[data-col="alarms"]')).toHaveText('24');
   // Event-based F1: the loop caught, one false alarm (23 alarms inside the loop, 1 outside):
   // precision 1/2, recall 1, F1 2/3. The transcript has a loop, so it is not clean: — flagged.
@@ -58,10 +58,17 @@ test('every preset on this transcript and over the library, sortable; a name pic
     '0',
     '0',
     '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '0',
+    '1',
     '1',
     '3',
     '3',
     '6',
+    '7',
     '9',
     '9',
     '10',
@@ -118,8 +125,9 @@ test('every preset on this transcript and over the library, sortable; a name pic
       .locator('tbody tr')
       .evaluateAll((rs) => rs.map((r) => r.getAttribute('data-preset'))),
   ).toEqual([
-    // F1 0.91 four times (your config is doom-loop now), 0.89 twice, 0.83, 0.80, 0.75 three times,
-    // 0.73, 0.50 twice, 0.45, 0.33, 0; ties keep the table's order (your config first).
+    // F1 0.91 four times (your config is doom-loop now), 0.89 twice, 0.83 twice, 0.80, 0.75 three
+    // times, 0.73 twice, 0.67 four times, 0.50 twice, 0.45, 0.33, 0 twice; ties keep the table's
+    // order (your config first).
     'Your config',
     'cycle-escalation',
     'doom-loop',
@@ -127,16 +135,23 @@ test('every preset on this transcript and over the library, sortable; a name pic
     'gemini-cli',
     'openclaw',
     'pydantic-deepagents',
+    'hermes-agent',
     'openhands',
     'crustly',
     'docker-agent',
     'octo-agent',
     'openhands-sdk',
+    'qwen-code',
+    'cline',
+    'roo-code',
+    'crush',
+    'crewai',
     'chatloop',
     'chatloop-conservative',
     'chatloop-aggressive',
     'llm-check',
     'opencode',
+    'kilo-code',
   ]);
   await shot(page, 'compare-02-library');
 

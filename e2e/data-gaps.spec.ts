@@ -79,9 +79,9 @@ test('a run without token counts shows tokens as n/a, not 0, in the metrics bar 
   );
   await page.getByRole('tab', { name: 'Compare' }).click();
   const cells = page.getByRole('table', { name: 'Presets compared' }).locator('td[data-col="tokensSaved"]');
-  // 16 presets and "Your config" (the draft).
-  await expect(cells).toHaveCount(17);
-  await expect(cells).toHaveText(Array(17).fill('n/a'));
+  // 23 presets and "Your config" (the draft).
+  await expect(cells).toHaveCount(24);
+  await expect(cells).toHaveText(Array(24).fill('n/a'));
   await page.getByRole('tab', { name: 'Share' }).click();
   const { text: report } = await downloaded(page, () => page.getByRole('button', { name: 'Download report' }).click());
   expect(report).toContain('| Tokens wasted in loops before the first alarm | n/a |  |');

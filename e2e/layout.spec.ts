@@ -78,12 +78,12 @@ for (const width of [1024, 1400]) {
     // Compare: every column of the table in view, without sideways scrolling.
     await page.getByRole('tab', { name: 'Compare' }).click();
     const table = page.getByRole('table', { name: 'Presets compared' });
-    // 14 presets and "Your config" (the draft).
-    await expect(table.locator('tbody tr')).toHaveCount(17);
+    // 23 presets and "Your config" (the draft).
+    await expect(table.locator('tbody tr')).toHaveCount(24);
     const scroll = page.locator('.compare-scroll');
     await expectInside(table.locator('thead th'), scroll, 'compare column header');
     await expectInside(table.locator('tbody tr').first().locator('th, td'), scroll, 'compare cell');
-    // Fourteen presets are taller than the panel: it scrolls down, never sideways.
+    // 23 presets are taller than the panel: it scrolls down, never sideways.
     await expectInside(scroll, panel, 'compare table', true);
     await expect(table.getByRole('button', { name: 'Mean latency' })).toBeVisible();
     await expectNoSideScroll(page, ['.compare-scroll', '.tab-body']);

@@ -48,7 +48,7 @@ test('tune a threshold and watch false positives drop; switch preset; the draft 
   // What the preset reproduces, beside the picker (src/engine/presets/about.ts).
   await expect(page.getByTestId('preset-about')).toContainText('ChatLoop (seed 001): exact repeats');
   // Every detector is listed; the two chatloop runs are open, the others collapsed.
-  await expect(page.locator('.tune-detector')).toHaveCount(18);
+  await expect(page.locator('.tune-detector')).toHaveCount(22);
   // no-progress is not in chatloop, but listed to be switched on.
   await expect(param(page, 'detectors.no-progress.enabled')).not.toBeChecked();
   await expect(param(page, 'detectors.pattern.minPatternRepetitions')).toBeVisible();

@@ -23,10 +23,14 @@ describe('loopscope formats', () => {
     expect(lines[4]).toBe(
       'specstory          SpecStory Markdown — .specstory/history/*.md (Cursor, Copilot, Claude Code): _**User**_ / _**Assistant**_ messages',
     );
-    expect(lines[13]).toBe(
+    expect(lines.slice(8, 10)).toEqual([
+      'cline-task         Cline / Roo Code task history — api_conversation_history.json (XML or native tool calls), or a tasks/<id>/ folder with ui_messages.json',
+      "cline-ui-messages  Cline / Roo Code panel messages — ui_messages.json: the panel's say/ask events, when no task history is next to it",
+    ]);
+    expect(lines[15]).toBe(
       'openai-chat        OpenAI Chat Completions — a messages array, requests or responses: one document, or one a line',
     );
-    expect(lines.slice(14)).toEqual(['', 'Force one with --format ID; how each is read: docs/formats.md', '']);
+    expect(lines.slice(16)).toEqual(['', 'Force one with --format ID; how each is read: docs/formats.md', '']);
   });
 
   it('--json gives one object per format; every importer has a description', async () => {

@@ -9,6 +9,7 @@ import { importUnit } from '../import/folder-import';
 import { withLineColumn } from '../import/json-parse';
 import { sourceFromBlob } from '../import/source';
 import { CONFIG_LIMITS, describeBytes, type SecondsRange } from '../model/limits';
+import { terminalLine } from '../export/escape/terminal';
 import type { ImportContext, ImportSource } from '../import/types';
 
 export interface Out {
@@ -48,7 +49,7 @@ async function openUnit(unit: ImportUnit<string>, ctx: ImportContext): Promise<I
 }
 
 function warn(result: ImportResult, err: Out): void {
-  for (const w of result.warnings) err.write(`warning: ${formatWarning(w)}\n`);
+  for (const w of result.warnings) err.write(`warning: ${terminalLine(formatWarning(w))}\n`);
 }
 
 /**
@@ -58,14 +59,14 @@ function warn(result: ImportResult, err: Out): void {
  */
 async function* loadFolder(dir: string, format: string | undefined, err: Out, failures: string[], ctx: ImportContext) {
   const plan = planImport(await listFiles(dir));
-  for (const s of plan.skipped) err.write(`skipped: ${s.path}: ${s.reason}\n`);
+  for (const s of plan.skipped) err.write(`skipped: ${terminalLine(`${s.path}: ${s.reason}`)}\n`);
   for (const unit of plan.units) {
     const outcome = await importUnit(await openUnit(unit, ctx), ctx, format);
-    if (outcome.status === 'skipped') err.write(`skipped: ${unit.path}: ${outcome.reason}\n`);
+    if (outcome.status === 'skipped') err.write(`skipped: ${terminalLine(`${unit.path}: ${outcome.reason}`)}\n`);
     else if (outcome.status === 'failed') {
       const line = outcome.error.message.split('\n')[0];
       failures.push(line);
-      err.write(`error: ${line} (skipped)\n`);
+      err.write(`error: ${terminalLine(line)} (skipped)\n`);
     } else {
       warn(outcome.result, err);
       yield { file: unit.path, result: outcome.result };

@@ -3,6 +3,7 @@ import type { ImportContext } from '../import/types';
 import { configFromArgs } from './config-arg';
 import { defaultCachePath, judgedPath, judgeFile, parseJudgeArgs, writeJudged } from './commands/judge';
 import { fileStore } from './judge-cache-file';
+import { terminalLine } from '../export/escape/terminal';
 import { loadEach, megabytesFlag, UsageError, type Out } from './io';
 
 export async function runJudgeCommand(
@@ -22,7 +23,7 @@ export async function runJudgeCommand(
   // The llm-check preset is seed 000's schedule; another preset or config brings its own settings.
   const config = await configFromArgs(preset ?? (configFile ? undefined : 'llm-check'), configFile, maxConfig);
   const store = await fileStore(typeof opts.cache === 'string' ? opts.cache : defaultCachePath(), {
-    warn: (m) => err.write(`warning: ${m}\n`),
+    warn: (m) => err.write(`warning: ${terminalLine(m)}\n`),
     maxEntryChars: args.maxResponseBytes,
   });
   const format = typeof opts.format === 'string' ? opts.format : undefined;
@@ -34,6 +35,6 @@ export async function runJudgeCommand(
     const judged = await judgeFile(loaded, config, args, store, err, deadlineAt);
     const target = outDir ? judgedPath(outDir, loaded.file) : null;
     await writeJudged(judged, target, out);
-    if (target) err.write(`wrote ${target}\n`);
+    if (target) err.write(`wrote ${terminalLine(target)}\n`);
   }
 }

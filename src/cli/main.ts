@@ -14,6 +14,7 @@ import { evalTotals, printEvalFile, printEvalTotal } from './commands/evaluate';
 import { printFormats } from './commands/formats';
 import { mergeShards, printMerge } from './commands/merge';
 import { parseValues, printSweep, sweepRecords } from './commands/sweep';
+import { terminalLine, terminalSink } from '../export/escape/terminal';
 import { loadEach, loadPaths, megabytesFlag, UsageError, type Out } from './io';
 import { runJudgeCommand } from './judge-command';
 import type { ImportContext } from '../import/types';
@@ -32,7 +33,8 @@ Commands:
                    --param detectors.<id>.<param> --values a,b,c [--preset|--config] [--json]
   merge SHARD...   sum the \`eval --json\` outputs of shards (files, or - for stdin) [--json]
   convert PATH     print the transcript(s) as Loopscope JSONL: a file, an events.jsonl or a
-                   session folder (an OpenHands events/ folder) [--format NAME]
+                   session folder (an OpenHands events/ folder, a Cline tasks/<id>/ folder)
+                   [--format NAME]
   presets          list the presets and their full configs [--json]
   formats          list the transcript formats read, with their --format ids [--json]
   judge PATH...    ask an OpenAI-compatible endpoint the LLM check's questions and write the
@@ -110,7 +112,11 @@ const ALLOWED: Record<string, string[]> = {
   ],
 };
 
-export async function main(argv: string[], out: Out, err: Out): Promise<number> {
+export async function main(argv: string[], stdout: Out, stderr: Out): Promise<number> {
+  // Every byte written passes through terminalText: no control character of a transcript, a config
+  // or a server reaches the terminal raw (in --json output the same escape is a JSON escape).
+  const out = terminalSink(stdout);
+  const err = terminalSink(stderr);
   try {
     const { values: opts, positionals } = (() => {
       try {
@@ -132,10 +138,10 @@ export async function main(argv: string[], out: Out, err: Out): Promise<number> 
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {
-      err.write(`loopscope: ${e.message}\n`);
+      err.write(`loopscope: ${terminalLine(e.message)}\n`);
       return 2;
     }
-    err.write(`loopscope: internal error: ${(e as Error).message}\n`);
+    err.write(`loopscope: internal error: ${terminalLine((e as Error).message)}\n`);
     return 1;
   }
 }

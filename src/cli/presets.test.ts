@@ -37,6 +37,21 @@ describe('loopscope presets --json', () => {
       '\nopencode\n  what: opencode: 3 identical calls in one response ask the user (doom_loop permission) before the call runs.\n' +
         '  source: https://github.com/sst/opencode/blob/31e22f65a23c498639b8cef24b90e6ae193cdcb6/packages/opencode/src/session/processor.ts\n',
     );
+    // The ports of shipping detectors, each with its source at a commit.
+    expect(out.text()).toContain(
+      '\ncline\n  what: Cline: the same call 3 times in a row gets a warning; the 5th stops the task and asks the user (mistake limit).\n' +
+        '  source: https://github.com/cline/cline/blob/592293271eb7762c63239991ab08dfbd57e6e28f/src/core/task/loop-detection.ts\n',
+    );
+    expect(out.text()).toContain(
+      '\ncrush\n  what: Crush: one step (tool, input, output) more than 5 times among the last 10 steps stops the run.\n' +
+        '  source: https://github.com/charmbracelet/crush/blob/248fc9c0a0c9bff328d4568652de2c79970a611a/internal/agent/loop_detection.go\n',
+    );
+    expect(out.text()).toContain(
+      '  source: https://github.com/google-gemini/gemini-cli/blob/5411f113cafae26161b4969b0237b8e1e024e2c2/packages/core/src/services/loopDetectionService.ts\n',
+    );
+    expect(out.text()).toContain(
+      '\n  identical-streak: The same call N times in a row: a warning at one count, a refusal or a stop at another.\n',
+    );
     expect(out.text()).toContain(
       '\n  no-progress: k steps in a row whose (action, observation) pair was already seen in the window: a loop of any cycle length.\n',
     );

@@ -7,6 +7,9 @@ describe('isChangeCall', () => {
     ['Edit', { file_path: '/a.py', old_string: 'a', new_string: 'b' }, true], // Claude Code
     ['write_file', { file_path: '/a.py', content: 'x' }, true], // Gemini CLI
     ['EditCode', { content: '<replace>…' }, true], // moatless
+    ['replace_in_file', { path: 'infra/main.tf', diff: '<<<<<<< SEARCH…' }, true], // Cline
+    ['apply_diff', { path: 'src/app.py', diff: '<<<<<<< SEARCH…' }, true], // Roo Code
+    ['read_file', { path: 'src/app.py' }, false],
     ['str_replace_editor', { command: 'str_replace', path: '/a.py', old_str: 'a', new_str: 'b' }, true],
     ['str_replace_editor', { command: 'insert', path: '/a.py', insert_line: 3, new_str: 'b' }, true],
     ['str_replace_editor', { command: 'view', path: '/a.py' }, false],

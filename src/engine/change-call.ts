@@ -9,7 +9,7 @@ import type { Json } from '../model/transcript';
 import { shellCommand } from './shell';
 
 // Tools whose every call changes a file: SWE-agent, Claude Code, Gemini CLI, Codex, Cline,
-// Cursor, aider-style and OpenHands' older function names, moatless.
+// Roo Code, Cursor, aider-style and OpenHands' older function names, moatless.
 const CHANGE_TOOLS = new Set([
   'edit',
   'write',
@@ -31,6 +31,9 @@ const CHANGE_TOOLS = new Set([
   'append_file',
   'write_to_file',
   'replace_in_file',
+  'apply_diff',
+  'insert_content',
+  'search_and_replace',
   'search_replace',
   'replace_string_in_file',
 ]);

@@ -5,6 +5,7 @@
 import { detectorDef, DETECTOR_DEFS } from './detectors/registry';
 import { z } from 'zod';
 import { nestedDeeperThan } from '../model/json-depth';
+import { firstNonFinite } from '../model/json-finite';
 import { CONFIG_LIMITS, ECHO_CHARS } from '../model/limits';
 import { checkParam, type Params } from './params';
 import { DETECTOR_IDS, type Action, type DetectorId } from './types';
@@ -109,6 +110,7 @@ export function validateConfig(raw: unknown): EngineConfig {
   // First, so nothing below (messages, clones) walks an absurdly deep value.
   if (nestedDeeperThan(raw, CONFIG_LIMITS.depth))
     throw new ConfigError('config', `nests deeper than ${CONFIG_LIMITS.depth} levels (a config needs 5)`);
+  checkFinite(raw);
   checkTopLevel(raw);
   const detectors = raw.detectors as Record<string, unknown>;
   for (const [id, settings] of Object.entries(detectors)) {
@@ -143,6 +145,20 @@ export function validateConfig(raw: unknown): EngineConfig {
   }
   checkMinMax(raw as unknown as EngineConfig);
   return raw as unknown as EngineConfig;
+}
+
+/**
+ * Infinity and NaN anywhere (a parameter, `version`, `$schema`) are refused: JSON.parse reads
+ * 1e309 as Infinity, which no exported file can write (JSON writes null, Python reads a name).
+ */
+function checkFinite(raw: Record<string, unknown>): void {
+  const bad = firstNonFinite(raw);
+  if (!bad) return;
+  const field = bad.path.map((k, i) => (typeof k === 'number' ? `[${k}]` : `${i ? '.' : ''}${echoKey(k)}`)).join('');
+  throw new ConfigError(
+    field,
+    `must be a finite number, got ${bad.value} (a number past ±1.8e308, such as 1e309, reads as Infinity)`,
+  );
 }
 
 function checkMinMax(config: EngineConfig): void {

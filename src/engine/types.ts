@@ -21,6 +21,10 @@ export const DETECTOR_IDS = [
   'tool-loop',
   'batch-repeat',
   'stuck-loop',
+  'identical-streak',
+  'step-repeat',
+  'qwen-loop',
+  'hermes-guard',
 ] as const;
 
 export type DetectorId = (typeof DETECTOR_IDS)[number];

@@ -14,7 +14,8 @@ import type { DetectorSettings, EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
 import { convertedRealRuns } from './real-runs.test-util';
-import { NotPortedError, notPorted, PYTHON_DETECTORS, pythonModule, pyValue } from './python-module';
+import { pyValue } from './escape/python-literal';
+import { NotPortedError, notPorted, PYTHON_DETECTORS, pythonModule } from './python-module';
 
 const ROOT = resolve(__dirname, '../..');
 const SAMPLES = join(ROOT, 'src/samples');
@@ -30,12 +31,16 @@ const PORTED = [
   'doom-loop',
   'exact-repeat',
   'global-doom-loop',
+  'hermes-guard',
+  'identical-streak',
   'llm-judge',
   'no-progress',
   'openhands-stuck',
   'pattern',
+  'qwen-loop',
   'same-result',
   'similar-args',
+  'step-repeat',
   'stuck-loop',
   'summary-loop',
   'test-fix',
@@ -57,6 +62,13 @@ const PY_PRESETS = [
   'opencode',
   'octo-agent',
   'pydantic-deepagents',
+  'qwen-code',
+  'cline',
+  'roo-code',
+  'kilo-code',
+  'crush',
+  'crewai',
+  'hermes-agent',
   'recommended',
 ];
 
@@ -137,6 +149,18 @@ const CONFIGS: EngineConfig[] = [
     },
   },
   {
+    name: 'chanting, Qwen markers',
+    detectors: {
+      'content-chanting': {
+        chunkSize: 6,
+        threshold: 2,
+        maxDistanceChunks: 1.5,
+        checkPeriods: false,
+        fixedMarkers: true,
+      },
+    },
+  },
+  {
     name: 'chanting, no period check',
     detectors: { 'content-chanting': { chunkSize: 8, threshold: 2, checkPeriods: false } },
   },
@@ -186,6 +210,80 @@ const CONFIGS: EngineConfig[] = [
   // Threshold 1 fires on every batch: every response of the corpus runs is compared (docker-agent's 5 never fires there).
   { name: 'every batch', detectors: { 'batch-repeat': { threshold: 1, actions: ['warn', 'block', 'terminate'] } } },
   { name: 'batches as written', detectors: { 'batch-repeat': { threshold: 3, argsAsWritten: true } } },
+  {
+    name: 'identical streak, low, every, task_progress left out',
+    detectors: {
+      'identical-streak': {
+        warnAt: 1,
+        stopAt: 2,
+        afterStop: 'every',
+        ignoreArgs: ['path', 'command'],
+        skipCalls: ['Read'],
+      },
+    },
+  },
+  {
+    name: 'identical streak, restart, reset per prompt',
+    detectors: {
+      'identical-streak': {
+        warnAt: 0,
+        stopAt: 2,
+        stopAction: 'block',
+        afterStop: 'restart',
+        skipCalls: ['Bash:command=ls', 'Edit:file_path'],
+        resetOnUserPrompt: true,
+      },
+    },
+  },
+  { name: 'steps, small window', detectors: { 'step-repeat': { windowSize: 3, maxRepeats: 1 } } },
+  {
+    name: 'steps, calls only, no reset',
+    detectors: { 'step-repeat': { windowSize: 4, maxRepeats: 1, compareResults: false, resetOnUserPrompt: false } },
+  },
+  {
+    name: 'qwen, low thresholds',
+    detectors: {
+      'qwen-loop': {
+        consecutiveThreshold: 2,
+        globalDuplicateThreshold: 3,
+        alternatingCycles: 2,
+        sameNameThreshold: 3,
+        fileReadThreshold: 3,
+        fileReadWindow: 5,
+        shellInspectionThreshold: 2,
+        turnCap: 10,
+        readLikeTools: ['Read', 'Glob', 'Grep', 'LS', 'read_file'],
+        statefulTools: ['TodoWrite', 'Bash'],
+      },
+    },
+  },
+  {
+    name: 'qwen, always-on only',
+    detectors: { 'qwen-loop': { consecutiveThreshold: 3, heuristics: false, turnCap: 5, globalDuplicateThreshold: 2 } },
+  },
+  {
+    name: 'hermes, low thresholds',
+    detectors: {
+      'hermes-guard': {
+        exactFailureWarnAfter: 1,
+        exactFailureBlockAfter: 2,
+        sameToolFailureWarnAfter: 1,
+        sameToolFailureHaltAfter: 3,
+        noProgressWarnAfter: 1,
+        noProgressBlockAfter: 3,
+        identicalCallThreshold: 2,
+        maxCyclePeriod: 5,
+        cycleHistory: 8,
+        maxWebSearches: 2,
+        idempotentTools: ['Read', 'Grep', 'Glob', 'read_file'],
+        mutatingTools: ['Bash', 'Edit'],
+      },
+    },
+  },
+  {
+    name: 'hermes, warnings only',
+    detectors: { 'hermes-guard': { hardStop: false, identicalCallThreshold: 2, idempotentTools: ['Read', 'Bash'] } },
+  },
   {
     name: 'tool loop, low thresholds',
     detectors: {
@@ -389,6 +487,7 @@ describe('Python module', () => {
           'ported, tuned',
           'chanting',
           'chanting, no period check',
+          'chanting, Qwen markers',
           'judge stand-in',
           'similar',
           'cycle as written, reset per prompt',
@@ -400,6 +499,10 @@ describe('Python module', () => {
           'stuck v0, low thresholds',
           'stuck v0, normalised, since the last user message',
           'stuck sdk, window',
+          'identical streak, restart, reset per prompt',
+          'steps, small window',
+          'qwen, low thresholds',
+          'hermes, low thresholds',
         ].includes(c.name!),
       ),
       ...PRESETS.filter((p) => PY_PRESETS.includes(p.name!)),
@@ -414,5 +517,5 @@ describe('Python module', () => {
     // Every ported detector fired somewhere, so each port was compared on real events; but the
     // corpus has no judge lines and histories too varied for the stand-in (see the next test).
     expect(PORTED.filter((id) => !fired[id])).toEqual(['llm-judge']);
-  }, 120_000);
+  }, 240_000);
 });

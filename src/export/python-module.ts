@@ -6,7 +6,8 @@
  * every sample and compares its events with the engine's.
  */
 import type { EngineConfig } from '../engine/config';
-import { enabledSettings } from './standalone-module';
+import { pyString, pyStringBody, pyValue } from './escape/python-literal';
+import { enabledSettings, settingsLine } from './standalone-module';
 
 // The core's parts in file-name order (00-header … 10-similarity): each ports one engine file.
 const CORE_PARTS = import.meta.glob<string>('./python/core/*.py', { query: '?raw', import: 'default', eager: true });
@@ -43,23 +44,6 @@ export function notPorted(config: EngineConfig, ported: Record<string, string> =
     .filter((id) => !ported[id]);
 }
 
-function pyString(s: string): string {
-  return JSON.stringify(s);
-}
-
-/** Python literal of a JSON value (settings are numbers, booleans, strings and lists of them). */
-export function pyValue(v: unknown): string {
-  if (v === true) return 'True';
-  if (v === false) return 'False';
-  if (v === null || v === undefined) return 'None';
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : String(v);
-  if (typeof v === 'string') return pyString(v);
-  if (Array.isArray(v)) return `[${v.map(pyValue).join(', ')}]`;
-  return `{${Object.entries(v as Record<string, unknown>)
-    .map(([k, x]) => `${pyString(k)}: ${pyValue(x)}`)
-    .join(', ')}}`;
-}
-
 function pyClass(id: string): string {
   return `Detector_${id.replace(/[^A-Za-z0-9]/g, '_')}`;
 }
@@ -69,9 +53,11 @@ export function pythonModule(config: EngineConfig, ported: Record<string, string
   const missing = notPorted(config, ported);
   if (missing.length) throw new NotPortedError(missing);
   const enabled = enabledSettings(config);
-  const name = (config.name ?? 'config').replace(/"""/g, "'''");
+  // The docstring is user text: written through pyStringBody, it reads as the name and cannot end early.
+  const name = pyStringBody(config.name ?? 'config');
+  const basedOn = config.basedOn ? `, based on ${pyStringBody(config.basedOn)}` : '';
   return [
-    `"""Loopscope loop detectors for the config "${name}"${config.basedOn ? `, based on ${config.basedOn}` : ''}.`,
+    `"""Loopscope loop detectors for the config "${name}"${basedOn}.`,
     '',
     "A port of Loopscope's engine (reader, replay loop and the enabled detectors); no dependencies,",
     'Python 3.8+. Usage: events = replay(turns), turns being the assistant lines of a Loopscope JSONL',
@@ -80,12 +66,7 @@ export function pythonModule(config: EngineConfig, ported: Record<string, string
     'the events of `loopscope detect --json` under this config.',
     '',
     ...(enabled.length ? ['Detectors:'] : ['No detector is enabled in this config: replay() always returns [].']),
-    ...enabled.map((e) =>
-      `- ${e.id}: ${Object.entries(e.settings)
-        .filter(([k]) => k !== 'enabled')
-        .map(([k, v]) => `${k} ${Array.isArray(v) ? `[${v.join(', ')}]` : String(v)}`)
-        .join(', ')}`.replace(/"""/g, "'''"),
-    ),
+    ...enabled.map((e) => pyStringBody(`- ${e.id}: ${settingsLine(e.settings)}`)),
     '"""',
     '',
     CORE.trimEnd(),

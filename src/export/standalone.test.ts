@@ -3,7 +3,6 @@
  * config, on every bundled sample, for every preset, tuned configs and every detector at once.
  * The pieces are bundled from the engine's source here, as the app's build does.
  */
-import { transform } from 'esbuild';
 import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -13,6 +12,7 @@ import { cli } from '../cli/run-cli.test-util';
 import { resolveConfig, type EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
+import { loadTsModule as load } from './load-ts-module.test-util';
 import { convertedRealRuns } from './real-runs.test-util';
 import { MissingPiecesError, standaloneTs, type StandalonePieces } from './standalone-module';
 
@@ -21,21 +21,6 @@ const SAMPLES = join(ROOT, 'src/samples');
 const SAMPLE_FILES = readdirSync(SAMPLES).filter((f) => f.endsWith('.loop.jsonl'));
 
 type Event = { detector: string };
-type Replay = (turns: readonly object[]) => unknown[];
-interface Loaded {
-  replay: Replay;
-  replayWithMessages: (turns: readonly object[]) => { message: string }[];
-  replayDetails: (turns: readonly object[]) => { stoppedAt: unknown; skipped: unknown[] };
-}
-
-/** Runs the module text as Node would after stripping its types (it has no import to resolve). */
-async function load(text: string): Promise<Loaded> {
-  const js = await transform(text, { loader: 'ts', format: 'cjs' });
-  const module = { exports: {} as Loaded };
-  new Function('module', 'exports', js.code)(module, module.exports);
-  return module.exports;
-}
-
 function linesOf(file: string): Record<string, unknown>[] {
   return readFileSync(join(SAMPLES, file), 'utf8')
     .split('\n')

@@ -7,6 +7,7 @@
  * Accepted: a bare array of messages, `{messages}`, `{system, messages}` and a response object.
  */
 import type { ImportWarning } from '../model/transcript';
+import { sniffClineTask } from './cline-task';
 import { openJsonDocs } from './json-docs';
 import { keyValue, keysAt, scanJsonHead } from './json-head';
 import { isObj, num, str, titleFrom, TranscriptBuilder, type Obj } from './transcript-builder';
@@ -142,6 +143,7 @@ export function sniffAnthropicMessages(head: string): string | null {
   const blocks = ANTHROPIC_TYPES.test(head);
   if (h.root === 'array') {
     if (!keysAt(h, '0').includes('role')) return 'a JSON array, but its first element has no "role"';
+    if (sniffClineTask(head) === null) return 'a Cline / Roo Code task history (its tool answers are user text)';
     return blocks ? null : 'no tool_use / tool_result / thinking blocks (plain text arrays are read as OpenAI chat)';
   }
   if (h.root !== 'object') return 'not a JSON object or array';

@@ -1,10 +1,11 @@
 /**
  * Runs one unit of a folder plan (src/import/folder.ts): a file through the sniffer, or an
- * OpenHands events folder through its folder parser. Outcomes are data, so a caller can name a
+ * OpenHands events folder or a Cline task folder through its folder parser. Outcomes are data, so a caller can name a
  * bad file and go on with the next one.
  */
 import { detectImporter, importSource } from './index';
 import type { ImportUnit } from './folder';
+import { parseClineTaskFolder } from './cline-task-folder';
 import { parseOpenHandsEventFolder } from './openhands-events-folder';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource } from './types';
 
@@ -56,6 +57,14 @@ export async function importUnit(
   formatId?: string,
 ): Promise<UnitOutcome> {
   try {
+    if (unit.kind === 'cline-task') {
+      const files = countingSources(
+        unit.files.map((f) => f.file),
+        unit.size,
+        ctx.onProgress,
+      );
+      return { status: 'imported', result: await parseClineTaskFolder({ name: unit.path, files }, ctx) };
+    }
     if (unit.kind === 'openhands-events') {
       // Progress of a session folder is the bytes of its files read so far, whatever the parser reports.
       const files = countingSources(

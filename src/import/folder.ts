@@ -1,9 +1,10 @@
 /**
  * What to import from a folder (or several files): pure grouping over relative paths and sizes,
- * shared by the CLI and the browser. An OpenHands `events/` folder (one event per file) becomes
- * one session; every other file is imported on its own by the sniffer. Files that are plainly not
+ * shared by the CLI and the browser. An OpenHands `events/` folder (one event per file) and a
+ * Cline `tasks/<id>/` folder (history plus panel log) each become one session; every other file is imported on its own by the sniffer. Files that are plainly not
  * transcripts (licences, READMEs, configs, patches, logs, sidecars) are skipped by name, unread.
  */
+import { clineTaskFilesOf, isClineTaskBookkeeping } from './cline-task-files';
 import { openHandsEventOrder } from './openhands-event-names';
 
 export interface FolderEntry<F> {
@@ -25,7 +26,9 @@ export type ImportUnit<F> =
        */
       optional: boolean;
     }
-  | { kind: 'openhands-events'; path: string; size: number; files: FolderEntry<F>[] };
+  | { kind: 'openhands-events'; path: string; size: number; files: FolderEntry<F>[] }
+  /** A Cline / Roo Code / Kilo Code `tasks/<id>/` folder: its history, panel log and metadata. */
+  | { kind: 'cline-task'; path: string; size: number; files: FolderEntry<F>[] };
 
 export interface SkippedFile {
   path: string;
@@ -119,6 +122,15 @@ export function planImport<F>(entries: FolderEntry<F>[]): ImportPlan<F> {
     sessions.set(events[0], { kind: 'openhands-events', path: dir === '' ? 'events' : dir, size, files: events });
     if (baseOf(dir) === 'events') sessionParents.add(dirOf(dir));
   }
+  const clineTasks = new Set<string>();
+  for (const [dir, children] of byDir) {
+    const task = clineTaskFilesOf(children.filter((e) => !inSession.has(e)));
+    if (!task) continue;
+    task.forEach((e) => inSession.add(e));
+    const size = task.reduce((n, e) => n + e.size, 0);
+    sessions.set(task[0], { kind: 'cline-task', path: dir === '' ? 'task' : dir, size, files: task });
+    clineTasks.add(dir);
+  }
   const units: ImportUnit<F>[] = [];
   const skipped: SkippedFile[] = [];
   for (const e of sorted) {
@@ -128,7 +140,9 @@ export function planImport<F>(entries: FolderEntry<F>[]): ImportPlan<F> {
     const why =
       sessionParents.has(dirOf(e.path)) && OPENHANDS_SESSION_FILES.has(baseOf(e.path))
         ? 'OpenHands session metadata'
-        : skipReason(e.path);
+        : clineTasks.has(dirOf(e.path)) && isClineTaskBookkeeping(baseOf(e.path))
+          ? 'Cline task bookkeeping'
+          : skipReason(e.path);
     if (why) skipped.push({ path: e.path, reason: why });
     else units.push({ kind: 'file', path: e.path, size: e.size, file: e.file, optional: !TRANSCRIPT_EXT.test(e.path) });
   }

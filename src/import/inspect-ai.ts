@@ -8,7 +8,7 @@ import { ImportError, type ImportContext, type ImportResult, type ImportSource, 
 import { INSPECT_FORMAT, evalInfo, sampleTranscript } from './inspect-ai-sample';
 import { ARCHIVE_LIMITS } from '../model/limits';
 import { openEvalArchive, type SampleEntry } from './inspect-ai-archive';
-import { jsonProblem, parseJson } from './json-parse';
+import { readJsonDocument } from './json-docs';
 
 export { INSPECT_FORMAT } from './inspect-ai-sample';
 
@@ -27,13 +27,7 @@ async function readJsonLog(
   src: ImportSource,
   warnings: ImportWarning[],
 ): Promise<{ header: unknown; samples: SampleEntry[] }> {
-  let log: unknown;
-  try {
-    log = parseJson(await src.text(), { file: src.name, warnings });
-  } catch (e) {
-    if (e instanceof DOMException) throw e;
-    throw new ImportError(src.name, jsonProblem(e));
-  }
+  const log = await readJsonDocument(src, warnings);
   if (!isObj(log) || !isObj(log.eval))
     throw new ImportError(src.name, 'not an inspect_ai log: no "eval" object at the top level');
   const list = Array.isArray(log.samples) ? log.samples : [];

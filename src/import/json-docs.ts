@@ -108,6 +108,16 @@ async function wholeDocument(src: ImportSource, warnings: ImportWarning[]): Prom
   return parseJson(await src.text(), { file: src.name, warnings });
 }
 
+/** A file that must be one JSON document, read whole; bad JSON is an ImportError naming the file. */
+export async function readJsonDocument(src: ImportSource, warnings: ImportWarning[]): Promise<unknown> {
+  try {
+    return await wholeDocument(src, warnings);
+  } catch (e) {
+    if (e instanceof DOMException) throw e; // cancelled while reading
+    throw new ImportError(src.name, jsonProblem(e));
+  }
+}
+
 async function* single(value: unknown): AsyncGenerator<JsonDoc> {
   yield { value };
 }

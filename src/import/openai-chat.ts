@@ -9,6 +9,7 @@
  *   transcript (the longest wins); any other line starts a new transcript.
  */
 import type { ImportWarning, Transcript } from '../model/transcript';
+import { sniffClineTask } from './cline-task';
 import { openJsonDocs } from './json-docs';
 import { hasKeys, keyValue, keysAt, scanJsonHead } from './json-head';
 import { addChatMessage, addChatMessages } from './openai-chat-messages';
@@ -164,6 +165,8 @@ export function sniffOpenAIChat(head: string): string | null {
   if (FOREIGN_TYPES.test(head)) return 'its content blocks are Anthropic or Responses items, not chat messages';
   const first = h.root === 'array' ? keysAt(h, '0') : [];
   if (h.root === 'array') {
+    if (sniffClineTask(head) === null)
+      return 'a Cline / Roo Code task history (its XML tool calls are not chat messages)';
     if (first.includes('parts')) return 'its messages have Gemini "parts"';
     if (first.includes('type')) return 'its elements have a "type": Responses items, not chat messages';
     if (first.includes('role')) return null;

@@ -16,6 +16,8 @@ import { claudeCodeImporter } from './claude-code';
 import { openhandsImporter } from './openhands';
 import { sweAgentImporter } from './swe-agent';
 import { moatlessImporter } from './moatless';
+import { clineTaskImporter } from './cline-task';
+import { clineUiMessagesImporter } from './cline-ui-messages';
 import type { Importer } from './types';
 
 export const importers: Importer[] = [
@@ -28,6 +30,9 @@ export const importers: Importer[] = [
   openhandsImporter,
   sweAgentImporter,
   moatlessImporter,
+  // Cline / Roo Code / Kilo Code task files: before the general message-array importers.
+  clineTaskImporter,
+  clineUiMessagesImporter,
   codexRolloutImporter,
   geminiCliImporter,
   otelGenaiImporter,

@@ -2,6 +2,7 @@ import { resolveConfig, type EngineConfig } from '../../engine/config';
 import { metricsOf } from '../../engine/compare';
 import { replay } from '../../engine/replay';
 import { callCount } from '../../model/transcript';
+import { terminalLine } from '../../export/escape/terminal';
 import type { LoadedFile, Out } from '../io';
 import { metricsLine } from './evaluate';
 
@@ -44,11 +45,13 @@ export function printDetect(records: ReturnType<typeof detectRecords>, json: boo
       out.write(JSON.stringify(r) + '\n');
       continue;
     }
-    out.write(`${r.file} — ${r.transcript} (${r.format}, ${r.turns} turns, ${r.calls} calls)\n`);
+    out.write(
+      `${terminalLine(r.file)} — ${terminalLine(r.transcript)} (${r.format}, ${r.turns} turns, ${r.calls} calls)\n`,
+    );
     if (r.events.length === 0) out.write('  no loop detected\n');
     for (const e of r.events)
       out.write(
-        `  turn ${e.turn}${e.call === undefined ? '' : ` call ${e.call}`}  ${e.detector}  ${e.action} (level ${e.level})  ${String(e.message).split('\n')[0]}\n`,
+        `  turn ${e.turn}${e.call === undefined ? '' : ` call ${e.call}`}  ${e.detector}  ${e.action} (level ${e.level})  ${terminalLine(String(e.message).split('\n')[0])}\n`,
       );
     out.write(r.stoppedAt ? `  stopped at turn ${r.stoppedAt.turn}\n` : '  never stopped\n');
     if (r.metrics) out.write(`  ${metricsLine(r.metrics)}\n`);

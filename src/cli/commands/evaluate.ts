@@ -1,6 +1,7 @@
 import { resolveConfig, type EngineConfig } from '../../engine/config';
 import { emptyMetrics, evaluate, mergeMetrics, summarize, type MetricsSummary } from '../../engine/evaluate';
 import { replay } from '../../engine/replay';
+import { terminalLine } from '../../export/escape/terminal';
 import type { LoadedFile, Out } from '../io';
 
 export interface EvalRecord {
@@ -52,7 +53,7 @@ export function metricsLine(m: MetricsSummary): string {
 
 export function printEvalFile(f: EvalRecord, json: boolean, out: Out): void {
   if (json) out.write(JSON.stringify(f) + '\n');
-  else out.write(`${f.file} (${f.transcripts} transcripts)\n  ${metricsLine(f.metrics)}\n`);
+  else out.write(`${terminalLine(f.file)} (${f.transcripts} transcripts)\n  ${metricsLine(f.metrics)}\n`);
 }
 
 export function printEvalTotal(total: MetricsSummary, json: boolean, out: Out): void {

@@ -15,6 +15,9 @@ export const FORMAT_NOTES: Readonly<Record<string, string>> = {
   openhands: 'action/observation or SDK "kind" events: a list, one a line, or an events/ folder',
   'swe-agent': '*.traj: "trajectory" steps with action/observation, or "history"',
   moatless: 'a trajectory with a root "transitions" list',
+  'cline-task':
+    'api_conversation_history.json (XML or native tool calls), or a tasks/<id>/ folder with ui_messages.json',
+  'cline-ui-messages': "ui_messages.json: the panel's say/ask events, when no task history is next to it",
   'codex-rollout': 'rollout-*.jsonl: {timestamp, type, payload} lines',
   'gemini-cli': 'chat recordings {sessionId, projectHash, messages}, or Gemini API contents',
   'otel-genai': '"resourceSpans" with gen_ai spans: one document, or one a line',

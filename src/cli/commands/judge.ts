@@ -16,6 +16,7 @@ import { judgedTranscript, judgeParamsOf } from '../../engine/judge/run-config';
 import { writeLoopscopeJsonl } from '../../import/write-loopscope-jsonl';
 import type { Transcript } from '../../model/transcript';
 import { JUDGE_LIMITS } from '../../model/limits';
+import { terminalLine } from '../../export/escape/terminal';
 import { megabytesFlag, secondsFlag, UsageError, type LoadedFile, type Out } from '../io';
 
 export const JUDGE_KEY_ENV = 'LOOPSCOPE_JUDGE_API_KEY';
@@ -51,11 +52,12 @@ function summary(file: string, t: Transcript, r: JudgeRunResult): string {
     fatal: 'failed',
     limit: 'stopped at a limit',
   };
-  let s = `${file} — ${t.title}: ${plural(r.checks, 'check')} ${ends[r.end]}, ${plural(r.requests, 'request')}, ${plural(r.fromCache, 'answer')} from the cache`;
+  let s = `${terminalLine(file)} — ${terminalLine(t.title)}: ${plural(r.checks, 'check')} ${ends[r.end]}, ${plural(r.requests, 'request')}, ${plural(r.fromCache, 'answer')} from the cache`;
   if (r.usage.input) s += `, ${r.usage.input} input + ${r.usage.output} output tokens`;
   if (r.waits.length) s += `, longest wait ${describeSeconds(Math.max(...r.waits))}`;
   s += '\n';
-  for (const f of r.failures) s += `  turn ${f.turn} ${f.model}: ${f.reason}\n`;
+  // The model's name and the reason come from the endpoint: shown, never sent to the terminal raw.
+  for (const f of r.failures) s += `  turn ${f.turn} ${terminalLine(f.model)}: ${terminalLine(f.reason)}\n`;
   return s;
 }
 
@@ -87,7 +89,7 @@ export async function judgeFile(
       deps: {
         fetch: fetchFn,
         onWait: (ms, why) =>
-          err.write(`waiting ${describeSeconds(ms)}: ${why} (Ctrl-C stops; answers so far are cached)\n`),
+          err.write(`waiting ${describeSeconds(ms)}: ${terminalLine(why)} (Ctrl-C stops; answers so far are cached)\n`),
       },
       store,
       stopAtTerminate: !args.allChecks,
@@ -101,7 +103,7 @@ export async function judgeFile(
             ? `--deadline ${args.deadlineSeconds} s for the whole command)`
             : `--max-wait ${args.maxWaitSeconds} s)`),
       );
-    if (t.judge.length) err.write(`${loaded.file}: ${t.judge.length} earlier judge lines replaced\n`);
+    if (t.judge.length) err.write(`${terminalLine(loaded.file)}: ${t.judge.length} earlier judge lines replaced\n`);
     err.write(summary(loaded.file, t, r));
     out.push({ ...t, judge: r.records });
   }

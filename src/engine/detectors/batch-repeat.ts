@@ -11,9 +11,9 @@
  * turn (`resetOnUserPrompt`), and a detection ends the run without clearing it
  * (`resetAfterDetection` off).
  */
-import type { Transcript, Turn } from '../../model/transcript';
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
+import { userMessageBefore } from './user-prompt';
 
 export interface BatchRepeatParams {
   [key: string]: number | boolean | string[] | Action[];
@@ -23,11 +23,6 @@ export interface BatchRepeatParams {
   resetOnUserPrompt: boolean;
   resetAfterDetection: boolean;
   actions: Action[];
-}
-
-function turnAt(t: Transcript, index: number): Turn | undefined {
-  const guess = t.turns[index - 1];
-  return guess?.index === index ? guess : t.turns.find((x) => x.index === index);
 }
 
 export const batchRepeat: DetectorDef<BatchRepeatParams> = {
@@ -81,7 +76,7 @@ export const batchRepeat: DetectorDef<BatchRepeatParams> = {
         expected = turn.callCount;
         seen = 0;
         batch = [];
-        if (p.resetOnUserPrompt && (turnAt(env.transcript, turn.index)?.before ?? []).some((m) => m.role === 'user')) {
+        if (p.resetOnUserPrompt && userMessageBefore(env.transcript, turn.index)) {
           last = '';
           consecutive = 0;
         }

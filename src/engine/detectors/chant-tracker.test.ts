@@ -83,6 +83,8 @@ describe('ChantTracker agrees with a direct port of Gemini CLI', () => {
       maxHistory: fc.integer({ min: 8, max: 60 }),
       maxDistanceChunks: fc.constantFrom(1, 1.5, 5),
       checkPeriods: fc.boolean(),
+      // The reference is Gemini CLI's code, with its markers.
+      fixedMarkers: fc.constant(false),
     });
     fc.assert(
       fc.property(params, fc.array(step, { maxLength: 80 }), (p, steps) => {
@@ -99,5 +101,25 @@ describe('ChantTracker agrees with a direct port of Gemini CLI', () => {
       }),
       { numRuns: 400 },
     );
+  });
+});
+
+describe("ChantTracker with Qwen Code's fixed markers", () => {
+  const p = { chunkSize: 5, threshold: 3, maxHistory: 200, maxDistanceChunks: 5, checkPeriods: false };
+  const stream = (fixedMarkers: boolean, chunks: string[]) => {
+    const t = new ChantTracker({ ...p, fixedMarkers });
+    return chunks.map((c) => t.feed(c) !== null);
+  };
+
+  it("a '- ' bullet is a list item: each one resets the tracking (Gemini's `[*-+]` misses it)", () => {
+    const bullets = Array.from({ length: 6 }, () => '- ab\n');
+    expect(stream(true, bullets)).toEqual([false, false, false, false, false, false]);
+    expect(stream(false, bullets)).toContain(true);
+  });
+
+  it("digits and capitals are text, not a divider (Gemini's `[+-_=*]` spans them)", () => {
+    const chant = Array.from({ length: 6 }, () => 'SELECT');
+    expect(stream(true, chant)).toContain(true);
+    expect(stream(false, chant)).toEqual([false, false, false, false, false, false]);
   });
 });

@@ -19,6 +19,8 @@ export interface ChantParams {
   maxDistanceChunks: number;
   /** Newer Gemini CLI: at most floor(threshold / 2) distinct texts between occurrences. */
   checkPeriods: boolean;
+  /** Qwen Code's markers: `-` bullets are list items, only `-+_=*` and box drawing make a divider. */
+  fixedMarkers: boolean;
 }
 
 const B1 = 0x01000193;
@@ -28,6 +30,10 @@ const B2 = 0x5bd1e995;
 // a table, a list item (two forms), a heading, a blockquote; any of them resets tracking.
 const ELEMENT = /(^|\n)(?:\s*(?:\|.*\||[|+-]{3,})|\s*[*-+]\s|\s*\d+\.\s|#+\s|>\s)/;
 const DIVIDER = /^[+-_=*\u2500-\u257F]+$/;
+// Qwen Code's, with both ranges fixed: `[-*+]` holds `-`, and `[-+_=*…]` no longer spans the digits
+// and capital letters (`SELECT`, `12345` are text, not dividers).
+const ELEMENT_FIXED = /(^|\n)(?:\s*(?:\|.*\||[|+-]{3,})|\s*[-*+]\s|\s*\d+\.\s|#+\s|>\s)/;
+const DIVIDER_FIXED = /^[-+_=*\u2500-\u257F]+$/;
 
 function powImul(b: number, e: number): number {
   let r = 1;
@@ -108,8 +114,8 @@ export class ChantTracker {
   /** One streamed chunk; returns Gemini's detail text when it completes a loop, else null. */
   feed(content: string): string | null {
     const nFences = content.indexOf('```') < 0 ? 0 : fences(content);
-    const isDivider = DIVIDER.test(content);
-    if (nFences || isDivider || ELEMENT.test(content)) this.reset();
+    const isDivider = (this.p.fixedMarkers ? DIVIDER_FIXED : DIVIDER).test(content);
+    if (nFences || isDivider || (this.p.fixedMarkers ? ELEMENT_FIXED : ELEMENT).test(content)) this.reset();
     const wasInCodeBlock = this.inCodeBlock;
     if (nFences % 2 === 1) this.inCodeBlock = !this.inCodeBlock;
     if (wasInCodeBlock || this.inCodeBlock || isDivider) return null;

@@ -17,6 +17,7 @@ export interface ContentChantingParams {
   maxHistory: number;
   maxDistanceChunks: number;
   checkPeriods: boolean;
+  fixedMarkers: boolean;
   resetOnToolCall: boolean;
   resetOnUserMessage: boolean;
   actions: Action[];
@@ -44,6 +45,12 @@ export const contentChanting: DetectorDef<ContentChantingParams> = {
     { key: 'maxHistory', label: 'Text history (chars)', type: 'int', min: 100, max: 1_000_000 },
     { key: 'maxDistanceChunks', label: 'Max average distance (chunks)', type: 'number', min: 0.5, max: 100, step: 0.5 },
     { key: 'checkPeriods', label: 'Require repeating text between occurrences', type: 'boolean' },
+    {
+      key: 'fixedMarkers',
+      label: "Qwen Code's markdown markers",
+      type: 'boolean',
+      help: "Off: Gemini CLI's (a '- ' bullet is not a list item; digits and capitals make a divider). On: Qwen Code's fixed ones.",
+    },
     { key: 'resetOnToolCall', label: 'Reset on a tool call', type: 'boolean' },
     { key: 'resetOnUserMessage', label: 'Reset on a user prompt', type: 'boolean' },
     { key: 'actions', label: 'Graduated actions', type: 'actions' },
@@ -54,6 +61,7 @@ export const contentChanting: DetectorDef<ContentChantingParams> = {
     maxHistory: 5000,
     maxDistanceChunks: 5,
     checkPeriods: true,
+    fixedMarkers: false,
     resetOnToolCall: true,
     resetOnUserMessage: true,
     actions: ['warn', 'terminate'],
@@ -65,6 +73,7 @@ export const contentChanting: DetectorDef<ContentChantingParams> = {
       maxHistory: Math.max(p.maxHistory, p.chunkSize),
       maxDistanceChunks: p.maxDistanceChunks,
       checkPeriods: p.checkPeriods,
+      fixedMarkers: p.fixedMarkers,
     });
     const escalation = new Escalation(p.actions);
     return {

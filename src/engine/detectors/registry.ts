@@ -19,6 +19,10 @@ import { openhandsStuck } from './openhands-stuck';
 import { toolLoop } from './tool-loop';
 import { batchRepeat } from './batch-repeat';
 import { stuckLoop } from './stuck-loop';
+import { identicalStreak } from './identical-streak';
+import { stepRepeat } from './step-repeat';
+import { qwenLoop } from './qwen-loop';
+import { hermesGuard } from './hermes-guard';
 
 // Each definition is typed with its own params; the registry only needs the common shape.
 export const DETECTOR_DEFS: DetectorDef[] = [
@@ -40,6 +44,10 @@ export const DETECTOR_DEFS: DetectorDef[] = [
   toolLoop as unknown as DetectorDef,
   batchRepeat as unknown as DetectorDef,
   stuckLoop as unknown as DetectorDef,
+  identicalStreak as unknown as DetectorDef,
+  stepRepeat as unknown as DetectorDef,
+  qwenLoop as unknown as DetectorDef,
+  hermesGuard as unknown as DetectorDef,
 ];
 
 export function detectorDef(id: DetectorId): DetectorDef | undefined {

@@ -8,9 +8,9 @@
  * the arguments (`_check_noop`). The histories live for one agent run (`for_run`): a user prompt
  * starts a new one. Nothing is cleared after a detection, so every further matching call reacts.
  */
-import type { Transcript, Turn } from '../../model/transcript';
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
+import { userMessageBefore } from './user-prompt';
 
 export interface StuckLoopParams {
   [key: string]: number | boolean | Action[];
@@ -20,16 +20,6 @@ export interface StuckLoopParams {
   detectNoop: boolean;
   resetOnUserPrompt: boolean;
   actions: Action[];
-}
-
-function turnAt(t: Transcript, index: number): Turn | undefined {
-  const guess = t.turns[index - 1];
-  return guess?.index === index ? guess : t.turns.find((x) => x.index === index);
-}
-
-/** A user message before the turn starts a new agent run (`agent.run(prompt)`). */
-function newRun(t: Transcript, index: number): boolean {
-  return (turnAt(t, index)?.before ?? []).some((m) => m.role === 'user');
 }
 
 function allSame(tail: string[]): boolean {
@@ -109,7 +99,8 @@ export const stuckLoop: DetectorDef<StuckLoopParams> = {
     let names: string[] = [];
     return {
       onTurn(turn) {
-        if (!p.resetOnUserPrompt || !newRun(env.transcript, turn.index)) return;
+        // A user message starts a new agent run (`agent.run(prompt)`).
+        if (!p.resetOnUserPrompt || !userMessageBefore(env.transcript, turn.index)) return;
         calls = [];
         results = [];
         names = [];

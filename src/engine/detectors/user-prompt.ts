@@ -22,3 +22,11 @@ export function startsNewPrompt(t: Transcript, turnIndex: number): boolean {
   for (const m of before) if (isNewPrompt(m)) return true;
   return false;
 }
+
+/**
+ * Whether any user message came right before a turn (a new agent run or task in the systems
+ * whose histories live for one `run(prompt)`; loop feedback is not told apart here).
+ */
+export function userMessageBefore(t: Transcript, turnIndex: number): boolean {
+  return (turnAt(t, turnIndex)?.before ?? []).some((m) => m.role === 'user');
+}

@@ -45,7 +45,7 @@ export const PRESET_ABOUT: Record<string, PresetAbout> = {
   'gemini-cli': {
     what: 'Gemini CLI: a cycle of 1-5 calls repeated 5 times, chanting text, an LLM check from turn 30; the first detection nudges, the second halts.',
     source:
-      'https://github.com/google-gemini/gemini-cli/blob/022f913dc748df9dbc4d88c6555fe475606cb379/packages/core/src/services/loopDetectionService.ts',
+      'https://github.com/google-gemini/gemini-cli/blob/5411f113cafae26161b4969b0237b8e1e024e2c2/packages/core/src/services/loopDetectionService.ts',
   },
   openhands: {
     what: "OpenHands (V0 controller): StuckDetector's six scenarios (4 identical action-observation pairs, 3 errors, monologue, alternation, condensation, empty responses) end the run.",
@@ -83,6 +83,41 @@ export const PRESET_ABOUT: Record<string, PresetAbout> = {
     what: 'pydantic-deepagents: the same call 3 times, two calls alternating 3 times, or one tool returning the same result 3 times (any arguments) warns the model.',
     source:
       'https://github.com/vstorm-co/pydantic-deepagents/blob/4a3666da898eb8ff027d3fa62a49521ad383498c/pydantic_deep/capabilities/stuck_loop.py',
+  },
+  'qwen-code': {
+    what: 'Qwen Code with model.skipLoopDetection off (out of the box only the first and the git and cap guards run): the same call 5 times in a row or 6 times in a prompt, two calls alternating 3 times, 8 reads among 15 calls, one tool 8 times in a row, 8 overview git checks, chanting: the turn halts.',
+    source:
+      'https://github.com/QwenLM/qwen-code/blob/00aa71b4a0a37df1c392eb9b90e1c53d008fdce5/packages/core/src/services/loopDetectionService.ts',
+  },
+  cline: {
+    what: 'Cline: the same call 3 times in a row gets a warning; the 5th stops the task and asks the user (mistake limit).',
+    source:
+      'https://github.com/cline/cline/blob/592293271eb7762c63239991ab08dfbd57e6e28f/src/core/task/loop-detection.ts',
+  },
+  'roo-code': {
+    what: 'Roo Code: the 4th identical call in a row is refused and the user asked; then the count starts over (browser scrolls exempt).',
+    source:
+      'https://github.com/RooCodeInc/Roo-Code/blob/37479466bc615057ee1865c395d00a3b5e0569a2/src/core/tools/ToolRepetitionDetector.ts',
+  },
+  'kilo-code': {
+    what: "Kilo Code: opencode's doom loop, 3 identical calls in one response ask the user (doom_loop permission).",
+    source:
+      'https://github.com/Kilo-Org/kilocode/blob/00fb89850f0c506b24e2180c5988625e46aac3dd/packages/opencode/src/session/processor.ts',
+  },
+  crush: {
+    what: 'Crush: one step (tool, input, output) more than 5 times among the last 10 steps stops the run.',
+    source:
+      'https://github.com/charmbracelet/crush/blob/248fc9c0a0c9bff328d4568652de2c79970a611a/internal/agent/loop_detection.go',
+  },
+  crewai: {
+    what: 'CrewAI: a call identical to the previous one is refused ("I tried reusing the same input"), every time.',
+    source:
+      'https://github.com/crewAIInc/crewAI/blob/020cf9b584dad901ccade975dc42a29846b2ea9a/lib/crewai/src/crewai/tools/tool_usage.py',
+  },
+  'hermes-agent': {
+    what: 'Hermes Agent: warn/refuse ladders per failure type (same failing call 2/5, one tool failing 3/8, same read-only result 2/5), identical streaks and 2-4-call cycles noticed at 3, halted at 5.',
+    source:
+      'https://github.com/NousResearch/hermes-agent/blob/06c25ac90be80f38672ba0169814d9620fe8c9fa/agent/tool_guardrails.py',
   },
   recommended: {
     what: 'Ours: the detectors and parameters that score best held out on the labelled corpus (docs/corpus.md); the CLI default.',

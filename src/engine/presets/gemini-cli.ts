@@ -3,7 +3,8 @@ import { contentChanting } from '../detectors/content-chanting';
 
 /**
  * Gemini CLI's LoopDetectionService (google-gemini/gemini-cli,
- * packages/core/src/services/loopDetectionService.ts), expressed with Loopscope detectors:
+ * packages/core/src/services/loopDetectionService.ts; the current file is at 5411f113, not stored
+ * in the search index: docs/detectors.md), expressed with Loopscope detectors:
  * - tool call loop: a cycle of 1 to 5 calls repeated 5 times in a row over a history of 25 calls
  *   (acae712, google-gemini/gemini-cli#28429; before it, only the same call 5 times in a row:
  *   TOOL_CALL_LOOP_THRESHOLD = 5), a call keyed `name:JSON.stringify(args)` (key order matters),

@@ -15,6 +15,13 @@ import { dockerAgent } from './docker-agent';
 import { opencode } from './opencode';
 import { octoAgent } from './octo-agent';
 import { pydanticDeepagents } from './pydantic-deepagents';
+import { qwenCode } from './qwen-code';
+import { cline } from './cline';
+import { rooCode } from './roo-code';
+import { kiloCode } from './kilo-code';
+import { crush } from './crush';
+import { crewai } from './crewai';
+import { hermesAgent } from './hermes-agent';
 import { recommended } from './recommended';
 
 export const PRESETS: EngineConfig[] = [
@@ -33,6 +40,13 @@ export const PRESETS: EngineConfig[] = [
   opencode,
   octoAgent,
   pydanticDeepagents,
+  qwenCode,
+  cline,
+  rooCode,
+  kiloCode,
+  crush,
+  crewai,
+  hermesAgent,
   recommended,
 ];
 

@@ -1,5 +1,7 @@
+import { deflateSync, strToU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, setParam } from '../../engine/config';
+import { decodeConfig } from '../../persistence/share-link';
 import { presetByName } from '../../engine/presets/index';
 import { checkConfigFileSize, configFile, configFileText, readConfigFile } from './config-file';
 
@@ -70,6 +72,26 @@ describe('config file', () => {
     expect(() => checkConfigFileSize(1024 * 1024)).not.toThrow();
     expect(() => checkConfigFileSize(7 * 1024 * 1024)).toThrow(
       new ConfigError('file', 'is 7 MiB, over the 1 MiB limit for a config file'),
+    );
+  });
+});
+
+describe('a config with 1e309', () => {
+  it('is refused from a config file and from a share link with the same message', () => {
+    expect(() =>
+      readConfigFile('{"loopscope": "config", "version": 1, "config": {"version": 1e309, "detectors": {}}}'),
+    ).toThrow(
+      `version: must be a finite number, got Infinity (a number past ±1.8e308, such as 1e309, reads as Infinity)`,
+    );
+    expect(() => readConfigFile('{"loopscope": "config", "version": 1e309, "config": {"detectors": {}}}')).toThrow(
+      'version: must be 1, got Infinity (a newer Loopscope wrote this file?)',
+    );
+    // A link made by hand: encodeConfig cannot write 1e309 (JSON.stringify writes null).
+    const payload = Buffer.from(deflateSync(strToU8('{"version":1e309,"detectors":{}}'), { level: 9 })).toString(
+      'base64url',
+    );
+    expect(() => decodeConfig(payload)).toThrow(
+      `the config in this link is invalid: version: must be a finite number, got Infinity (a number past ±1.8e308, such as 1e309, reads as Infinity)`,
     );
   });
 });

@@ -64,7 +64,8 @@ export function readConfigFile(text: string): LoadedConfig {
     if (raw.version !== undefined && raw.version !== 1)
       throw new ConfigError(
         'version',
-        `must be 1, got ${JSON.stringify(raw.version)} (a newer Loopscope wrote this file?)`,
+        // String(): JSON.stringify would write 1e309 (read as Infinity) as null.
+        `must be 1, got ${typeof raw.version === 'number' ? String(raw.version) : JSON.stringify(raw.version)} (a newer Loopscope wrote this file?)`,
       );
     if (!('config' in raw)) throw new ConfigError('config', 'is missing: a config file holds the config in "config"');
     body = raw.config;

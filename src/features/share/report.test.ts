@@ -3,7 +3,8 @@ import { setParam } from '../../engine/config';
 import { summarize, emptyMetrics, type Metrics } from '../../engine/evaluate';
 import { presetByName } from '../../engine/presets/index';
 import type { ReplayResult } from '../../engine/replay';
-import { buildReport, cell, type ReportInput } from './report';
+import { mdText } from '../../export/escape/markdown';
+import { buildReport, type ReportInput } from './report';
 
 const chatloop = presetByName('chatloop')!;
 
@@ -74,7 +75,7 @@ const base: ReportInput = {
 
 describe('report', () => {
   it('escapes table cells onto one line', () => {
-    expect(cell('a | b\n c\r\nd ')).toBe('a \\| b  c d');
+    expect(mdText('a | b\n c\r\nd ')).toBe('a \\| b  c d');
   });
 
   it('escapes HTML, code spans, links and cell bars in titles, file names and messages', () => {

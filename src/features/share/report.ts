@@ -9,6 +9,7 @@ import type { DetectorEvent } from '../../engine/types';
 import type { Label } from '../../model/transcript';
 import { changedParams, enabledDetectors, formatValue } from './config-summary';
 import { exportName } from './export-name';
+import { mdCode, mdText } from '../../export/escape/markdown';
 
 export interface ReportInput {
   meta: { title: string; format: string; fileName: string; turns: number; calls: number };
@@ -30,22 +31,6 @@ export interface ReportInput {
 }
 
 const n = (v: number) => v.toLocaleString('en-US');
-
-/** Text for one Markdown table cell: one line, pipes escaped. */
-/**
- * Transcript text (titles, file names, notes, messages) as inert Markdown: one line, with the
- * characters that make HTML (`<`, `>`, `&`), code spans, table cells and links escaped, so a
- * title like `<img src=x onerror=…>` shows as text in any Markdown viewer.
- */
-export function cell(s: string): string {
-  return s
-    .replace(/\r?\n+/g, ' ')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/[\\`|[\]]/g, (c) => `\\${c}`)
-    .trim();
-}
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
@@ -91,7 +76,7 @@ function metricsTable(input: ReportInput): string[] {
     const d = v === null || bv === null || v === bv ? '' : `${v > bv ? '+' : '−'}${fmt(Math.abs(v - bv))}`;
     return `| ${it.label} | ${v === null ? (it.none ?? '—') : fmt(v)} | ${d} |`;
   });
-  return [`| Metric | Value | Change vs ${cell(presetName)} |`, '|---|---:|---:|', ...rows];
+  return [`| Metric | Value | Change vs ${mdText(presetName)} |`, '|---|---:|---:|', ...rows];
 }
 
 function labelsSection(labels: Label[]): string[] {
@@ -104,7 +89,7 @@ function labelsSection(labels: Label[]): string[] {
     ...out,
     '| Kind | Turns | Note |',
     '|---|---|---|',
-    ...labels.map((l) => `| ${l.kind} | ${l.startTurn}–${l.endTurn} | ${cell(l.note ?? '')} |`),
+    ...labels.map((l) => `| ${l.kind} | ${l.startTurn}–${l.endTurn} | ${mdText(l.note ?? '')} |`),
   ];
 }
 
@@ -128,7 +113,7 @@ function alarmsSection(input: ReportInput, countAction: ReturnType<typeof resolv
     '|---:|---:|---|---|---:|---|---|',
     ...events.map(
       (e) =>
-        `| ${e.turn} | ${e.call ?? ''} | ${e.detector} | ${e.action} | ${e.level} | ${verdict(e)} | ${cell(e.message)} |`,
+        `| ${e.turn} | ${e.call ?? ''} | ${e.detector} | ${e.action} | ${e.level} | ${verdict(e)} | ${mdText(e.message)} |`,
     ),
   ];
 }
@@ -155,22 +140,22 @@ export function buildReport(input: ReportInput): string {
   const changes = changedParams(draft, preset);
   const configLines = preset
     ? changes.length === 0
-      ? [`Preset \`${presetName}\`, unchanged.`]
+      ? [`Preset ${mdCode(presetName)}, unchanged.`]
       : [
-          `Based on preset \`${presetName}\`, with ${changes.length} change${changes.length === 1 ? '' : 's'}:`,
+          `Based on preset ${mdCode(presetName)}, with ${changes.length} change${changes.length === 1 ? '' : 's'}:`,
           '',
-          ...changes.map((c) => `- \`${c.path}\`: ${cell(formatValue(c.from))} → ${cell(formatValue(c.to))}`),
+          ...changes.map((c) => `- \`${c.path}\`: ${mdText(formatValue(c.from))} → ${mdText(formatValue(c.to))}`),
         ]
-    : [`Based on \`${presetName}\`.`];
+    : [`Based on ${mdCode(presetName)}.`];
   return [
-    `# Loopscope report: ${cell(meta.title)}`,
+    `# Loopscope report: ${mdText(meta.title)}`,
     '',
     '| | |',
     '|---|---|',
-    `| File | ${cell(meta.fileName)} |`,
-    `| Format | ${cell(meta.format)} |`,
+    `| File | ${mdText(meta.fileName)} |`,
+    `| Format | ${mdText(meta.format)} |`,
     `| Turns / calls | ${n(meta.turns)} / ${n(meta.calls)} |`,
-    `| Config | ${cell(exportName(draft, presetName))} |`,
+    `| Config | ${mdText(exportName(draft, presetName))} |`,
     `| Detectors | ${enabledDetectors(draft).join(', ') || 'none'} |`,
     `| Alarms count from | ${resolved.countAction} |`,
     `| Generated | ${input.generatedAt} |`,

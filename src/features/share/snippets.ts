@@ -8,6 +8,9 @@
 import { resolveConfig, type EngineConfig, type ResolvedConfig } from '../../engine/config';
 import { DETECTOR_DEFS } from '../../engine/detectors/registry';
 import type { Action, DetectorId } from '../../engine/types';
+import { numberLiteral } from '../../export/escape/number';
+import { shellWord } from '../../export/escape/shell';
+import { tomlStringBody } from '../../export/escape/toml';
 import { changedParams } from './config-summary';
 
 export interface Snippet {
@@ -23,7 +26,12 @@ export interface Snippet {
 
 type Settings = Record<string, unknown>;
 
-function num(s: Settings, key: string): number {
+/** A setting as a number literal of the snippet's language (every target reads JavaScript's form). */
+function num(s: Settings, key: string): string {
+  return numberLiteral(value(s, key));
+}
+
+function value(s: Settings, key: string): number {
   return s[key] as number;
 }
 
@@ -58,7 +66,7 @@ export function chatloopSnippet(r: ResolvedConfig): string | null {
     notes.push(
       `// ${off} is off in this config; ChatLoop cannot switch it off: its ${off === 'pattern' ? 'pattern' : 'duplicate'} fields keep ChatLoop's defaults`,
     );
-  if (ex && pt && num(pt, 'windowSize') !== num(ex, 'windowSize'))
+  if (ex && pt && value(pt, 'windowSize') !== value(ex, 'windowSize'))
     notes.push(`// ChatLoop shares one window; Loopscope's pattern window is ${num(pt, 'windowSize')}`);
   if (ex && pt && JSON.stringify(pt.actions) !== JSON.stringify(ex.actions))
     notes.push(
@@ -86,7 +94,8 @@ export function chatloopSnippet(r: ResolvedConfig): string | null {
 export function crustlySnippet(r: ResolvedConfig): string | null {
   const c = on(r, 'consecutive-repeat');
   if (!c) return null;
-  const tools = (k: string) => (c[k] as string[]).join(', ') || 'none';
+  // Tool names are user text: escaped, a name cannot end the comment's line and add keys.
+  const tools = (k: string) => (c[k] as string[]).map(tomlStringBody).join(', ') || 'none';
   return [
     '# crustly.toml',
     ...(c.action === 'block'
@@ -98,10 +107,6 @@ export function crustlySnippet(r: ResolvedConfig): string | null {
     `default_threshold = ${num(c, 'defaultThreshold')}`,
     `buffer_size = ${num(c, 'bufferSize')}`,
   ].join('\n');
-}
-
-function tsNumber(v: number): string {
-  return String(v);
 }
 
 /**
@@ -116,7 +121,7 @@ export function geminiCliSnippet(r: ResolvedConfig): string | null {
   const out = ['// packages/core/src/services/loopDetectionService.ts'];
   if (cy) {
     // Gemini CLI since acae712 (#28429): cycles of 1 to 5 calls, results not compared.
-    if (num(cy, 'maxPeriod') !== 5 || cy.compareResults)
+    if (value(cy, 'maxPeriod') !== 5 || cy.compareResults)
       out.push(
         `// Gemini CLI looks for cycles of 1 to 5 calls, results not compared; this config: cycles of up to ${num(cy, 'maxPeriod')} calls${cy.compareResults ? ' with their results compared' : ''}`,
       );
@@ -126,7 +131,7 @@ export function geminiCliSnippet(r: ResolvedConfig): string | null {
     out.push(`const CONTENT_LOOP_THRESHOLD = ${num(ch, 'threshold')};`);
     out.push(`const CONTENT_CHUNK_SIZE = ${num(ch, 'chunkSize')};`);
     out.push(`const MAX_HISTORY_LENGTH = ${num(ch, 'maxHistory')};`);
-    if (num(ch, 'maxDistanceChunks') !== 5)
+    if (value(ch, 'maxDistanceChunks') !== 5)
       out.push(
         `// fixed in Gemini CLI: an average distance of at most 5 chunks (CONTENT_CHUNK_SIZE * 5); this config: ${num(ch, 'maxDistanceChunks')}`,
       );
@@ -137,7 +142,7 @@ export function geminiCliSnippet(r: ResolvedConfig): string | null {
     out.push(`const DEFAULT_LLM_CHECK_INTERVAL = ${num(j, 'initialInterval')};`);
     out.push(`const MIN_LLM_CHECK_INTERVAL = ${num(j, 'minInterval')};`);
     out.push(`const MAX_LLM_CHECK_INTERVAL = ${num(j, 'maxInterval')};`);
-    out.push(`const LLM_CONFIDENCE_THRESHOLD = ${tsNumber(num(j, 'threshold'))};`);
+    out.push(`const LLM_CONFIDENCE_THRESHOLD = ${num(j, 'threshold')};`);
   }
   return out.join('\n');
 }
@@ -152,10 +157,6 @@ export interface SnippetNotes {
   openhands: boolean;
 }
 
-function shellQuote(s: string): string {
-  return /^[A-Za-z0-9_./@%+=:,-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`;
-}
-
 /** The Loopscope CLI on the same transcript: `--preset` when the draft is its preset unchanged. */
 export function cliSnippet(
   fileName: string,
@@ -164,8 +165,8 @@ export function cliSnippet(
   preset: EngineConfig | undefined,
 ): string {
   const unchanged = preset !== undefined && changedParams(draft, preset).length === 0;
-  const file = shellQuote(fileName);
-  const choice = unchanged ? `--preset ${shellQuote(presetName)}` : '--config loopscope-config.json';
+  const file = shellWord(fileName);
+  const choice = unchanged ? `--preset ${shellWord(presetName)}` : '--config loopscope-config.json';
   return [
     ...(unchanged ? [] : ['# save loopscope-config.json with "Download config" first']),
     `npx loopscope detect ${file} ${choice}`,

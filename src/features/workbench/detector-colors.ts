@@ -1,6 +1,9 @@
 import { DETECTOR_IDS, type DetectorId } from '../../engine/types';
 
-/** One stable colour per detector, used by the timeline, the tables and the charts alike. */
+/**
+ * One stable colour per detector, used by the timeline, the tables and the charts alike: as many
+ * colours as detectors, so no two share one.
+ */
 const PALETTE = [
   '#dc2626',
   '#ea580c',
@@ -19,6 +22,11 @@ const PALETTE = [
   '#0369a1',
   '#be123c',
   '#4d7c0f',
+  '#f59e0b',
+  '#1e40af',
+  '#78350f',
+  '#16a34a',
+  '#9d174d',
 ];
 
 export const DETECTOR_COLOR = Object.fromEntries(

@@ -13,11 +13,7 @@ class Detector(DetectorBase):
         self.expected, self.seen = turn["callCount"], 0
         self.batch = []
         if self.p["resetOnUserPrompt"]:
-            turns, index = self.env["turns"], turn["index"]
-            t = turns[index - 1] if 0 < index <= len(turns) and turns[index - 1]["index"] == index else None
-            if t is None:
-                t = next((x for x in turns if x["index"] == index), None)
-            if t is not None and any(m["role"] == "user" for m in t["before"]):
+            if user_message_before(self.env["turns"], turn["index"]):
                 self.last, self.consecutive = "", 0
 
     def on_call(self, call, emit):

@@ -4,6 +4,9 @@ import re as _re_chant
 
 _ELEMENT = _re_chant.compile(r"(^|\n)(?:\s*(?:\|.*\||[|+-]{3,})|\s*[*-+]\s|\s*[0-9]+\.\s|#+\s|>\s)")
 _DIVIDER = _re_chant.compile(r"[+-_=*\u2500-\u257F]+\Z")
+# Qwen Code's fixed markers (fixedMarkers).
+_ELEMENT_FIXED = _re_chant.compile(r"(^|\n)(?:\s*(?:\|.*\||[|+-]{3,})|\s*[-*+]\s|\s*[0-9]+\.\s|#+\s|>\s)")
+_DIVIDER_FIXED = _re_chant.compile(r"[-+_=*\u2500-\u257F]+\Z")
 _SAME_PROMPT = [_re_chant.compile(r"System: Potential loop detected"), _re_chant.compile(r"Please continue\.?\s*\Z")]
 
 
@@ -34,7 +37,9 @@ def _gemini_loop_message(action, detail):
 
 
 class _ChantTracker:
-    def __init__(self, chunk_size, threshold, max_history, max_distance_chunks, check_periods):
+    def __init__(self, chunk_size, threshold, max_history, max_distance_chunks, check_periods, fixed_markers=False):
+        self.element = _ELEMENT_FIXED if fixed_markers else _ELEMENT
+        self.divider = _DIVIDER_FIXED if fixed_markers else _DIVIDER
         self.size, self.threshold, self.max_history = chunk_size, threshold, max_history
         self.max_distance, self.check_periods = chunk_size * max_distance_chunks, check_periods
         self.in_code_block = False
@@ -45,8 +50,8 @@ class _ChantTracker:
 
     def feed(self, content):
         fences = content.count("```")
-        divider = bool(_DIVIDER.match(content))
-        if fences or divider or _ELEMENT.search(content):
+        divider = bool(self.divider.match(content))
+        if fences or divider or self.element.search(content):
             self.reset()
         was = self.in_code_block
         if fences % 2 == 1:
@@ -88,7 +93,7 @@ class Detector(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.tracker = _ChantTracker(p["chunkSize"], p["threshold"], max(p["maxHistory"], p["chunkSize"]),
-                                     p["maxDistanceChunks"], p["checkPeriods"])
+                                     p["maxDistanceChunks"], p["checkPeriods"], p["fixedMarkers"])
         self.count = 0
 
     def on_turn(self, turn, emit):

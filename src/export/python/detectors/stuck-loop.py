@@ -1,11 +1,4 @@
 # -- src/engine/detectors/stuck-loop.ts: pydantic-deepagents' StuckLoopDetection (repeated, alternating, no-op) --
-def _sl_new_run(turns, index):
-    t = turns[index - 1] if 0 < index <= len(turns) and turns[index - 1]["index"] == index else None
-    if t is None:
-        t = next((x for x in turns if x["index"] == index), None)
-    return t is not None and any(m["role"] == "user" for m in t["before"])
-
-
 def _sl_all_same(tail):
     return all(x == tail[0] for x in tail)
 
@@ -22,7 +15,7 @@ class Detector(DetectorBase):
             del h[:len(h) - 2 * n]
 
     def on_turn(self, turn, emit):
-        if self.p["resetOnUserPrompt"] and _sl_new_run(self.env["turns"], turn["index"]):
+        if self.p["resetOnUserPrompt"] and user_message_before(self.env["turns"], turn["index"]):
             self.calls, self.results, self.names = [], [], []
 
     def _message(self, c):
