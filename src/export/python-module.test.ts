@@ -475,13 +475,15 @@ describe('Python module', () => {
 
   it("gives the engine's events on every real run of the corpus", async () => {
     const files = await convertedRealRuns();
-    expect(files.length).toBe(529);
+    expect(files.length).toBe(563);
     const fired: Record<string, number> = {};
     for (const config of [
       np({ k: 1, window: 100 }),
       np({ k: 1, rawText: true, sameError: false }),
       np({ recurrence: 2, sameTarget: true, cycles: 2, window: 40 }),
       np({ recurrence: 3, sameTarget: false, cycles: 0, sameError: false, rawText: true }),
+      np({ recurrence: 3, sameTarget: true, cycles: 3, acrossChanges: 3 }),
+      np({ recurrence: 0, acrossChanges: 2, sameError: false, window: 40 }),
       ...CONFIGS.filter((c) =>
         [
           'ported, tuned',

@@ -71,12 +71,16 @@ export function skipReason(path: string): string | undefined {
 }
 
 /**
- * Hidden folders (`.git`, `.venv`, `.cache`) are left out of a folder walk, except SpecStory's
- * `.specstory`, where Cursor, Copilot and Claude Code chats are kept (`.specstory/history/*.md`).
+ * Hidden folders (`.git`, `.venv`, `.cache`) are left out of a folder walk, except those where
+ * agents keep their sessions: SpecStory's `.specstory` (Cursor, Copilot and Claude Code chats),
+ * `.codex` (Codex rollouts), `.claude` (Claude Code projects), `.gemini`, `.openhands`.
  */
 export function walksInto(folderName: string): boolean {
-  return !folderName.startsWith('.') || folderName === '.specstory';
+  return !folderName.startsWith('.') || AGENT_FOLDERS.has(folderName);
 }
+
+/** Hidden folders where agents keep their sessions: a walk goes into these, not other dot folders (`.git`). */
+const AGENT_FOLDERS = new Set(['.specstory', '.codex', '.claude', '.gemini', '.openhands', '.aider']);
 
 function dirOf(path: string): string {
   const i = path.lastIndexOf('/');

@@ -150,7 +150,7 @@ const MISSING_ARGS =
 export function isArglessRejection(call: CallView): boolean {
   const r = call.result;
   if (r === undefined || !isEmptyArgs(call.args)) return false;
-  return MISSING_ARGS.test(r.content.length > 2000 ? r.content.slice(0, 2000) : r.content);
+  return MISSING_ARGS.test(r.content);
 }
 
 function isEmptyArgs(a: CallView['args']): boolean {
@@ -180,8 +180,7 @@ export function errorSignature(s: Step, raw: boolean): string {
   );
   const sig =
     masked === text ? (raw ? c.resultFp : c.normResultFp) : resultFingerprint({ content: masked, isError: true });
-  const head = text.length > 2000 ? text.slice(0, 2000) : text;
-  return (s.errorSig = HARNESS_ERROR.test(head) ? `${raw ? c.exact : c.normExact}\u0000${sig}` : sig);
+  return (s.errorSig = HARNESS_ERROR.test(text) ? `${raw ? c.exact : c.normExact}\u0000${sig}` : sig);
 }
 
 export function targetOf(s: Step): string {

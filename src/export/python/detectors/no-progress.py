@@ -1,5 +1,19 @@
 # -- src/engine/detectors/no-progress.ts (+ no-progress-step.ts, no-progress-message.ts): steps that learn nothing --
-_NP_NOT_FOUND = re.compile(r"[^\s:'\"`]+(: (?:command )?not found)|(command not found: )\S+")
+_NP_NOT_FOUND = re.compile(r"(?<![^\s:'\"`])[A-Z][a-z']*(: (?:command )?not found)|(command not found: )[A-Z][a-z']*(?![^\s])", _A)
+_NP_HARNESS = re.compile(
+    r"<tool_use_error>|doesn't want to proceed with this tool use|requires approval|rejected by (?:the )?user"
+    r"|user (?:denied|rejected|declined|did not (?:allow|approve))|denied this operation|Sibling tool call errored"
+    r"|tool (?:call|use|execution) (?:was )?(?:cancel+ed|aborted)", re.I)
+_NP_MISSING_ARGS = re.compile(
+    r"missing (?:\d+ )?(?:required )?(?:parameters?|arguments?|properties|fields?)"
+    r"|required (?:parameters?|arguments?|property|field) (?:is |are )?missing"
+    r"|invalid (?:tool )?(?:arguments|parameters|input)|validation error", re.I)
+_NP_CONTINUED = re.compile(
+    r"session is being continued from a previous conversation|continued from a previous (?:conversation|session)"
+    r"|conversation (?:was |has been )?(?:compacted|summari[sz]ed)|context (?:was |has been )?(?:compacted|summari[sz]ed)"
+    r"|resum(?:ed|ing) (?:from )?(?:the |a )?(?:previous|earlier|interrupted) (?:session|conversation|task)", re.I)
+_NP_DURATION_MASK = re.compile(r"[\[(]?<duration>[\])]?")
+_NP_SPACE = re.compile(r"\s+")
 _NP_STATUS_LINE = re.compile(
     r"^[ \t]*(?:\[(?:The command completed|Command finished) with exit code -?\d+\.?\]|\[Current working directory: [^\]\n]*\]"
     r"|\[Python [Ii]nterpreter: [^\]\n]*\]|Exit [Cc]ode: ?-?\d+|<returncode>-?\d+</returncode>|Wall time: [^\n]*|Output:)[ \t]*$",
@@ -24,6 +38,34 @@ def _np_recurrence_message(action, n, window, shown):
     return ("⚠️ No progress: the same step (or the same error, or the same failed edit) %d times in the last %d steps, "
             "with no new change between:\n  1. %s\nNothing new is being learned. Change something real (another "
             "command, file or approach), or explain what is blocking you." % (n, window, shown))
+
+
+def _np_across_message(action, n, window, shown):
+    if action == "terminate":
+        return ("Loop detected: the same failure %d times in the last %d steps, though edits came between. "
+                "Stopping the run:\n  1. %s" % (n, window, shown))
+    return ("⚠️ No progress: the same failure %d times in the last %d steps, though edits came between:\n  1. %s\n"
+            "The edits are not changing the result. Read the error again, check the assumption behind the fix, or "
+            "try another approach." % (n, window, shown))
+
+
+def _np_head16(text, n):
+    """The first n UTF-16 code units of text (JavaScript's slice), a cut pair dropped."""
+    b = text.encode("utf-16-le", "surrogatepass")
+    return text if len(b) <= 2 * n else b[:2 * n].decode("utf-16-le", "ignore")
+
+
+def _np_continues_session(text):
+    return _NP_CONTINUED.search(_np_head16(text, 400)) is not None
+
+
+def _np_argless_rejection(call):
+    r = call.result
+    a = call.args
+    if r is None:
+        return False
+    empty = a is None or (isinstance(a, str) and a.strip() == "") or (isinstance(a, dict) and len(a) == 0)
+    return empty and _NP_MISSING_ARGS.search(r["content"]) is not None
 
 
 def _np_describe(s):
@@ -69,8 +111,27 @@ def _np_error_signature(s, raw):
             sig = c.result_fp if raw else c.norm_result_fp
         else:
             sig = result_fingerprint({"content": masked, "isError": True})
+        if _NP_HARNESS.search(text):
+            sig = (c.exact if raw else c.norm_exact) + "\u0000" + sig
     s["errorSig"] = sig
     return sig
+
+
+def _np_folded(s, raw):
+    if "folded" not in s:
+        content = s["call"].result["content"] if s["call"].result is not None else ""
+        flat = re.sub(r"\r?\n", "", content)
+        folded = flat if raw else _NP_SPACE.sub("", _NP_DURATION_MASK.sub("", normalize_text(flat)))
+        s["folded"] = result_fingerprint({"content": folded, "isError": True})
+    return s["folded"]
+
+
+def _np_same_failure(a, b, raw):
+    if not a["failed"] or not b["failed"] or a["call"] is None or b["call"] is None:
+        return False
+    if (a["call"].exact != b["call"].exact) if raw else not same_norm_exact(a["call"], b["call"]):
+        return False
+    return _np_folded(a, raw) == _np_folded(b, raw)
 
 
 def _np_target(s):
@@ -109,11 +170,12 @@ class Detector(DetectorBase):
         self.cap = p["window"]
         self.ring = [None] * self.cap
         self.size = self.next = self.stuck = self.moving = self.level = 0
-        self.period = self.fire_at = self.since_change = 0
+        self.period = self.fire_at = self.since_change = self.since_context = 0
         self.recurrence = p["recurrence"] if p["recurrence"] >= 2 else 0
+        self.across = p["acrossChanges"] if p["acrossChanges"] >= 2 else 0
         self.heard = set()
         self.recent = []
-        self.lag = self.count = 0
+        self.lag = self.count = self.far_count = 0
 
     def _new_context(self, index):
         turns = self.env["turns"]
@@ -133,35 +195,56 @@ class Detector(DetectorBase):
     def _scan(self, step):
         p, raw = self.p, self.p["rawText"]
         n = min(self.size, self.since_change) if self.recurrence else 0
+        far = min(self.size, self.since_context) if self.across and step["failed"] else 0
         errors = p["sameError"] and step["failed"]
-        target = n > 0 and p["sameTarget"] and step["change"] and step["failed"]
-        same = err = tgt = err_lag = lag = 0
+        target = (n > 0 or far > 0) and p["sameTarget"] and step["change"] and step["failed"]
+        # Calls of one turn were sent together: they repeat nothing of each other; occurrences
+        # count once per turn.
+        turn = step["call"].turn if step["call"] is not None else -1
+        far_reach = far if step["failed"] else 0
+        reach = max(n, far_reach)
+        counts = {"same": [0, 0, set()], "err": [0, 0, set()], "tgt": [0, 0, set()]}
+
+        def add(kind, t, near, fa):
+            c = counts[kind]
+            if (not near and not fa) or (t >= 0 and t in c[2]):
+                return
+            c[2].add(t)
+            if near:
+                c[0] += 1
+            if fa:
+                c[1] += 1
+
+        err_lag = lag = 0
         for d in range(1, self.size + 1):
-            if lag and d > n:
+            if lag and d > reach:
                 break
             s = self._back(d)
-            hit = _np_same_step(s, step, raw)
+            t = s["call"].turn if s["call"] is not None else -1
+            if turn >= 0 and t == turn:
+                continue
+            hit = _np_same_step(s, step, raw) or _np_same_failure(s, step, raw)
             if hit and not lag:
                 lag = d
-            if d > n:
-                continue
-            if hit:
-                same += 1
+            add("same", t, hit and d <= n, hit and d <= far_reach)
             if errors and _np_same_error(s, step, raw):
-                err += 1
-                if not err_lag:
+                add("err", t, d <= n, False)
+                if not err_lag and d <= reach:
                     err_lag = d
-            if target and _np_same_failed_change(s, step):
-                tgt += 1
+            if target and d <= reach and _np_same_failed_change(s, step):
+                add("tgt", t, d <= n, d <= far_reach)
         if not lag and errors:
             lag = err_lag
-            d = n + 1
+            d = reach + 1
             while not lag and d <= self.size:
-                if _np_same_error(self._back(d), step, raw):
+                s = self._back(d)
+                t = s["call"].turn if s["call"] is not None else -1
+                if not (turn >= 0 and t == turn) and _np_same_error(s, step, raw):
                     lag = d
                 d += 1
         self.lag = lag
-        self.count = 1 + max(same, err, tgt) if self.recurrence else 0
+        self.count = 1 + max(c[0] for c in counts.values()) if self.recurrence else 0
+        self.far_count = 1 + max(c[1] for c in counts.values()) if self.across and step["failed"] else 0
 
     def _moves_on(self, step):
         c = step["call"]
@@ -185,12 +268,13 @@ class Detector(DetectorBase):
     def _feed(self, step, emit):
         p = self.p
         self._scan(step)
-        lag, count, rec = self.lag, self.count, self.recurrence
+        lag, count, rec, far_count, across = self.lag, self.count, self.recurrence, self.far_count, self.across
         self.ring[self.next] = step
         self.next = 0 if self.next + 1 == self.cap else self.next + 1
         if self.size < self.cap:
             self.size += 1
         self.since_change = 0 if rec and lag == 0 and self._moves_on(step) else self.since_change + 1
+        self.since_context += 1
         if lag == 0:
             self.stuck = self.period = self.fire_at = 0
             self.recent = []
@@ -222,15 +306,35 @@ class Detector(DetectorBase):
             self._emit(emit, lambda action: _np_recurrence_message(action, count, p["window"], _np_describe(step)))
             if lag > 0:
                 self.fire_at = self.stuck + p["k"]
+        elif across and far_count >= across and far_count % across == 0 and not (lag > 0 and self.fire_at > 0):
+            self._emit(emit, lambda action: _np_across_message(action, far_count, p["window"], _np_describe(step)))
+            if lag > 0:
+                self.fire_at = self.stuck + p["k"]
+
+    def _continued(self, index):
+        turns = self.env["turns"]
+        t = turns[index - 1] if 0 < index <= len(turns) else None
+        before = t["before"] if t is not None and t["index"] == index else []
+        return any(_np_continues_session(m["text"]) for m in before)
 
     def on_turn(self, turn, emit):
-        if self.recurrence and self._new_context(turn["index"]):
-            self.since_change = 0
+        if self._continued(turn["index"]):
+            # Continued from a summary of itself: the window starts afresh.
+            self.ring = [None] * self.cap
+            self.size = self.next = self.stuck = self.moving = self.level = self.period = self.fire_at = 0
+            self.recent = []
+            self.since_change = self.since_context = 0
+        if (self.recurrence or self.across) and self._new_context(turn["index"]):
+            self.since_change = self.since_context = 0
         if turn["callCount"] > 0:
             return
         text = turn["text"] if self.p["rawText"] else normalize_text(turn["text"])
+        if text.strip() == "":
+            return
         self._feed({"action": "text:" + text, "call": None, "text": turn["text"], "failed": False, "change": False,
                     "shellChange": False}, emit)
 
     def on_call(self, call, emit):
+        if _np_argless_rejection(call):
+            return
         self._feed(_np_call_step(call), emit)
