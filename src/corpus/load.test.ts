@@ -34,10 +34,10 @@ describe('the labelled corpus', () => {
     );
     expect(counts).toEqual({
       aider: { runs: 18, real: 18, spans: 0, clean: 18 },
-      'claude-code': { runs: 18, real: 12, spans: 2, clean: 16 },
-      codex: { runs: 10, real: 6, spans: 2, clean: 8 },
+      'claude-code': { runs: 22, real: 13, spans: 3, clean: 19 },
+      codex: { runs: 12, real: 6, spans: 3, clean: 9 },
       cursor: { runs: 6, real: 6, spans: 8, clean: 2 },
-      'gemini-cli': { runs: 8, real: 3, spans: 2, clean: 6 },
+      'gemini-cli': { runs: 9, real: 3, spans: 3, clean: 6 },
       'inspect-ai': { runs: 21, real: 21, spans: 0, clean: 21 },
       moatless: { runs: 12, real: 12, spans: 4, clean: 8 },
       openhands: { runs: 20, real: 9, spans: 10, clean: 11 },
