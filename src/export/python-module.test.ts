@@ -13,6 +13,7 @@ import { cli } from '../cli/run-cli.test-util';
 import type { DetectorSettings, EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
+import { writeHostileTextual } from './hostile-textual.test-util';
 import { convertedRealRuns } from './real-runs.test-util';
 import { NotPortedError, notPorted, PYTHON_DETECTORS, pythonModule, pyValue } from './python-module';
 
@@ -363,6 +364,17 @@ describe('Python module', () => {
       expect(expected[0].length).toBeGreaterThan(0);
       expect(python(pythonModule(config), [file], false)).toEqual(expected);
     }
+  });
+
+  it("linear-time parsing and one depth limit: hostile text-written calls give the engine's events, fast", async () => {
+    const file = writeHostileTextual();
+    const config: EngineConfig = { detectors: Object.fromEntries(PORTED.map((id) => [id, { enabled: true }])) };
+    const expected = await engineEvents(config, [file]);
+    expect(expected[0].length).toBeGreaterThan(0);
+    const t0 = performance.now();
+    // The old port raised RecursionError on the nested calls and took minutes on the openings.
+    expect(python(pythonModule(config), [file], false)).toEqual(expected);
+    expect(performance.now() - t0).toBeLessThan(5000);
   });
 
   it('the judge configs fire on the samples (recorded answers and the stand-in), so their port is compared', async () => {
