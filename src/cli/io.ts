@@ -1,14 +1,12 @@
 /** Reading inputs for the CLI: files and folders become import sources; failures name the file. */
 import { openAsBlob } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { formatWarning } from '../model/transcript';
 import { importSource, ImportError, type ImportResult } from '../import/index';
 import { planImport, type FolderEntry, type ImportUnit } from '../import/folder';
 import { importUnit } from '../import/folder-import';
-import { withLineColumn } from '../import/json-parse';
 import { sourceFromBlob } from '../import/source';
-import { CONFIG_LIMITS, describeBytes } from '../model/limits';
 import type { ImportContext, ImportSource } from '../import/types';
 
 export interface Out {
@@ -120,28 +118,6 @@ export async function loadPaths(
   const loaded: LoadedFile[] = [];
   for await (const l of loadEach(paths, format, err, ctx)) loaded.push(l);
   return loaded;
-}
-
-/** A JSON file of at most `maxBytes` (checked before reading); errors name the line and column. */
-export async function readJsonFile(file: string, maxBytes: number = CONFIG_LIMITS.fileBytes): Promise<unknown> {
-  const size = await stat(file).then(
-    (s) => s.size,
-    (e: NodeJS.ErrnoException) => {
-      throw new UsageError(`${file}: cannot read (${e.code ?? e.message})`);
-    },
-  );
-  if (size > maxBytes)
-    throw new UsageError(
-      `${file}: ${describeBytes(size)}, over the ${describeBytes(maxBytes)} limit for a config file (raise it with --max-config-mb)`,
-    );
-  const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`${file}: cannot read (${e.code ?? e.message})`);
-  });
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`${file}: not valid JSON (${withLineColumn((e as Error).message, text)})`);
-  }
 }
 
 /** `--max-…-mb N`: a positive number of MiB, in bytes; undefined when the flag is absent. */
