@@ -4,7 +4,7 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { formatWarning } from '../model/transcript';
 import { importSource, ImportError, type ImportResult } from '../import/index';
-import { planImport, type FolderEntry, type ImportUnit } from '../import/folder';
+import { planImport, type FolderEntry, type ImportUnit, type SkippedFile } from '../import/folder';
 import { importUnit } from '../import/folder-import';
 import { sourceFromBlob } from '../import/source';
 import type { ImportContext, ImportSource } from '../import/types';
@@ -22,14 +22,22 @@ export interface LoadedFile {
   result: ImportResult;
 }
 
-/** Every file under a folder with its size, paths '/'-separated; hidden files and folders left out. */
-async function listFiles(dir: string): Promise<FolderEntry<string>[]> {
+/**
+ * Every file under a folder with its size, paths '/'-separated; hidden files and folders left out.
+ * Symbolic links are not followed (a link can point outside the folder, or into a loop) and other
+ * entries that are not files (pipes, sockets, devices: reading one can block or never end) are not
+ * read; both go to `skipped`, so the walk says what it left out.
+ */
+async function listFiles(dir: string, skipped: SkippedFile[]): Promise<FolderEntry<string>[]> {
   const out: FolderEntry<string>[] = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
     if (e.name.startsWith('.')) continue;
     const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await listFiles(p)));
-    else if (e.isFile()) out.push({ path: p.split(sep).join('/'), size: (await stat(p)).size, file: p });
+    const path = p.split(sep).join('/');
+    if (e.isDirectory()) out.push(...(await listFiles(p, skipped)));
+    else if (e.isFile()) out.push({ path, size: (await stat(p)).size, file: p });
+    else if (e.isSymbolicLink()) skipped.push({ path, reason: 'a symbolic link; links are not followed' });
+    else skipped.push({ path, reason: 'not a regular file (a pipe, socket or device)' });
   }
   return out;
 }
@@ -52,8 +60,9 @@ function warn(result: ImportResult, err: Out): void {
  * should have been a transcript but fails is named with its reason and skipped.
  */
 async function* loadFolder(dir: string, format: string | undefined, err: Out, failures: string[], ctx: ImportContext) {
-  const plan = planImport(await listFiles(dir));
-  for (const s of plan.skipped) err.write(`skipped: ${s.path}: ${s.reason}\n`);
+  const notFiles: SkippedFile[] = [];
+  const plan = planImport(await listFiles(dir, notFiles));
+  for (const s of [...notFiles, ...plan.skipped]) err.write(`skipped: ${s.path}: ${s.reason}\n`);
   for (const unit of plan.units) {
     const outcome = await importUnit(await openUnit(unit, ctx), ctx, format);
     if (outcome.status === 'skipped') err.write(`skipped: ${unit.path}: ${outcome.reason}\n`);
