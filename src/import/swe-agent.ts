@@ -23,9 +23,10 @@
  *   and info.exit_status go to transcript extra; execution_time to call extra.
  */
 import type { Extra, ImportWarning } from '../model/transcript';
-import type { CallDraft } from '../model/normalize';
+import type { CallDraft, TurnDraft } from '../model/normalize';
 import { keysAt, scanJsonHead } from './json-head';
-import { jsonProblem, parseJson, tryParseJson } from './json-parse';
+import { tryParseJson } from './json-parse';
+import { readTrajDocument, type Steps } from './swe-agent-steps';
 import { isObj, num, str, TranscriptBuilder, type Obj } from './transcript-builder';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 
@@ -154,19 +155,18 @@ function contextBefore(b: TranscriptBuilder, history: unknown[]): number {
  * Each step is complete when read (its observation is its result), so it is normalised at once
  * and its parsed object let go: a `.traj` of a million steps holds one copy of them, not three.
  */
-function fromTrajectory(b: TranscriptBuilder, steps: unknown[], history: unknown[]): void {
+function fromTrajectory(b: TranscriptBuilder, steps: Steps, history: unknown[]): void {
   contextBefore(b, history);
   const messages = new CallMessages(
     history.filter((m): m is Obj => isObj(m) && m.role === 'assistant' && toolCalls(m).length > 0),
   );
   for (let i = 0; i < steps.length; i++) {
-    const step = steps[i];
-    steps[i] = undefined;
+    const step = steps.take(i);
     if (!isObj(step)) {
       b.warn(`trajectory step ${i + 1} is not an object; skipped`);
       continue;
     }
-    const turn = b.turn({ text: str(step.thought) ?? str(step.response) ?? '' });
+    const turn: TurnDraft = { text: str(step.thought) ?? str(step.response) ?? '', calls: [] };
     const action = typeof step.action === 'string' ? step.action : '';
     const result = { content: step.observation ?? '', isError: undefined };
     const execTime = num(step.execution_time);
@@ -188,7 +188,7 @@ function fromTrajectory(b: TranscriptBuilder, steps: unknown[], history: unknown
         ),
       );
     } else if (raw) turn.calls!.push(dropUndefined({ name: raw.name, args: raw.args, result, extra }));
-    b.commit();
+    b.completeTurn(turn);
   }
 }
 
@@ -219,17 +219,11 @@ function fromHistory(b: TranscriptBuilder, history: unknown[]): void {
 export async function parseSweAgent(src: ImportSource, _ctx: ImportContext = {}): Promise<ImportResult> {
   const file = src.name;
   const warnings: ImportWarning[] = [];
-  let doc: unknown;
-  try {
-    doc = parseJson(await src.text(), { file, warnings });
-  } catch (e) {
-    if (e instanceof DOMException) throw e;
-    throw new ImportError(file, jsonProblem(e));
-  }
+  const { doc, steps } = readTrajDocument(await src.text(), file, warnings);
   if (!isObj(doc)) throw new ImportError(file, 'a .traj file is one JSON object');
   const b = new TranscriptBuilder(file, warnings);
   const history = Array.isArray(doc.history) ? doc.history : [];
-  if (Array.isArray(doc.trajectory) && doc.trajectory.length > 0) fromTrajectory(b, doc.trajectory, history);
+  if (steps.length > 0) fromTrajectory(b, steps, history);
   else if (history.length > 0) fromHistory(b, history);
   else throw new ImportError(file, 'neither "trajectory" steps nor "history" messages in this .traj file');
   const info = isObj(doc.info) ? doc.info : {};

@@ -90,7 +90,7 @@ export class TranscriptBuilder {
   private open: CallDraft[] = [];
   /** Line reported with warnings (the JSON Lines record being read), if any. */
   line?: number;
-  /** Turns normalised by `commit`, ahead of `turns`; a normaliser once anything was committed. */
+  /** Turns added by `completeTurn`, normalised; its normaliser. */
   private readonly committed: Turn[] = [];
   private normalizer?: TurnNormalizer;
 
@@ -195,14 +195,16 @@ export class TranscriptBuilder {
   }
 
   /**
-   * Normalises the turns so far and lets their drafts go. For formats whose turns are complete when
-   * read (no result arrives later): a run of a million steps then never holds a million drafts
-   * beside the parsed file and the normalised turns. `last()` starts again from nothing.
+   * Adds a turn that is complete when read (no result arrives later), normalised at once so no
+   * draft is kept: a run of a million steps then never holds a million drafts beside the parsed
+   * file and the normalised turns. The waiting context messages become its `before`. A builder
+   * takes either these or `turn()`, not both.
    */
-  commit(): void {
+  completeTurn(t: TurnDraft): void {
+    if (this.pending.length) t.before = this.pending;
+    this.pending = [];
     this.normalizer ??= new TurnNormalizer(undefined, (reason) => this.warn(reason));
-    for (const t of this.turns) this.committed.push(this.normalizer.turn(t));
-    this.turns.length = 0;
+    this.committed.push(this.normalizer.turn(t));
   }
 
   build(meta: Omit<TranscriptDraft, 'turns' | 'after'>): Transcript {
@@ -210,7 +212,6 @@ export class TranscriptBuilder {
     if (this.pending.length) d.after = this.pending;
     for (const k of Object.keys(d) as (keyof TranscriptDraft)[]) if (d[k] === undefined) delete d[k];
     if (!this.normalizer) return normalizeTranscript(d, undefined, (reason) => this.warn(reason));
-    this.commit();
     return finishTranscript(d, this.committed);
   }
 }
