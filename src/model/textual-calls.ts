@@ -104,20 +104,26 @@ function xmlCalls(text: string, out: TextualCall[]): void {
     gtOrNewline.lastIndex = from;
     return gtOrNewline.exec(text)?.index ?? -1;
   });
-  const starts: { at: number; bodyAt: number; name: string }[] = [];
-  for (let p = text.indexOf(OPEN); p !== -1;) {
-    const tag = xmlOpening(text, p + OPEN.length, nameEnds);
-    const name = tag?.name.trim();
-    if (tag && NAME.test(name!)) starts.push({ at: p, bodyAt: tag.end, name: name! });
-    p = text.indexOf(OPEN, tag ? tag.end : p + 1);
-  }
+  /** The next opening whose name is a name, searching from `from`. */
+  const nextStart = (from: number): { at: number; bodyAt: number; name: string } | undefined => {
+    for (let p = text.indexOf(OPEN, from); p !== -1;) {
+      const tag = xmlOpening(text, p + OPEN.length, nameEnds);
+      const name = tag?.name.trim();
+      if (tag && NAME.test(name!)) return { at: p, bodyAt: tag.end, name: name! };
+      p = text.indexOf(OPEN, tag ? tag.end : p + 1);
+    }
+    return undefined;
+  };
   const closes = new ForwardSearch((from) => text.indexOf('</function>', from));
-  starts.forEach((s, k) => {
-    const limit = k + 1 < starts.length ? starts[k + 1].at : text.length;
+  // A call runs to its </function>, or to the next opening when that comes first.
+  for (let s = nextStart(0); s;) {
+    const next = nextStart(s.bodyAt);
     const close = closes.at(s.bodyAt);
+    const limit = next ? next.at : text.length;
     const end = close !== -1 && close < limit ? close : limit;
-    out.push({ name: s.name, args: xmlParams(text.slice(s.bodyAt, end)) });
-  });
+    out.push({ name: s.name, args: end > s.bodyAt ? xmlParams(text.slice(s.bodyAt, end)) : {} });
+    s = next;
+  }
 }
 
 function isObj(v: unknown): v is Record<string, unknown> {
