@@ -4,7 +4,7 @@
  * Linear scans give a ratio near 4 for 4× the input; the old quadratic ones gave 16 (1 MB of
  * `<function=` took over a minute). Covered: text-written calls (the engine's TypeScript and the
  * exported Python module's port), `.traj` actions, and the prefix lookup of `.eval` entry names.
- * Each figure is the fastest of 15 scans (fastestMs).
+ * Each figure is the fastest of 40 scans (fastestMs).
  */
 import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -45,12 +45,12 @@ const PATTERNS: { name: string; make: (chars: number) => string; scan: (text: st
 ];
 
 /**
- * The fastest of 15 scans, each after a collection: on a machine shared with other work the
+ * The fastest of 40 scans, each after a collection: on a machine shared with other work the
  * fastest run is the one nothing else interrupted, so the ratio measures the scan, not the noise.
  */
 function fastestMs(run: () => unknown): number {
   let best = Infinity;
-  for (let r = 0; r < 15; r++) {
+  for (let r = 0; r < 40; r++) {
     // The calls a scan finds are garbage once counted: collected before each timing, not in it.
     (globalThis as { gc?: () => void }).gc?.();
     const t0 = performance.now();
