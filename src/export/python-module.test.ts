@@ -13,6 +13,7 @@ import { cli } from '../cli/run-cli.test-util';
 import type { DetectorSettings, EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
+import { MAX_JSON_DEPTH } from '../model/limits';
 import { writeHostileTextual } from './hostile-textual.test-util';
 import { convertedRealRuns } from './real-runs.test-util';
 import { NotPortedError, notPorted, PYTHON_DETECTORS, pythonModule, pyValue } from './python-module';
@@ -279,6 +280,10 @@ describe('Python module', () => {
     expect(() => pythonModule({ detectors: { cycle: {}, pattern: {} } }, { pattern: 'x' })).toThrow(
       new NotPortedError(['cycle']),
     );
+  });
+
+  it("one depth limit: the port checks the engine's MAX_JSON_DEPTH", () => {
+    expect(pythonModule(PRESETS[0])).toContain(`_MAX_JSON_DEPTH = ${MAX_JSON_DEPTH}  # src/model/limits.ts`);
   });
 
   it('writes settings as Python literals', () => {
