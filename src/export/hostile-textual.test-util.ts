@@ -1,8 +1,8 @@
 /**
  * A run whose assistant texts hold hostile text-written calls, for the exported modules' tests:
- * repeated ordinary calls (so detectors fire), a call nested 3,000 levels, arguments written as a
- * JSON string nested 3,000 levels, and 250 KB of openings that the old scan searched to the end
- * from every one.
+ * repeated ordinary calls (so detectors fire), parameters named `toString` and `__proto__`, a call
+ * nested 3,000 levels, arguments written as a JSON string nested 3,000 levels, and 250 KB of
+ * openings that the old scan searched to the end from every one.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -26,6 +26,10 @@ export function hostileTextualLines(): Record<string, unknown>[] {
     { type: 'assistant', text: 'x', calls: [{ name: 'bash', args: `{"c": ${deep}}` }] },
     ls,
     { type: 'assistant', text: '<function=a>'.repeat(1000) },
+    ...[1, 2, 3].map(() => ({
+      type: 'assistant',
+      text: '<function=f>\n<parameter=toString>x</parameter>\n<parameter=__proto__>y</parameter>\n</function>',
+    })),
     { type: 'assistant', text: '<function='.repeat(25_000) + '<parameter=x>'.repeat(10_000) },
     ls,
     ls,

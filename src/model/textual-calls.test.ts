@@ -86,6 +86,16 @@ describe('findTextualCalls', () => {
     expect(mayHoldTextualCall('<function=x>')).toBe(true);
   });
 
+  it('reads parameters named like Object.prototype members as plain keys', () => {
+    const [call] = findTextualCalls(
+      '<function=f>\n<parameter=toString>a</parameter>\n<parameter=__proto__>b</parameter>\n</function>',
+    );
+    expect(Object.keys(call.args)).toEqual(['toString', '__proto__']);
+    expect(call.args.toString).toBe('a');
+    expect(Object.getPrototypeOf(call.args)).toBe(Object.prototype);
+    expect(JSON.stringify(call.args)).toBe('{"toString":"a","__proto__":"b"}');
+  });
+
   it('starts a fenced block after any line end JavaScript reads in multiline mode (\\r too)', () => {
     expect(findTextualCalls('I run it:\r```json\n{"name": "ls", "arguments": {}}\n```')).toEqual([
       { name: 'ls', args: {} },

@@ -55,7 +55,9 @@ function tagValue(s: string): string {
 }
 
 function xmlParams(body: string): Record<string, unknown> {
-  const args: Record<string, unknown> = {};
+  // A Map, then own properties: `<parameter=toString>` is a key like any other (`in` on an object
+  // saw the prototype's and dropped it), and `<parameter=__proto__>` sets no prototype.
+  const args = new Map<string, string>();
   const open = '<parameter=';
   const closes = new ForwardSearch((from) => body.indexOf('</parameter>', from));
   let i = body.indexOf(open);
@@ -68,10 +70,10 @@ function xmlParams(body: string): Record<string, unknown> {
     // An unclosed parameter runs to the next one (or the end of the call).
     const end =
       close !== -1 && (nextOpen === -1 || close < nextOpen) ? close : nextOpen !== -1 ? nextOpen : body.length;
-    if (key !== '' && !(key in args)) args[key] = tagValue(body.slice(gt + 1, end));
+    if (key !== '' && !args.has(key)) args.set(key, tagValue(body.slice(gt + 1, end)));
     i = nextOpen;
   }
-  return args;
+  return Object.fromEntries(args);
 }
 
 /** `[\w.-]`, as the regular expressions of names read it. */
