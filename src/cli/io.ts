@@ -4,7 +4,14 @@ import { readdir, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { formatWarning } from '../model/transcript';
 import { importSource, ImportError, type ImportResult } from '../import/index';
-import { planImport, skipReason, walksInto, type FolderEntry, type ImportUnit, type SkippedFile } from '../import/folder';
+import {
+  planImport,
+  skipReason,
+  walksInto,
+  type FolderEntry,
+  type ImportUnit,
+  type SkippedFile,
+} from '../import/folder';
 import { importUnit } from '../import/folder-import';
 import { sourceFromBlob } from '../import/source';
 import { type SecondsRange } from '../model/limits';
