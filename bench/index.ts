@@ -66,6 +66,12 @@ const sections: [string, Section | null][] = [
   ['browser', await optional('./browser.ts', 'benchBrowser')],
   ['triage-browser', await optional('./triage-browser.ts', 'benchTriageBrowser')],
   [
+    'scan',
+    await optional('./scan.ts', 'benchScan').then(
+      (run) => run && (() => (run as (o: unknown) => Promise<unknown>)({ log })),
+    ),
+  ],
+  [
     'triage',
     await optional('./triage.ts', 'benchTriage').then(
       (run) => run && (() => (run as (o: unknown) => Promise<unknown>)({ log })),

@@ -1,6 +1,7 @@
 import { ConfigError, validateConfig, type EngineConfig } from '../engine/config';
 import { PRESETS, presetByName } from '../engine/presets/index';
-import { readJsonFile, UsageError } from './io';
+import { UsageError } from './io';
+import { readJsonFile } from './read-limited';
 
 export const DEFAULT_PRESET = 'recommended';
 

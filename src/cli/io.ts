@@ -1,14 +1,20 @@
 /** Reading inputs for the CLI: files and folders become import sources; failures name the file. */
 import { openAsBlob } from 'node:fs';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { formatWarning } from '../model/transcript';
 import { importSource, ImportError, type ImportResult } from '../import/index';
-import { planImport, skipReason, walksInto, type FolderEntry, type ImportUnit } from '../import/folder';
+import {
+  planImport,
+  skipReason,
+  walksInto,
+  type FolderEntry,
+  type ImportUnit,
+  type SkippedFile,
+} from '../import/folder';
 import { importUnit } from '../import/folder-import';
-import { withLineColumn } from '../import/json-parse';
 import { sourceFromBlob } from '../import/source';
-import { CONFIG_LIMITS, describeBytes, type SecondsRange } from '../model/limits';
+import { type SecondsRange } from '../model/limits';
 import { terminalLine } from '../export/escape/terminal';
 import type { ImportContext, ImportSource } from '../import/types';
 
@@ -27,15 +33,22 @@ export interface LoadedFile {
 
 /**
  * Every file under a folder with its size, paths '/'-separated; hidden files and folders left
- * out, but `.specstory/` and `.aider.chat.history.md` (transcripts kept under hidden names).
+ * out, but agents' session folders (`.specstory/`, `.codex/`, `.claude/`…) and
+ * `.aider.chat.history.md` (transcripts kept under hidden names). Symbolic links are not followed
+ * (a link can point outside the folder, or into a loop) and other entries that are not files
+ * (pipes, sockets, devices: reading one can block or never end) are not read; both go to
+ * `skipped`, so the walk says what it left out.
  */
-async function listFiles(dir: string): Promise<FolderEntry<string>[]> {
+async function listFiles(dir: string, skipped: SkippedFile[]): Promise<FolderEntry<string>[]> {
   const out: FolderEntry<string>[] = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
     if (e.isDirectory() ? !walksInto(e.name) : e.name.startsWith('.') && skipReason(e.name) !== undefined) continue;
     const p = join(dir, e.name);
-    if (e.isDirectory()) out.push(...(await listFiles(p)));
-    else if (e.isFile()) out.push({ path: p.split(sep).join('/'), size: (await stat(p)).size, file: p });
+    const path = p.split(sep).join('/');
+    if (e.isDirectory()) out.push(...(await listFiles(p, skipped)));
+    else if (e.isFile()) out.push({ path, size: (await stat(p)).size, file: p });
+    else if (e.isSymbolicLink()) skipped.push({ path, reason: 'a symbolic link; links are not followed' });
+    else skipped.push({ path, reason: 'not a regular file (a pipe, socket or device)' });
   }
   return out;
 }
@@ -58,8 +71,9 @@ function warn(result: ImportResult, err: Out): void {
  * should have been a transcript but fails is named with its reason and skipped.
  */
 async function* loadFolder(dir: string, format: string | undefined, err: Out, failures: string[], ctx: ImportContext) {
-  const plan = planImport(await listFiles(dir));
-  for (const s of plan.skipped) err.write(`skipped: ${terminalLine(`${s.path}: ${s.reason}`)}\n`);
+  const notFiles: SkippedFile[] = [];
+  const plan = planImport(await listFiles(dir, notFiles));
+  for (const s of [...notFiles, ...plan.skipped]) err.write(`skipped: ${terminalLine(`${s.path}: ${s.reason}`)}\n`);
   for (const unit of plan.units) {
     const outcome = await importUnit(await openUnit(unit, ctx), ctx, format);
     if (outcome.status === 'skipped') err.write(`skipped: ${terminalLine(`${unit.path}: ${outcome.reason}`)}\n`);
@@ -124,28 +138,6 @@ export async function loadPaths(
   const loaded: LoadedFile[] = [];
   for await (const l of loadEach(paths, format, err, ctx)) loaded.push(l);
   return loaded;
-}
-
-/** A JSON file of at most `maxBytes` (checked before reading); errors name the line and column. */
-export async function readJsonFile(file: string, maxBytes: number = CONFIG_LIMITS.fileBytes): Promise<unknown> {
-  const size = await stat(file).then(
-    (s) => s.size,
-    (e: NodeJS.ErrnoException) => {
-      throw new UsageError(`${file}: cannot read (${e.code ?? e.message})`);
-    },
-  );
-  if (size > maxBytes)
-    throw new UsageError(
-      `${file}: ${describeBytes(size)}, over the ${describeBytes(maxBytes)} limit for a config file (raise it with --max-config-mb)`,
-    );
-  const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`${file}: cannot read (${e.code ?? e.message})`);
-  });
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`${file}: not valid JSON (${withLineColumn((e as Error).message, text)})`);
-  }
 }
 
 /** `--max-…-mb N`: a positive number of MiB, in bytes; undefined when the flag is absent. */

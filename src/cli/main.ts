@@ -146,6 +146,19 @@ export async function main(argv: string[], stdout: Out, stderr: Out): Promise<nu
   }
 }
 
+/**
+ * Runs the engine on one file; should it fail (a bug, or input no importer refused), the file is
+ * named with the reason and the others go on, as for a file that fails to import in a folder.
+ */
+function orSkip(file: string, err: Out, run: () => void): void {
+  try {
+    run();
+  } catch (e) {
+    if (e instanceof UsageError) throw e;
+    err.write(`error: ${file}: could not be checked (${(e as Error).message ?? String(e)}); skipped\n`);
+  }
+}
+
 async function readStdin(): Promise<string> {
   let text = '';
   for await (const chunk of process.stdin) text += String(chunk);
@@ -235,10 +248,11 @@ async function run(
   // One file (or session folder) at a time: a huge folder's transcripts are not all held at once.
   if (command === 'detect') {
     for await (const loaded of loadEach(files, opts.format, err, ctx))
-      printDetect(detectRecords([loaded], config), json, out);
+      orSkip(loaded.file, err, () => printDetect(detectRecords([loaded], config), json, out));
     return;
   }
   const totals = evalTotals(config);
-  for await (const loaded of loadEach(files, opts.format, err, ctx)) printEvalFile(totals.add(loaded), json, out);
+  for await (const loaded of loadEach(files, opts.format, err, ctx))
+    orSkip(loaded.file, err, () => printEvalFile(totals.add(loaded), json, out));
   printEvalTotal(totals.total(), json, out);
 }

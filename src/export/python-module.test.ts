@@ -13,6 +13,8 @@ import { cli } from '../cli/run-cli.test-util';
 import type { DetectorSettings, EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
+import { MAX_JSON_DEPTH } from '../model/limits';
+import { writeHostileTextual } from './hostile-textual.test-util';
 import { convertedRealRuns } from './real-runs.test-util';
 import { pyValue } from './escape/python-literal';
 import { NotPortedError, notPorted, PYTHON_DETECTORS, pythonModule } from './python-module';
@@ -378,6 +380,10 @@ describe('Python module', () => {
     );
   });
 
+  it("one depth limit: the port checks the engine's MAX_JSON_DEPTH", () => {
+    expect(pythonModule(PRESETS[0])).toContain(`_MAX_JSON_DEPTH = ${MAX_JSON_DEPTH}  # src/model/limits.ts`);
+  });
+
   it('writes settings as Python literals', () => {
     expect(pyValue({ a: [true, false, null, 1.5, 'x"y'] })).toBe('{"a": [True, False, None, 1.5, "x\\"y"]}');
     const text = pythonModule(np({ k: 3 }));
@@ -461,6 +467,17 @@ describe('Python module', () => {
       expect(expected[0].length).toBeGreaterThan(0);
       expect(python(pythonModule(config), [file], false)).toEqual(expected);
     }
+  });
+
+  it("linear-time parsing and one depth limit: hostile text-written calls give the engine's events, fast", async () => {
+    const file = writeHostileTextual();
+    const config: EngineConfig = { detectors: Object.fromEntries(PORTED.map((id) => [id, { enabled: true }])) };
+    const expected = await engineEvents(config, [file]);
+    expect(expected[0].length).toBeGreaterThan(0);
+    const t0 = performance.now();
+    // The old port raised RecursionError on the nested calls and took minutes on the openings.
+    expect(python(pythonModule(config), [file], false)).toEqual(expected);
+    expect(performance.now() - t0).toBeLessThan(5000);
   });
 
   it('the judge configs fire on the samples (recorded answers and the stand-in), so their port is compared', async () => {

@@ -13,6 +13,7 @@ import { resolveConfig, type EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
 import { loadTsModule as load } from './load-ts-module.test-util';
+import { hostileTextualLines, writeHostileTextual } from './hostile-textual.test-util';
 import { convertedRealRuns } from './real-runs.test-util';
 import { MissingPiecesError, standaloneTs, type StandalonePieces } from './standalone-module';
 
@@ -150,6 +151,25 @@ describe('standalone TypeScript export', () => {
     }
     expect(total).toBeGreaterThan(400);
   }, 120_000);
+
+  it("linear-time parsing and one depth limit: hostile text-written calls give the engine's events and say what was left out", async () => {
+    const mod = await load(standaloneTs(allOn, pieces).text);
+    const file = writeHostileTextual();
+    const dir = mkdtempSync(join(tmpdir(), 'loopscope-export-'));
+    writeFileSync(join(dir, 'config.json'), JSON.stringify({ config: allOn }));
+    const { out } = await cli('detect', '--json', file, '--config', join(dir, 'config.json'));
+    const expected = (JSON.parse(out) as { events: Record<string, unknown>[] }).events.map(
+      ({ message: _m, ...e }) => e,
+    );
+    expect(expected.length).toBeGreaterThan(0);
+    // The old module threw RangeError (stack overflow) on the nested call.
+    expect(mod.replay(hostileTextualLines())).toEqual(expected);
+    const left = 'a text-written call nests deeper than 500 levels; left out';
+    expect(mod.replayDetails(hostileTextualLines()).skipped).toEqual([
+      { line: 3, reason: `turn 2: ${left}` },
+      { line: 5, reason: `turn 4: ${left}` },
+    ]);
+  });
 
   it('fires on a sample with the engine: recommended catches the ls loop at turn 8 with a warning', async () => {
     const mod = await load(

@@ -45,14 +45,18 @@ export async function parseAider(src: ImportSource, ctx: ImportContext = {}): Pr
     if (cur.turns.length === 0) skipped.push(curLine);
     else
       transcripts.push(
-        normalizeTranscript({
-          title: titleOf(cur),
-          format: AIDER_FORMAT,
-          source: file,
-          turns: cur.turns,
-          after,
-          extra: cur.startedAt ? { startedAt: cur.startedAt } : undefined,
-        }),
+        normalizeTranscript(
+          {
+            title: titleOf(cur),
+            format: AIDER_FORMAT,
+            source: file,
+            turns: cur.turns,
+            after,
+            extra: cur.startedAt ? { startedAt: cur.startedAt } : undefined,
+          },
+          undefined,
+          (reason) => warnings.push({ file, line: curLine, reason }),
+        ),
       );
   };
 

@@ -259,5 +259,9 @@ export function sampleTranscript(
   const extra: Obj = { sampleId: id, epoch };
   if (info.task) extra.task = info.task;
   if (info.model) extra.model = info.model;
-  return normalizeTranscript({ title, format: INSPECT_FORMAT, source: file, turns, after: pending, extra });
+  return normalizeTranscript(
+    { title, format: INSPECT_FORMAT, source: file, turns, after: pending, extra },
+    undefined,
+    (reason) => warnings.push({ file, reason: `${where}: ${reason}` }),
+  );
 }

@@ -146,11 +146,11 @@ interface Building {
   lines: number;
 }
 
-function newBuilding(src: string, pool: StringPool): Building {
+function newBuilding(src: string, pool: StringPool, warn: (reason: string) => void): Building {
   return {
     draft: { format: LOOPSCOPE_FORMAT, source: src, turns: [], labels: [], judge: [] },
     turns: [],
-    normalizer: new TurnNormalizer(pool),
+    normalizer: new TurnNormalizer(pool, warn),
     pending: [],
     lines: 0,
   };
@@ -163,13 +163,17 @@ export class LoopscopeReader {
   /** One pool for the file: transcripts of one file repeat each other's texts too. */
   private readonly pool = new StringPool();
   private cur: Building;
+  /** The line being read, for the normaliser's warnings. */
+  private lineNo = 0;
+  private readonly warnTurn = (reason: string) => this.warnings.push({ file: this.file, line: this.lineNo, reason });
 
   constructor(private readonly file: string) {
-    this.cur = newBuilding(file, this.pool);
+    this.cur = newBuilding(file, this.pool, this.warnTurn);
   }
 
   /** Adds one line's object; a line that cannot be used is skipped with a warning naming it. */
   add(o: unknown, lineNo: number): void {
+    this.lineNo = lineNo;
     try {
       this.read(o, lineNo);
       this.cur.lines++;
@@ -208,7 +212,7 @@ export class LoopscopeReader {
           throw new LineProblem(`unsupported version ${JSON.stringify(o.version)} (this reader knows version 1)`);
         if (cur.lines > 0) {
           this.finish();
-          this.cur = newBuilding(file, this.pool);
+          this.cur = newBuilding(file, this.pool, this.warnTurn);
         }
         this.cur.draft.title = optString(o, 'title');
         this.cur.draft.source = optString(o, 'source') ?? file;

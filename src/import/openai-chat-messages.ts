@@ -4,6 +4,7 @@
  * ChatCompletionMessageToolCall {id, type: "function", function: {name, arguments}} and
  * ChatCompletionMessageCustomToolCall {id, type: "custom", custom: {name, input}}).
  */
+import { tryParseJson } from './json-parse';
 import { isObj, str, type Obj, type TranscriptBuilder } from './transcript-builder';
 
 /** Text of a content value: a string, or an array of parts (text, refusal, image, audio, file). */
@@ -39,11 +40,8 @@ export function chatToolIsError(m: Obj): boolean | undefined {
   if (m.is_error === false) return false;
   let c: unknown = m.content;
   if (typeof c === 'string' && c.trimStart().startsWith('{')) {
-    try {
-      c = JSON.parse(c) as unknown;
-    } catch {
-      return undefined;
-    }
+    c = tryParseJson(c);
+    if (c === undefined) return undefined;
   }
   return isObj(c) && hasError(c.error) ? true : undefined;
 }

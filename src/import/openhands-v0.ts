@@ -7,6 +7,7 @@
  */
 import type { CallDraft, TurnDraft } from '../model/normalize';
 import { rejectedToolName } from './openhands-rejection';
+import { tryParseJson } from './json-parse';
 import { isObj, num, str, type Obj, type TranscriptBuilder } from './transcript-builder';
 
 const QUIET_ACTIONS = new Set(['change_agent_state', 'recall', 'condensation', 'condensation_request', 'null']);
@@ -81,12 +82,9 @@ export function v0ErrorFlag(obs: string, e: Obj): boolean | undefined {
   if (exit !== undefined) return exit !== 0;
   if ((obs === 'browse' || obs === 'browse_interactive') && typeof extras.error === 'boolean') return extras.error;
   if (obs === 'mcp' && typeof e.content === 'string') {
-    try {
-      const r = JSON.parse(e.content) as unknown;
-      if (isObj(r) && typeof r.isError === 'boolean') return r.isError;
-    } catch {
-      // Not JSON: no flag.
-    }
+    // Not JSON (or nested past the limit): no flag.
+    const r = tryParseJson(e.content);
+    if (isObj(r) && typeof r.isError === 'boolean') return r.isError;
   }
   return undefined;
 }

@@ -10,6 +10,7 @@
  * input-side item (user message, tool output) starts the next turn.
  */
 import type { TurnDraft } from '../model/normalize';
+import { tryParseJson } from './json-parse';
 import { isObj, str, type Obj, type TranscriptBuilder } from './transcript-builder';
 
 /** Hosted tools the model calls without a separate output item: name, and where the args live. */
@@ -48,16 +49,12 @@ export function responsesText(content: unknown): string {
 function stringIsError(s: string): boolean | undefined {
   const t = s.trimStart();
   if (t.startsWith('{')) {
-    try {
-      const o = JSON.parse(t) as unknown;
-      if (!isObj(o)) return undefined;
-      // Codex shell output: {"output": "...", "metadata": {"exit_code": 1, ...}}.
-      if (isObj(o.metadata) && typeof o.metadata.exit_code === 'number') return o.metadata.exit_code !== 0;
-      if (o.error !== undefined && o.error !== null && o.error !== false && o.error !== '') return true;
-      return undefined;
-    } catch {
-      return undefined;
-    }
+    const o = tryParseJson(t);
+    if (!isObj(o)) return undefined;
+    // Codex shell output: {"output": "...", "metadata": {"exit_code": 1, ...}}.
+    if (isObj(o.metadata) && typeof o.metadata.exit_code === 'number') return o.metadata.exit_code !== 0;
+    if (o.error !== undefined && o.error !== null && o.error !== false && o.error !== '') return true;
+    return undefined;
   }
   // Newer Codex shell output: "Exit code: 1\nWall time: ...\nOutput:\n...".
   const m = /^Exit code: (-?\d+)/.exec(t);

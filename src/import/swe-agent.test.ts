@@ -5,7 +5,7 @@ import { callCount, type Transcript } from '../model/transcript';
 import { foreignHeads } from './fixture-heads.test-util';
 import { importSource } from './index';
 import { expectRoundTrip } from './roundtrip.test-util';
-import { sourceFromBytes } from './source';
+import { sourceFromBytes, sourceFromText } from './source';
 import { parseRawAction, parseSweAgent, sweAgentImporter } from './swe-agent';
 
 const CORPUS = resolve(__dirname, '../../corpus/real/swe-agent');
@@ -173,6 +173,40 @@ describe('swe-agent importer: v0.x raw actions', () => {
       args: { args: '3:3', body: '    x = 1\nend_of_edit' },
     });
     expect(parseRawAction('  \n')).toBeNull();
+  });
+});
+
+describe('linear-time parsing of .traj actions', () => {
+  it('trims a 1 MB whitespace run inside an action in well under a second', () => {
+    const t0 = performance.now();
+    expect(parseRawAction('x\n' + ' '.repeat(1_000_000) + 'y\n' + '\t'.repeat(1_000_000))).toEqual({
+      name: 'x',
+      args: { args: '', body: ' '.repeat(1_000_000) + 'y' },
+    });
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+
+  it('keeps a carriage return inside the first line (it used to throw a TypeError)', () => {
+    expect(parseRawAction('grep a b\rc')).toEqual({ name: 'grep', args: { args: 'a b\rc' } });
+  });
+
+  it('matches 20,000 steps to 20,000 history calls, every one a miss but the last, in linear time', async () => {
+    const n = 20_000;
+    const call = (name: string) => ({
+      role: 'assistant',
+      content: '',
+      tool_calls: [{ id: name, function: { name, arguments: '{}' } }],
+    });
+    const doc = {
+      trajectory: Array.from({ length: n }, (_, i) => ({ action: i < n - 1 ? `miss${i}` : 'hit', observation: 'ok' })),
+      history: [...Array.from({ length: n - 1 }, () => call('other')), call('hit')],
+    };
+    const t0 = performance.now();
+    const r = await parseSweAgent(sourceFromText('big.traj', JSON.stringify(doc)));
+    expect(performance.now() - t0).toBeLessThan(3000);
+    const turns = r.transcripts[0].turns;
+    expect(turns.map((t) => t.calls[0].name).slice(-2)).toEqual(['miss19998', 'hit']);
+    expect(turns[n - 1].calls[0].id).toBe('hit');
   });
 });
 

@@ -23,24 +23,29 @@
  *   and info.exit_status go to transcript extra; execution_time to call extra.
  */
 import type { Extra, ImportWarning } from '../model/transcript';
-import type { CallDraft } from '../model/normalize';
+import type { CallDraft, TurnDraft } from '../model/normalize';
 import { keysAt, scanJsonHead } from './json-head';
-import { jsonProblem, parseJson, tryParseJson } from './json-parse';
+import { tryParseJson } from './json-parse';
+import { readTrajDocument, type Steps } from './swe-agent-steps';
 import { isObj, num, str, TranscriptBuilder, type Obj } from './transcript-builder';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 
 export const SWE_AGENT_FORMAT = 'swe-agent';
 
-/** Tool and args of a raw action string; null for an empty action. */
+/**
+ * Tool and args of a raw action string; null for an empty action. Linear in the action: a trailing
+ * `/\s+$/` regex retries from every whitespace character of a long run (31 s on 200 KB).
+ */
 export function parseRawAction(action: string): { name: string; args: Obj } | null {
-  const text = action.replace(/\s+$/, '');
+  const text = action.trimEnd();
   const nl = text.indexOf('\n');
   const first = (nl === -1 ? text : text.slice(0, nl)).trim();
   if (first === '') return null;
-  const m = /^(\S+)\s*(.*)$/.exec(first)!;
-  const args: Obj = { args: m[2] };
+  const space = first.search(/\s/);
+  const name = space === -1 ? first : first.slice(0, space);
+  const args: Obj = { args: space === -1 ? '' : first.slice(space).trimStart() };
   if (nl !== -1) args.body = text.slice(nl + 1);
-  return { name: m[1], args };
+  return { name, args };
 }
 
 function messageText(m: Obj): string {
@@ -74,12 +79,59 @@ function decodedArgs(a: unknown): Obj | undefined {
   return isObj(v) ? v : undefined;
 }
 
-/** Whether a structured call is the one a raw step action was rendered from. */
-function sameCall(fc: FnCall, action: string): boolean {
-  const raw = parseRawAction(action);
-  if (!raw) return false;
-  if (fc.name === raw.name) return true;
-  return fc.name === 'bash' && str(decodedArgs(fc.args)?.command)?.trim() === action.trim();
+/**
+ * The assistant history messages with tool calls, indexed by what a raw step action is matched
+ * on: the first call's tool, and the command of a first `bash` call. A step finds its message in
+ * logarithmic time, where trying every later message made a long run quadratic.
+ */
+class CallMessages {
+  private readonly byName = new Map<string, number[]>();
+  private readonly byBashCommand = new Map<string, number[]>();
+  /** Messages before this one are taken (each step takes a later message than the previous). */
+  private next = 0;
+
+  constructor(readonly messages: Obj[]) {
+    messages.forEach((m, i) => {
+      const fc = toolCalls(m)[0];
+      push(this.byName, fc.name, i);
+      const command = fc.name === 'bash' ? str(decodedArgs(fc.args)?.command)?.trim() : undefined;
+      if (command !== undefined) push(this.byBashCommand, command, i);
+    });
+  }
+
+  /**
+   * The calls of the next message whose first call is the one the raw action was rendered from
+   * (same tool, or `bash` with the same command), taken; undefined when there is none.
+   */
+  take(action: string, raw: { name: string } | null): FnCall[] | undefined {
+    if (!raw) return undefined;
+    const j = Math.min(
+      firstFrom(this.byName.get(raw.name), this.next),
+      firstFrom(this.byBashCommand.get(action.trim()), this.next),
+    );
+    if (j === Infinity) return undefined;
+    this.next = j + 1;
+    return toolCalls(this.messages[j]);
+  }
+}
+
+function push(index: Map<string, number[]>, key: string, i: number): void {
+  const list = index.get(key);
+  if (list) list.push(i);
+  else index.set(key, [i]);
+}
+
+/** The first number of an ascending list that is at least `from`; Infinity when none is. */
+function firstFrom(list: number[] | undefined, from: number): number {
+  if (!list) return Infinity;
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (list[mid] < from) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < list.length ? list[lo] : Infinity;
 }
 
 function dropUndefined(c: CallDraft): CallDraft {
@@ -99,21 +151,29 @@ function contextBefore(b: TranscriptBuilder, history: unknown[]): number {
   return i;
 }
 
-function fromTrajectory(b: TranscriptBuilder, steps: unknown[], history: unknown[]): void {
+/**
+ * Each step is complete when read (its observation is its result), so it is normalised at once
+ * and its parsed object let go: a `.traj` of a million steps holds one copy of them, not three.
+ */
+function fromTrajectory(b: TranscriptBuilder, steps: Steps, history: unknown[]): void {
   contextBefore(b, history);
-  const fcMessages = history.filter((m): m is Obj => isObj(m) && m.role === 'assistant' && toolCalls(m).length > 0);
-  let next = 0;
-  steps.forEach((step, i) => {
-    if (!isObj(step)) return b.warn(`trajectory step ${i + 1} is not an object; skipped`);
-    const turn = b.turn({ text: str(step.thought) ?? str(step.response) ?? '' });
+  const messages = new CallMessages(
+    history.filter((m): m is Obj => isObj(m) && m.role === 'assistant' && toolCalls(m).length > 0),
+  );
+  for (let i = 0; i < steps.length; i++) {
+    const step = steps.take(i);
+    if (!isObj(step)) {
+      b.warn(`trajectory step ${i + 1} is not an object; skipped`);
+      continue;
+    }
+    const turn: TurnDraft = { text: str(step.thought) ?? str(step.response) ?? '', calls: [] };
     const action = typeof step.action === 'string' ? step.action : '';
     const result = { content: step.observation ?? '', isError: undefined };
     const execTime = num(step.execution_time);
     const extra = execTime === undefined ? undefined : { executionTime: execTime };
-    const j = fcMessages.findIndex((m, k) => k >= next && sameCall(toolCalls(m)[0], action));
-    if (j !== -1) {
-      next = j + 1;
-      const calls = toolCalls(fcMessages[j]);
+    const raw = parseRawAction(action);
+    const calls = messages.take(action, raw);
+    if (calls) {
       // One step executes one action; extra parallel calls (rare) are kept without a result.
       // Results come from the step itself, not by id: replayed runs reuse the recorded ids.
       calls.forEach((fc, k) =>
@@ -127,11 +187,9 @@ function fromTrajectory(b: TranscriptBuilder, steps: unknown[], history: unknown
           }),
         ),
       );
-      return;
-    }
-    const raw = parseRawAction(action);
-    if (raw) turn.calls!.push(dropUndefined({ name: raw.name, args: raw.args, result, extra }));
-  });
+    } else if (raw) turn.calls!.push(dropUndefined({ name: raw.name, args: raw.args, result, extra }));
+    b.completeTurn(turn);
+  }
 }
 
 function fromHistory(b: TranscriptBuilder, history: unknown[]): void {
@@ -161,17 +219,11 @@ function fromHistory(b: TranscriptBuilder, history: unknown[]): void {
 export async function parseSweAgent(src: ImportSource, _ctx: ImportContext = {}): Promise<ImportResult> {
   const file = src.name;
   const warnings: ImportWarning[] = [];
-  let doc: unknown;
-  try {
-    doc = parseJson(await src.text(), { file, warnings });
-  } catch (e) {
-    if (e instanceof DOMException) throw e;
-    throw new ImportError(file, jsonProblem(e));
-  }
+  const { doc, steps } = readTrajDocument(await src.text(), file, warnings);
   if (!isObj(doc)) throw new ImportError(file, 'a .traj file is one JSON object');
   const b = new TranscriptBuilder(file, warnings);
   const history = Array.isArray(doc.history) ? doc.history : [];
-  if (Array.isArray(doc.trajectory) && doc.trajectory.length > 0) fromTrajectory(b, doc.trajectory, history);
+  if (steps.length > 0) fromTrajectory(b, steps, history);
   else if (history.length > 0) fromHistory(b, history);
   else throw new ImportError(file, 'neither "trajectory" steps nor "history" messages in this .traj file');
   const info = isObj(doc.info) ? doc.info : {};

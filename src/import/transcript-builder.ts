@@ -3,8 +3,15 @@
  * OTel): context messages wait for the next assistant turn, results find the call they answer
  * by id (or, in formats without ids, by name and order), and every orphan is reported.
  */
-import type { ContextMessage, Extra, ImportWarning, Transcript } from '../model/transcript';
-import { normalizeTranscript, type CallDraft, type TranscriptDraft, type TurnDraft } from '../model/normalize';
+import type { ContextMessage, Extra, ImportWarning, Transcript, Turn } from '../model/transcript';
+import {
+  finishTranscript,
+  normalizeTranscript,
+  TurnNormalizer,
+  type CallDraft,
+  type TranscriptDraft,
+  type TurnDraft,
+} from '../model/normalize';
 
 export type Obj = Record<string, unknown>;
 
@@ -83,6 +90,9 @@ export class TranscriptBuilder {
   private open: CallDraft[] = [];
   /** Line reported with warnings (the JSON Lines record being read), if any. */
   line?: number;
+  /** Turns added by `completeTurn`, normalised; its normaliser. */
+  private readonly committed: Turn[] = [];
+  private normalizer?: TurnNormalizer;
 
   constructor(
     readonly file: string,
@@ -184,10 +194,24 @@ export class TranscriptBuilder {
     return this.turns.length === 0 && this.pending.length === 0;
   }
 
+  /**
+   * Adds a turn that is complete when read (no result arrives later), normalised at once so no
+   * draft is kept: a run of a million steps then never holds a million drafts beside the parsed
+   * file and the normalised turns. The waiting context messages become its `before`. A builder
+   * takes either these or `turn()`, not both.
+   */
+  completeTurn(t: TurnDraft): void {
+    if (this.pending.length) t.before = this.pending;
+    this.pending = [];
+    this.normalizer ??= new TurnNormalizer(undefined, (reason) => this.warn(reason));
+    this.committed.push(this.normalizer.turn(t));
+  }
+
   build(meta: Omit<TranscriptDraft, 'turns' | 'after'>): Transcript {
     const d: TranscriptDraft = { ...meta, turns: this.turns };
     if (this.pending.length) d.after = this.pending;
     for (const k of Object.keys(d) as (keyof TranscriptDraft)[]) if (d[k] === undefined) delete d[k];
-    return normalizeTranscript(d);
+    if (!this.normalizer) return normalizeTranscript(d, undefined, (reason) => this.warn(reason));
+    return finishTranscript(d, this.committed);
   }
 }

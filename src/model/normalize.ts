@@ -6,7 +6,7 @@
 import { inferError, REJECTED_RULE } from './error-rules';
 import { mayNestDeeperThan, nestedDeeperThan } from './json-depth';
 import { StringPool } from './string-pool';
-import { findTextualCalls } from './textual-calls';
+import { findTextualCalls, type TextualCallWarn } from './textual-calls';
 import type {
   ContextMessage,
   Json,
@@ -102,10 +102,10 @@ function normalizeResult(r: CallDraft['result'], rejected: boolean, pool: String
 }
 
 /** Text-written calls of a turn that has no real call (textual-calls.ts); none otherwise. */
-function callDrafts(t: TurnDraft): CallDraft[] {
+function callDrafts(t: TurnDraft, warn?: TextualCallWarn): CallDraft[] {
   if (t.calls?.length) return t.calls;
   if (typeof t.text !== 'string') return [];
-  const found = findTextualCalls(t.text);
+  const found = findTextualCalls(t.text, warn);
   return found.length ? found.map((c) => ({ name: c.name, args: c.args, textual: true })) : [];
 }
 
@@ -150,11 +150,17 @@ export class TurnNormalizer {
   private turns = 0;
   private calls = 0;
 
-  constructor(private readonly pool: StringPool = new StringPool()) {}
+  /** `warn`: told, with the turn, why a call written in a turn's text was left out. */
+  constructor(
+    private readonly pool: StringPool = new StringPool(),
+    private readonly warn?: (reason: string) => void,
+  ) {}
 
   turn(t: TurnDraft): Turn {
     const pool = this.pool;
-    const calls: ToolCall[] = callDrafts(t).map((c) =>
+    const turnNo = this.turns + 1;
+    const warn = this.warn && ((reason: string) => this.warn!(`turn ${turnNo}: ${reason}`));
+    const calls: ToolCall[] = callDrafts(t, warn).map((c) =>
       defined<ToolCall>(c, {
         index: ++this.calls,
         name: typeof c.name === 'string' && c.name !== '' ? pool.share(c.name) : 'unknown',
@@ -186,8 +192,12 @@ export function finishTranscript(draft: Omit<TranscriptDraft, 'turns'>, turns: T
 }
 
 /** `pool`: an importer that shared texts while reading passes its pool, so what it shared stays shared. */
-export function normalizeTranscript(draft: TranscriptDraft, pool: StringPool = new StringPool()): Transcript {
-  const n = new TurnNormalizer(pool);
+export function normalizeTranscript(
+  draft: TranscriptDraft,
+  pool: StringPool = new StringPool(),
+  warn?: (reason: string) => void,
+): Transcript {
+  const n = new TurnNormalizer(pool, warn);
   return finishTranscript(
     draft,
     draft.turns.map((t) => n.turn(t)),

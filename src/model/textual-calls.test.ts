@@ -8,7 +8,7 @@
  * - HERMES: the `<tool_call>` JSON of the Hermes / Qwen2.5 chat templates.
  */
 import { describe, expect, it } from 'vitest';
-import { findTextualCalls, mayHoldTextualCall } from './textual-calls';
+import { findTextualCalls, mayHoldTextualCall, TOO_DEEP_CALL } from './textual-calls';
 
 describe('findTextualCalls', () => {
   it('reads the OpenHands <function=…> syntax with single- and multi-line parameters (FN)', () => {
@@ -84,5 +84,72 @@ describe('findTextualCalls', () => {
     expect(mayHoldTextualCall('Let me check the tests again.')).toBe(false);
     expect(mayHoldTextualCall('```python\nprint(1)\n```')).toBe(false);
     expect(mayHoldTextualCall('<function=x>')).toBe(true);
+  });
+
+  it('reads parameters named like Object.prototype members as plain keys', () => {
+    const [call] = findTextualCalls(
+      '<function=f>\n<parameter=toString>a</parameter>\n<parameter=__proto__>b</parameter>\n</function>',
+    );
+    expect(Object.keys(call.args)).toEqual(['toString', '__proto__']);
+    expect(call.args.toString).toBe('a');
+    expect(Object.getPrototypeOf(call.args)).toBe(Object.prototype);
+    expect(JSON.stringify(call.args)).toBe('{"toString":"a","__proto__":"b"}');
+  });
+
+  it('starts a fenced block after any line end JavaScript reads in multiline mode (\\r too)', () => {
+    expect(findTextualCalls('I run it:\r```json\n{"name": "ls", "arguments": {}}\n```')).toEqual([
+      { name: 'ls', args: {} },
+    ]);
+  });
+});
+
+/** Repeats `unit` to exactly `chars` characters. */
+const repeated = (unit: string, chars: number) => unit.repeat(Math.ceil(chars / unit.length)).slice(0, chars);
+
+describe('linear-time parsing of text-written calls', () => {
+  // The worst patterns found: each made the old scan search to the end of the text from every start.
+  const MB = 1_000_000;
+  it('reads 1 MB of unclosed <function=NAME> openings: one call each, in well under a second', () => {
+    const t0 = performance.now();
+    const calls = findTextualCalls(repeated('<function=a>', 12 * 83_333));
+    expect(calls.length).toBe(83_333);
+    expect(calls[83_332]).toEqual({ name: 'a', args: {} });
+    expect(performance.now() - t0).toBeLessThan(2000);
+  });
+
+  it.each([
+    ['<function= with no closing >', repeated('<function=', MB), 0],
+    ['<function>NAME with no closing >', repeated('<function>a', MB), 0],
+    ['unclosed <parameter=…>', '<function=f>' + repeated('<parameter=x>', MB), 1],
+    ['unclosed <tool_call>', repeated('<tool_call>{', MB), 0],
+    ['fence openings with no closing fence', '"name"\n' + repeated('```json\nx', MB), 0],
+    ['one fence line of blanks', '"name"\n```' + ' '.repeat(MB) + 'x', 0],
+  ])('scans 1 MB of %s in well under a second', (_, text, found) => {
+    const t0 = performance.now();
+    expect(findTextualCalls(text).length).toBe(found);
+    expect(performance.now() - t0).toBeLessThan(1000);
+  });
+});
+
+describe('one depth limit for text-written calls', () => {
+  /** A call whose JSON nests `depth` levels in all (the root object is level 1). */
+  const nested = (depth: number) =>
+    `{"name": "f", "arguments": {"x": ${'['.repeat(depth - 2)}${']'.repeat(depth - 2)}}}`;
+
+  it('keeps a call nested 500 levels and leaves out one nested 501, saying so', () => {
+    const warned: string[] = [];
+    expect(findTextualCalls(`<tool_call>${nested(500)}</tool_call>`, (r) => warned.push(r))).toHaveLength(1);
+    expect(warned).toEqual([]);
+    expect(findTextualCalls(`<tool_call>${nested(501)}</tool_call>`, (r) => warned.push(r))).toEqual([]);
+    expect(warned).toEqual([TOO_DEEP_CALL]);
+    expect(TOO_DEEP_CALL).toBe('a text-written call nests deeper than 500 levels; left out');
+  });
+
+  it('checks arguments written as a JSON string, and fenced blocks, the same way', () => {
+    const warned: string[] = [];
+    const deepString = JSON.stringify(`{"x": ${'['.repeat(100_000)}${']'.repeat(100_000)}}`);
+    findTextualCalls(`<tool_call>{"name": "f", "arguments": ${deepString}}</tool_call>`, (r) => warned.push(r));
+    findTextualCalls('```json\n' + nested(3000) + '\n```', (r) => warned.push(r));
+    expect(warned).toEqual([TOO_DEEP_CALL, TOO_DEEP_CALL]);
   });
 });

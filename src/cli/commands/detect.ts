@@ -39,10 +39,39 @@ export function detectRecords(files: LoadedFile[], config: EngineConfig) {
   return records;
 }
 
+/**
+ * `JSON.stringify(record)`, written a thousand events at a time: a run of a million steps has a
+ * million events, and their one JSON string (twice its length in memory, the messages hold emoji)
+ * pushed the CLI past 1.4 GB.
+ */
+function writeRecordJson(r: Record<string, unknown>, out: Out): void {
+  let sep = '{';
+  for (const [k, v] of Object.entries(r)) {
+    if (k !== 'events' || !Array.isArray(v)) {
+      const value = JSON.stringify(v) as string | undefined;
+      if (value === undefined) continue;
+      out.write(`${sep}${JSON.stringify(k)}:${value}`);
+    } else {
+      out.write(`${sep}"events":[`);
+      for (let i = 0; i < v.length; i += 1000)
+        out.write(
+          (i > 0 ? ',' : '') +
+            v
+              .slice(i, i + 1000)
+              .map((e) => JSON.stringify(e))
+              .join(','),
+        );
+      out.write(']');
+    }
+    sep = ',';
+  }
+  out.write(sep === '{' ? '{}\n' : '}\n');
+}
+
 export function printDetect(records: ReturnType<typeof detectRecords>, json: boolean, out: Out): void {
   for (const r of records) {
     if (json) {
-      out.write(JSON.stringify(r) + '\n');
+      writeRecordJson(r, out);
       continue;
     }
     out.write(

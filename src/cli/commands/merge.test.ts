@@ -49,4 +49,68 @@ describe('loopscope merge', () => {
     writeFileSync(cut, '');
     expect((await cli('merge', cut)).err).toBe(`loopscope: ${cut}: no total line; was the shard's eval cut short?\n`);
   });
+
+  describe('strict merge', () => {
+    /** A shard of one sample, its total line's metrics edited by `edit`. */
+    async function editedShard(name: string, edit: (m: Record<string, number>) => void): Promise<string> {
+      const r = await cli('eval', files[0], '--preset', 'chatloop', '--json');
+      const lines = r.out
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as { metrics: Record<string, number> });
+      edit(lines[lines.length - 1].metrics);
+      const file = join(dir, name);
+      writeFileSync(file, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+      return file;
+    }
+
+    it.each([
+      [
+        'negative',
+        (m: Record<string, number>) => (m.alarms = -3),
+        'metrics.alarms is -3, not a whole number from 0 to 2^53',
+      ],
+      [
+        'fractional',
+        (m: Record<string, number>) => (m.fp = 0.5),
+        'metrics.fp is 0.5, not a whole number from 0 to 2^53',
+      ],
+      [
+        'huge',
+        (m: Record<string, number>) => (m.transcripts = 1e308),
+        'metrics.transcripts is 1e+308, not a whole number from 0 to 2^53',
+      ],
+      [
+        'more caught than spans (recall over 100 %, or -50 % with missed negative)',
+        (m: Record<string, number>) => {
+          m.caught = m.spans + 2;
+          m.missed = -2;
+        },
+        'metrics.missed is -2, not a whole number from 0 to 2^53',
+      ],
+      [
+        'caught and missed not adding up to the spans',
+        (m: Record<string, number>) => (m.caught = m.spans + 1),
+        'metrics.caught (2) + missed (0) is not spans (1); the counts do not add up',
+      ],
+    ])('refuses %s counts, naming the shard, line and field', async (name, edit, reason) => {
+      const file = await editedShard(`${name.split(' ')[0]}.jsonl`, edit);
+      const r = await cli('merge', file);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(
+        `loopscope: ${file}:2: ${reason}${reason.includes('up') ? '' : '; is this `loopscope eval --json` output?'}\n`,
+      );
+    });
+
+    it('refuses a shard given twice (the same file list), naming both', async () => {
+      const a = join(dir, 'twice-a.jsonl');
+      writeFileSync(a, (await cli('eval', ...files.slice(0, 2), '--preset', 'chatloop', '--json')).out);
+      const b = join(dir, 'twice-b.jsonl');
+      writeFileSync(b, (await cli('eval', ...files.slice(0, 2), '--preset', 'chatloop', '--json')).out);
+      const r = await cli('merge', a, b);
+      expect(r.code).toBe(2);
+      expect(r.err).toBe(`loopscope: ${b}: the same files as ${a} (2); a shard given twice would count twice\n`);
+      expect((await cli('merge', a, a)).code).toBe(2);
+    });
+  });
 });

@@ -4,9 +4,10 @@
  * machines as there are, and merging gives exactly what one run over every file gives.
  */
 import { readFile } from 'node:fs/promises';
-import { emptyMetrics, mergeMetrics, summarize, type Metrics } from '../../engine/evaluate';
+import { emptyMetrics, mergeMetrics, summarize } from '../../engine/evaluate';
 import { UsageError, type Out } from '../io';
 import { metricsLine, type EvalRecord } from './evaluate';
+import { checkSum, countsOf } from './merge-counts';
 
 export interface MergedEval {
   perFile: EvalRecord[];
@@ -21,25 +22,15 @@ async function readShard(path: string, stdin: () => Promise<string>): Promise<st
   });
 }
 
-/** Only the counts: the ratios are derived again from the sums, never averaged. */
-function countsOf(m: Record<string, unknown>, where: string): Metrics {
-  const out = emptyMetrics();
-  for (const k of Object.keys(out) as (keyof Metrics)[]) {
-    const v = m[k];
-    if (typeof v !== 'number' || !Number.isFinite(v))
-      throw new UsageError(
-        `${where}: metrics.${k} is missing or not a number; is this \`loopscope eval --json\` output?`,
-      );
-    out[k] = v;
-  }
-  return out;
-}
-
 export async function mergeShards(paths: string[], stdin: () => Promise<string>): Promise<MergedEval> {
   const perFile: EvalRecord[] = [];
   let total = emptyMetrics();
+  /** Each shard's file list, to refuse a shard given twice (it would count twice). */
+  const seen = new Map<string, string>();
   for (const path of paths) {
+    const name = path === '-' ? 'stdin' : path;
     const lines = (await readShard(path, stdin)).split('\n');
+    const files: string[] = [];
     let sawTotal = false;
     for (let i = 0; i < lines.length; i++) {
       const text = lines[i].trim();
@@ -58,10 +49,20 @@ export async function mergeShards(paths: string[], stdin: () => Promise<string>)
         if (sawTotal) throw new UsageError(`${where}: a second total line in one shard`);
         sawTotal = true;
         total = mergeMetrics(total, counts);
-      } else perFile.push({ file: String(rec.file), transcripts: Number(rec.transcripts), metrics: summarize(counts) });
+        checkSum(total, where);
+      } else {
+        files.push(String(rec.file));
+        perFile.push({ file: String(rec.file), transcripts: Number(rec.transcripts), metrics: summarize(counts) });
+      }
     }
-    if (!sawTotal)
-      throw new UsageError(`${path === '-' ? 'stdin' : path}: no total line; was the shard's eval cut short?`);
+    if (!sawTotal) throw new UsageError(`${name}: no total line; was the shard's eval cut short?`);
+    const key = JSON.stringify(files);
+    const twin = seen.get(key);
+    if (twin !== undefined && files.length > 0)
+      throw new UsageError(
+        `${name}: the same files as ${twin} (${files.length}); a shard given twice would count twice`,
+      );
+    seen.set(key, name);
   }
   return { perFile, total: summarize(total), shards: paths.length };
 }

@@ -19,7 +19,8 @@ def _as_text(v):
 def _as_json(v):
     if isinstance(v, str):
         t = v.strip()
-        if t.startswith("{") or t.startswith("["):
+        # Absurdly nested arguments stay a string, as in the engine (json.loads would recurse).
+        if (t.startswith("{") or t.startswith("[")) and not _too_deep(t):
             try:
                 return json.loads(t)
             except ValueError:
