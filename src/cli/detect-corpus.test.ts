@@ -18,19 +18,21 @@ describe('loopscope detect over corpus/real', () => {
       .trimEnd()
       .split('\n')
       .map((l) => JSON.parse(l) as { file: string; format: string; calls: number });
-    expect(records).toHaveLength(554);
+    expect(records).toHaveLength(563);
     const byFormat: Record<string, number> = {};
     for (const r of records) byFormat[r.format] = (byFormat[r.format] ?? 0) + 1;
     expect(byFormat).toEqual({
       aider: 471,
       'claude-code': 13,
+      'codex-rollout': 6,
+      'gemini-cli': 3,
       'inspect-ai': 21,
       moatless: 12,
       openhands: 9,
       specstory: 6,
       'swe-agent': 22,
     });
-    expect(new Set(records.map((r) => r.file)).size).toBe(67);
+    expect(new Set(records.map((r) => r.file)).size).toBe(76);
 
     const skipped = err.split('\n').filter((l) => l.startsWith('skipped: '));
     // A one-line note each, by name and unread: the per-format reasons are for files named explicitly.
@@ -43,7 +45,9 @@ describe('loopscope detect over corpus/real', () => {
       'skipped: claude-code/LICENSE: a licence or notice',
       'skipped: claude-code/entireio__cli/LICENSE: a licence or notice',
       'skipped: claude-code/moredip__session-share/LICENSE: a licence or notice',
+      'skipped: codex/Python-AI-Solutions__agentic-neurodata-conversion/LICENSE: a licence or notice',
       'skipped: cursor/edobry__minsky/LICENSE: a licence or notice',
+      'skipped: gemini-cli/mischa-thisness__M-Gemini/LICENSE: a licence or notice',
       'skipped: inspect-ai/LICENSE: a licence or notice',
       'skipped: moatless/LICENSE: a licence or notice',
       'skipped: openhands/LICENSE: a licence or notice',

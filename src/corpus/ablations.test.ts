@@ -31,10 +31,10 @@ describe('the corpus table in docs/detectors.md (npm run corpus:table)', () => {
       expect([p.name, section.includes(lastLine(rowsTable([presetRow(p, runs)])))]).toEqual([p.name, true]);
   });
 
-  it("holds recommended's current score on all, real and authored runs: F1 0.97, 28 of 30 spans, no false alarm, no stop", () => {
+  it("holds recommended's current score on all, real and authored runs: F1 0.92, 36 of 41 spans, 1 false alarm, no clean run flagged, no stop", () => {
     const row = presetRow(recommended, runs);
     expect([f1Of(row.all)?.toFixed(2), row.all.caught, row.all.spans, row.all.fp, row.all.cleanFlagged, row.all.stops]).toEqual(
-      ['0.97', 28, 30, 0, 0, 0],
+      ['0.92', 36, 41, 1, 0, 0],
     );
     // Its row without the two held-out cells (those need the whole search).
     const cells = lastLine(rowsTable([{ ...row, name: '**derived (= `recommended`)**' }])).split(' | ').slice(0, -2).join(' | ');
