@@ -30,7 +30,7 @@ describe('event tables', () => {
         total += events.length;
       }
     }
-    expect(total).toBe(420);
+    expect(total).toBe(491);
   });
 
   it('holds each distinct message and pattern once, and moves its columns', () => {

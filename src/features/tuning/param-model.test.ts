@@ -41,6 +41,7 @@ describe('detectorRows', () => {
         'detectors.no-progress.cycles',
         'detectors.no-progress.recurrence',
         'detectors.no-progress.sameTarget',
+        'detectors.no-progress.acrossChanges',
         'detectors.no-progress.actions',
         'detectors.no-progress.rawText',
       ],
