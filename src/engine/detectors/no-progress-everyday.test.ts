@@ -168,3 +168,26 @@ describe('no-progress: commands not found', () => {
     expect(brief(events(items, REC))).toEqual([[3, 'warn', 1]]);
   });
 });
+
+describe('no-progress: a failed API request is no new input', () => {
+  it('an API error and its retry between copies of the same failure do not start the count again (a Cline task)', () => {
+    const plan = () =>
+      failed(
+        'execute_command',
+        { command: 'cd infra && terraform plan -no-color' },
+        'Error: Reference to undeclared resource',
+      );
+    const retried: TurnSpec = {
+      calls: [plan()],
+      before: [
+        { role: 'system', text: '429 rate_limit_error', extra: { apiError: true } },
+        { role: 'system', text: 'API request retried', extra: { apiRetry: true } },
+      ],
+    };
+    const items = [read('main.tf'), plan(), plan(), retried, plan()];
+    expect(brief(events(items, { ...REC, k: 100, cycles: 0 }))).toEqual([[4, 'warn', 1]]);
+    // A new message from the user does.
+    const asked: TurnSpec = { calls: [plan()], before: [{ role: 'user', text: 'try once more' }] };
+    expect(events([read('main.tf'), plan(), plan(), asked, plan()], { ...REC, k: 100, cycles: 0 })).toEqual([]);
+  });
+});

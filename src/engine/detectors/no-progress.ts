@@ -158,6 +158,8 @@ export const noProgress: DetectorDef<NoProgressParams> = {
       if (!before) return false;
       let fresh = false;
       for (const m of before) {
+        // A failed API request and its retry are the harness's, not new input to the agent.
+        if (m.extra?.apiError === true || m.extra?.apiRetry === true) continue;
         const key = normalizeText(m.text);
         if (!heard.has(key)) {
           heard.add(key);

@@ -98,7 +98,8 @@ def read_turns(items):
                     raise _LineProblem('"text" must be a string')
                 _opt_string(o, "timestamp")
                 # extra.condensation (docs/formats.md): a condensation recorded by an importer.
-                pending.append({"role": kind, "text": o.get("text") or "", "condensation": o.get("condensation") is True})
+                pending.append({"role": kind, "text": o.get("text") or "", "condensation": o.get("condensation") is True,
+                                "apiNotice": o.get("apiError") is True or o.get("apiRetry") is True})
             elif kind == "assistant":
                 t = _read_assistant(o)
                 t["before"], pending = pending, []

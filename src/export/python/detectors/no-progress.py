@@ -183,6 +183,8 @@ class Detector(DetectorBase):
         before = t["before"] if t is not None and t["index"] == index else []
         fresh = False
         for m in before:
+            if m.get("apiNotice"):
+                continue
             key = normalize_text(m["text"])
             if key not in self.heard:
                 self.heard.add(key)
