@@ -13,7 +13,7 @@ import { loadLabelled, score } from '../src/engine/presets/labelled.test-util';
 
 const set = await loadLabelled();
 const f = (x: number | null, d = 3) => (x === null ? '—' : x.toFixed(d));
-// Event-based scores (DESIGN.md section 5): false alarms are episodes, not single alarms.
+// Event-based scores (docs/cli.md, "Metrics"): false alarms are episodes, not single alarms.
 const row = (name: string, s: MetricsSummary) =>
   `| ${name} | ${f(s.f1)} | ${f(s.precision)} | ${f(s.recall)} | ${s.caught}/${s.spans} | ${s.fp} | ${s.cleanFlagged}/${s.clean} | ${s.prematureStops} | ${f(s.meanLatency, 2)} |`;
 const head =

@@ -113,7 +113,7 @@ export function completion(content: string): StubReply {
   };
 }
 
-/** A chat completion whose content is the seed's JSON answer. */
+/** A chat completion whose content is the LLM-check design's JSON answer. */
 export function answer(confidence: number, analysis = `confidence ${confidence}`): StubReply {
   return completion(
     JSON.stringify({ unproductive_state_analysis: analysis, unproductive_state_confidence: confidence }),

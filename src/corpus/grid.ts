@@ -75,7 +75,7 @@ export const GRID: Component[] = [
   },
   // No `same-result`: a window count of similar results ("the same error 4 times in 10") fires
   // on storms of rejected calls interleaved with real progress, a failure reported on real
-  // OpenHands sessions (issue 9). The corpus holds one such run, too few for the search to weigh
+  // OpenHands sessions. The corpus holds one such run, too few for the search to weigh
   // it, so the rule is left out by hand rather than by score (with it: held-out F1 0.79, without:
   // 0.71, both with 0 premature stops; see docs/detectors.md).
   {
@@ -101,7 +101,7 @@ export const GRID: Component[] = [
   },
   // Gemini CLI's own constants (the detector's defaults).
   { id: 'content-chanting', options: opts([{}]) },
-  // Seed 004's defaults (nudges, then blocks).
+  // The doom-loop design's defaults (nudges, then blocks).
   { id: 'doom-loop', options: opts([{}]) },
 ];
 
