@@ -60,7 +60,8 @@ export function jobActive(j: ImportJob): boolean {
   return j.status === 'running' || j.status === 'storing' || j.status === 'asking';
 }
 
-let nextJob = 1;
+/** The next import job's id (ids are never reused while the page lives). */
+const jobIds: { next: number } = { next: 1 };
 
 export const createImportSlice: StateCreator<ImportSlice, [], [], ImportSlice> = (set) => ({
   jobs: [],
@@ -69,7 +70,7 @@ export const createImportSlice: StateCreator<ImportSlice, [], [], ImportSlice> =
     set((s) => {
       if (s.interrupted[id] !== undefined) return s;
       const job: ImportJob = {
-        id: nextJob++,
+        id: jobIds.next++,
         fileName: '',
         read: 0,
         total: 0,
@@ -82,7 +83,7 @@ export const createImportSlice: StateCreator<ImportSlice, [], [], ImportSlice> =
     });
   },
   addJob(fileName, total, folder) {
-    const id = nextJob++;
+    const id = jobIds.next++;
     set((s) => ({
       jobs: [...s.jobs, { id, fileName, read: 0, total, status: 'running', warnings: [], storedIds: [], folder }],
     }));

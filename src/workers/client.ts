@@ -1,6 +1,7 @@
 /** The page's handle on the worker. `new URL` stands directly inside `new Worker` so Vite bundles it. */
 import * as Comlink from 'comlink';
 import type { EngineWorkerApi } from './engine.worker';
+import { Lazy } from './lazy';
 import { Supervisor, type WorkerHandle } from './supervisor';
 
 type Remote = Comlink.Remote<EngineWorkerApi>;
@@ -23,16 +24,19 @@ export function startEngineWorker(): WorkerHandle<Remote> {
 /** A big first replay takes a while; a worker silent for this long is taken for dead. */
 const CALL_TIMEOUT_MS = 5 * 60_000;
 
-let supervisor: Supervisor<Remote> | undefined;
+/** The page's one engine supervisor, made on first use. */
+const supervisor = new Lazy(
+  () =>
+    new Supervisor<Remote>(startEngineWorker, {
+      timeoutMs: CALL_TIMEOUT_MS,
+      // Sessions open by id (the worker reads IndexedDB), so a respawn re-opens them from the id alone.
+      sessionOpen: { method: 'openSession', key: (args) => args[0] },
+      sessionCalls: ['runSession', 'rowWindow', 'turnAt', 'exportJsonl', 'compareSession', 'sweepOpen'],
+    }),
+);
 
 export function engineSupervisor(): Supervisor<Remote> {
-  supervisor ??= new Supervisor(startEngineWorker, {
-    timeoutMs: CALL_TIMEOUT_MS,
-    // Sessions open by id (the worker reads IndexedDB), so a respawn re-opens them from the id alone.
-    sessionOpen: { method: 'openSession', key: (args) => args[0] },
-    sessionCalls: ['runSession', 'rowWindow', 'turnAt', 'exportJsonl', 'compareSession', 'sweepOpen'],
-  });
-  return supervisor;
+  return supervisor.get();
 }
 
 /**

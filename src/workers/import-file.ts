@@ -82,17 +82,22 @@ export async function importAndOpen(...args: ImportArgs): Promise<ImportOutcome>
   return started.ok ? { ok: true, summary: started.summary } : started;
 }
 
-let lastStore: Promise<string | null> = Promise.resolve(null);
+/** The turn writes of the import begun last here (what storingDone and finishStoring wait on). */
+interface StoringState {
+  last: Promise<string | null>;
+}
+
+const storing: StoringState = { last: Promise.resolve(null) };
 
 /** Settles when the last import's turns are all stored: null, or why they could not be (nothing of it is kept then). */
 export function storingDone(): Promise<string | null> {
-  return lastStore;
+  return storing.last;
 }
 
 /** Writes now whatever waits for a first replay and settles as storingDone (a worker being retired). */
 export function finishStoring(): Promise<string | null> {
   releaseWriteGates();
-  return lastStore;
+  return storing.last;
 }
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -256,7 +261,7 @@ async function checkAndBegin(
       return `could not be stored (${(e as Error).message})`;
     },
   );
-  lastStore = stored;
+  storing.last = stored;
   const staged = await staging;
   if (staged instanceof Error) return failure(`could not be stored (${staged.message})`);
   // A file opened at once has its own replay to come first; the library reads it when it asks.

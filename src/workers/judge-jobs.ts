@@ -25,17 +25,42 @@ export interface JudgeJob {
   stopAtTerminate: boolean;
 }
 
-let loaded: { id: number; t: Transcript } | null = null;
-let running: AbortController | null = null;
+/** What the judge worker keeps between calls: the transcript read last and the run asking now. */
+class JudgeJobs {
+  private loaded: { id: number; t: Transcript } | null = null;
+  private running: AbortController | null = null;
 
-async function transcriptOf(id: number): Promise<Transcript> {
-  if (loaded?.id !== id) {
-    const t = await loadTranscript(id);
-    if (!t) throw new Error(`transcript ${id} is not in the library`);
-    loaded = { id, t };
+  /** The transcript `id`, read from IndexedDB unless it was the last one read. */
+  async load(id: number): Promise<Transcript> {
+    if (this.loaded?.id !== id) {
+      const t = await loadTranscript(id);
+      if (!t) throw new Error(`transcript ${id} is not in the library`);
+      this.loaded = { id, t };
+    }
+    return this.loaded.t;
   }
-  return loaded.t;
+
+  /** Runs `work` with its own abort signal; an `ask` run stops the one asking before it (one at a time). */
+  async run<T>(mode: 'ask' | 'cache', work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    const ctl = new AbortController();
+    if (mode === 'ask') {
+      this.running?.abort();
+      this.running = ctl;
+    }
+    try {
+      return await work(ctl.signal);
+    } finally {
+      if (this.running === ctl) this.running = null;
+    }
+  }
+
+  /** Stops the run asking now, if any. */
+  cancel(): void {
+    this.running?.abort();
+  }
 }
+
+const jobs = new JudgeJobs();
 
 /** The answer store, and the warnings for entries it dropped (shown by the Judge tab). */
 function storeWithWarnings() {
@@ -52,7 +77,7 @@ function prefixes(job: JudgeJob): string[] {
 }
 
 export async function judgeEstimate(job: JudgeJob): Promise<JudgeEstimate & { cacheWarnings: string[] }> {
-  const t = judgedTranscript(job.config, await transcriptOf(job.transcriptId));
+  const t = judgedTranscript(job.config, await jobs.load(job.transcriptId));
   const { store, warnings } = storeWithWarnings();
   const cached = await store.load(prefixes(job));
   const estimate = estimateJudgeRun(t, judgeParamsOf(job.config), job.models, job.baseUrl, cached, job.stopAtTerminate);
@@ -78,34 +103,27 @@ export async function judgeRun(
   mode: 'ask' | 'cache',
   onProgress?: (p: JudgeProgress) => void,
 ): Promise<JudgeRunResult & { cacheWarnings: string[] }> {
-  const t = judgedTranscript(job.config, await transcriptOf(job.transcriptId));
-  const ctl = new AbortController();
-  if (mode === 'ask') {
-    running?.abort();
-    running = ctl;
-  }
+  const t = judgedTranscript(job.config, await jobs.load(job.transcriptId));
   const { store, warnings } = storeWithWarnings();
-  try {
-    const result = await runJudge({
+  const result = await jobs.run(mode, (signal) =>
+    runJudge({
       transcript: t,
       params: judgeParamsOf(job.config),
       endpoint: { baseUrl: job.baseUrl, apiKey: job.apiKey, timeoutMs: job.timeoutSeconds * 1000 },
       models: job.models,
       deps: mode === 'ask' ? { fetch: endpointOnly(job.baseUrl) } : null,
       store,
-      signal: ctl.signal,
+      signal,
       onProgress,
       stopAtTerminate: job.stopAtTerminate,
       deadlineAt: Date.now() + JUDGE_LIMITS.deadline.defaultSeconds * 1000,
-    });
-    return { ...result, cacheWarnings: warnings };
-  } finally {
-    if (running === ctl) running = null;
-  }
+    }),
+  );
+  return { ...result, cacheWarnings: warnings };
 }
 
 export function judgeCancel(): void {
-  running?.abort();
+  jobs.cancel();
 }
 
 /** Every stored answer of these models, for the engine's openai-compatible source (any schedule). */

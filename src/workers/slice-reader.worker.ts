@@ -6,8 +6,13 @@
  */
 import { ContentHasher, type HasherState } from '../import/content-hasher';
 
-const reader = new FileReaderSync();
-let hasher: ContentHasher | undefined;
+/** What this worker keeps between reads: its reader, and the hash its slices continue (when asked). */
+interface ReaderState {
+  readonly reader: FileReaderSync;
+  hasher?: ContentHasher;
+}
+
+const state: ReaderState = { reader: new FileReaderSync() };
 
 interface Ask {
   id: number;
@@ -23,11 +28,11 @@ interface Ask {
 self.onmessage = (e: MessageEvent<Ask>) => {
   if (e.data.release) return;
   const { id, blob, at, bytes, hashFrom } = e.data;
-  if (hashFrom) hasher = new ContentHasher(hashFrom);
+  if (hashFrom) state.hasher = new ContentHasher(hashFrom);
   try {
-    const buf = reader.readAsArrayBuffer(blob.slice(at, at + bytes));
-    hasher?.update(new Uint8Array(buf));
-    self.postMessage({ id, buf, hash: hasher?.state() }, [buf]);
+    const buf = state.reader.readAsArrayBuffer(blob.slice(at, at + bytes));
+    state.hasher?.update(new Uint8Array(buf));
+    self.postMessage({ id, buf, hash: state.hasher?.state() }, [buf]);
   } catch (err) {
     self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
   }

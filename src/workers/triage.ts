@@ -54,7 +54,7 @@ export interface TriageAnswer {
 /** config key → (id|importedAt → digest) */
 const digests = new Map<string, Map<string, ReplayDigest>>();
 /** The configs triaged last, newest first (what an import computes digests under). */
-let recent: { key: string; resolved: ResolvedConfig }[] = [];
+const triaged: { recent: readonly { key: string; resolved: ResolvedConfig }[] } = { recent: [] };
 /** id|importedAt → the labels the file came with (they never change after an import). */
 const fileLabels = new Map<string, Label[]>();
 /** The transcripts read last, for the next config's replays (transcript-memory.ts). */
@@ -73,8 +73,9 @@ export function configKey(
 }
 
 function noteConfig(key: string, resolved: ResolvedConfig): void {
-  if (recent[0]?.key === key) return;
-  recent = [{ key, resolved }, ...recent.filter((c) => c.key !== key)].slice(0, IMPORT_CONFIGS);
+  if (triaged.recent[0]?.key === key) return;
+  // A new list, not the old one changed: an import computing digests goes on with the list it began with.
+  triaged.recent = [{ key, resolved }, ...triaged.recent.filter((c) => c.key !== key)].slice(0, IMPORT_CONFIGS);
 }
 
 function digestsFor(key: string): Map<string, ReplayDigest> {
@@ -272,7 +273,7 @@ export async function noteImported(
   runs: readonly { id: number; importedAt: number; transcript: Transcript }[],
   database: LoopscopeDb = db,
 ): Promise<void> {
-  for (const { key, resolved } of recent) {
+  for (const { key, resolved } of triaged.recent) {
     const cache = digestsFor(key);
     const computed: { id: number; importedAt: number; digest: ReplayDigest }[] = [];
     for (const r of runs) {
@@ -301,7 +302,7 @@ export function clearTriageCache(): void {
   digests.clear();
   fileLabels.clear();
   transcripts.clear();
-  recent = [];
+  triaged.recent = [];
 }
 
 /** The runs whose transcripts this worker holds for triage, least recently used first (tests). */

@@ -7,6 +7,25 @@
 /** A just-imported transcript's writes wait here for its first replay (see untilFirstRun). */
 const gates = new Map<number, { release(): void; timer: ReturnType<typeof setTimeout> }>();
 
+/** What the gates keep between calls, besides the gates themselves. */
+interface WriteGatesState {
+  /** How long an opened run's writes wait for its first replay (untilFirstRun's `openMs`). */
+  openMs: number;
+  /** The fingerprint cache write under way, or the last one (settled). */
+  cacheWrite: Promise<void>;
+  /** A cache write waiting for the first replay's answer to leave (or for its timer). */
+  pendingWrite: (() => void) | undefined;
+  /** When the last replay was answered (performance.now()). */
+  lastReplayEnd: number;
+}
+
+const state: WriteGatesState = {
+  openMs: 120_000,
+  cacheWrite: Promise.resolve(),
+  pendingWrite: undefined,
+  lastReplayEnd: -Infinity,
+};
+
 /**
  * Settles when the page has its first replay of the just-imported `id`, or when it has not opened
  * it within `idleMs`. The import holds its turn writes until then: IndexedDB answers reads after
@@ -20,10 +39,9 @@ export function untilFirstRun(id: number, idleMs = 2000, openMs = 120_000): Prom
       resolve();
     };
     gates.set(id, { release, timer: setTimeout(release, idleMs) });
-    gatesOpenMs = openMs;
+    state.openMs = openMs;
   });
 }
-let gatesOpenMs = 120_000;
 
 /** Lets every held import write now (the worker is being retired: no replay will come here). */
 export function releaseWriteGates(): void {
@@ -35,12 +53,9 @@ export function gateOpened(id: number): void {
   const g = gates.get(id);
   if (!g) return;
   clearTimeout(g.timer);
-  g.timer = setTimeout(g.release, gatesOpenMs);
+  g.timer = setTimeout(g.release, state.openMs);
 }
 
-let cacheWrite: Promise<void> = Promise.resolve();
-/** A cache write waiting for the first replay's answer to leave (or for its timer). */
-let pendingWrite: (() => void) | undefined;
 const WRITE_AFTER_MS = 5000;
 
 /**
@@ -49,28 +64,26 @@ const WRITE_AFTER_MS = 5000;
  */
 export function writeLater(write: () => Promise<void>): void {
   const run = () => {
-    if (pendingWrite !== run) return;
-    pendingWrite = undefined;
-    cacheWrite = write().catch(() => {
+    if (state.pendingWrite !== run) return;
+    state.pendingWrite = undefined;
+    state.cacheWrite = write().catch(() => {
       // A full disk or a closed database: the next open computes them again.
     });
   };
-  pendingWrite?.();
-  pendingWrite = run;
+  state.pendingWrite?.();
+  state.pendingWrite = run;
   setTimeout(run, WRITE_AFTER_MS);
 }
 
 /** Starts a waiting fingerprint cache write now and settles when it is stored (tests wait on it). */
 export function fingerprintCacheWritten(): Promise<void> {
-  pendingWrite?.();
-  return cacheWrite;
+  state.pendingWrite?.();
+  return state.cacheWrite;
 }
-
-let lastReplayEnd = -Infinity;
 
 /** Milliseconds since the last replay answered here: background writes give way to a user tuning. */
 export function sinceLastReplay(): number {
-  return performance.now() - lastReplayEnd;
+  return performance.now() - state.lastReplayEnd;
 }
 
 /**
@@ -78,9 +91,9 @@ export function sinceLastReplay(): number {
  * may go once the answer is posted (a macrotask later); the quiet time counts from now.
  */
 export function replayAnswered(key: number): void {
-  const waiting = pendingWrite;
+  const waiting = state.pendingWrite;
   if (waiting) setTimeout(waiting, 0);
   const gate = gates.get(key);
   if (gate) setTimeout(gate.release, 0);
-  lastReplayEnd = performance.now();
+  state.lastReplayEnd = performance.now();
 }

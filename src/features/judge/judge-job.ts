@@ -1,6 +1,7 @@
 /** The worker job for the open transcript, the draft config and the endpoint settings. */
 import type { EngineConfig } from '../../engine/config';
 import type { JudgeJob } from '../../workers/judge-jobs';
+import { Lazy } from '../../workers/lazy';
 import { baseUrlProblem, type JudgeSettings } from './judge-settings';
 import { startJudgeWorker, type JudgeWorker } from './judge-worker';
 
@@ -18,10 +19,9 @@ export function judgeJob(id: number, config: EngineConfig, s: JudgeSettings, api
   };
 }
 
-let worker: JudgeWorker | null = null;
-
 /** One judge worker for the page, started on first use (a run survives switching tabs). */
+const worker = new Lazy<JudgeWorker>(startJudgeWorker);
+
 export function judgeWorker(): JudgeWorker['api'] {
-  worker ??= startJudgeWorker();
-  return worker.api;
+  return worker.get().api;
 }

@@ -49,14 +49,14 @@ export function pageConfigKey(config: EngineConfig): string {
   return JSON.stringify(settings);
 }
 
-// Survives the library being unmounted while a run is open.
-let remembered: ReadonlyMap<number, TriageEntry> = new Map();
+/** The last pass's figures: they survive the library being unmounted while a run is open. */
+const remembered: { entries: ReadonlyMap<number, TriageEntry> } = { entries: new Map() };
 
 export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: EngineConfig): TriageState {
   const key = pageConfigKey(config);
   const [state, setState] = useState<TriageState>(() => ({
     key,
-    entries: remembered,
+    entries: remembered.entries,
     failed: new Map(),
     done: 0,
     total: 0,
@@ -106,7 +106,7 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
               failed.set(f.id, f.reason);
             }
           }
-          remembered = next;
+          remembered.entries = next;
           const finished = doneNow >= total;
           return {
             ...s,
