@@ -10,6 +10,7 @@
  * `$set.messages` replaces the list) and `{$rewindTo: id}` (drops that message and later ones).
  * Also reads plain Gemini API `contents` (see gemini-contents.ts).
  */
+import { edgesOf, exitCodeAtEdges } from '../model/error-rules';
 import type { ImportWarning } from '../model/transcript';
 import type { CallDraft } from '../model/normalize';
 import { openJsonDocs, type JsonDoc } from './json-docs';
@@ -55,11 +56,10 @@ async function replay(docs: AsyncIterable<JsonDoc>, b: TranscriptBuilder): Promi
  * `run_shell_command` reports `status: success` for a command that ran, whatever its exit code:
  * the code is in its output (`Exit Code: 1`), which is what the model read.
  */
-const SHELL_EXIT = /^Exit Code: (-?\d+)\s*$/m;
 function shellExitFailed(content: unknown): boolean {
   if (typeof content !== 'string') return false;
-  const m = SHELL_EXIT.exec(content);
-  return m !== null && m[1] !== '0';
+  const code = exitCodeAtEdges(edgesOf(content));
+  return code !== null && code !== 0;
 }
 
 /** Cancelled calls count as errors: the CLI tells the model the operation was cancelled. */

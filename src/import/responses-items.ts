@@ -45,41 +45,31 @@ export function responsesText(content: unknown): string {
   return out.join('\n');
 }
 
-/** true / false when the output says (exit code, error field); undefined when it does not. */
-function stringIsError(s: string): boolean | undefined {
+/**
+ * A string output: its text and whether it says it failed (exit code, error field; undefined when
+ * it does not say). Codex's shell output is a JSON string `{"output": "...", "metadata":
+ * {"exit_code": N, ...}}`: the text the model read is `output` (the exit code is the error flag,
+ * the duration is noise that would make every run of one command look different). Parsed once.
+ */
+function stringResult(s: string): { content: string; isError: boolean | undefined } {
   const t = s.trimStart();
   if (t.startsWith('{')) {
     const o = tryParseJson(t);
-    if (!isObj(o)) return undefined;
-    // Codex shell output: {"output": "...", "metadata": {"exit_code": 1, ...}}.
-    if (isObj(o.metadata) && typeof o.metadata.exit_code === 'number') return o.metadata.exit_code !== 0;
-    if (o.error !== undefined && o.error !== null && o.error !== false && o.error !== '') return true;
-    return undefined;
+    if (!isObj(o)) return { content: s, isError: undefined };
+    const code = isObj(o.metadata) ? o.metadata.exit_code : undefined;
+    if (typeof code === 'number') return { content: typeof o.output === 'string' ? o.output : s, isError: code !== 0 };
+    if (o.error !== undefined && o.error !== null && o.error !== false && o.error !== '')
+      return { content: s, isError: true };
+    return { content: s, isError: undefined };
   }
   // Newer Codex shell output: "Exit code: 1\nWall time: ...\nOutput:\n...".
   const m = /^Exit code: (-?\d+)/.exec(t);
-  if (m !== null) return m[1] !== '0';
+  if (m !== null) return { content: s, isError: m[1] !== '0' };
   // Codex answers a call the user refused with this text alone ("exec command rejected by user").
-  return REFUSED.test(t.length > 200 ? t.slice(0, 200) : t) ? true : undefined;
+  return { content: s, isError: REFUSED.test(t.length > 200 ? t.slice(0, 200) : t) ? true : undefined };
 }
 
 const REFUSED = /^(?:exec command|patch|command|tool call|request) rejected by (?:the )?user\b/i;
-
-/**
- * Codex's shell output is a JSON string `{"output": "...", "metadata": {"exit_code": N, ...}}`:
- * the text the model read is `output` (the exit code is the error flag, the duration is noise
- * that would make every run of one command look different).
- */
-function shellOutputText(s: string): string | undefined {
-  const t = s.trimStart();
-  if (!t.startsWith('{"output"')) return undefined;
-  try {
-    const o = JSON.parse(t) as unknown;
-    return isObj(o) && typeof o.output === 'string' && isObj(o.metadata) ? o.output : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Tool outputs carry no error flag in the Responses API. An output is an error when it is an
@@ -89,10 +79,10 @@ function shellOutputText(s: string): string | undefined {
  * the normaliser infers it from the text.
  */
 export function outputResult(output: unknown): { content: unknown; isError: boolean | undefined } {
-  if (typeof output === 'string') return { content: shellOutputText(output) ?? output, isError: stringIsError(output) };
+  if (typeof output === 'string') return stringResult(output);
   if (Array.isArray(output)) return { content: responsesText(output), isError: undefined };
   if (isObj(output) && 'content' in output) {
-    const said = stringIsError(String(output.content ?? ''));
+    const said = stringResult(String(output.content ?? '')).isError;
     return {
       content: output.content,
       isError: output.success === false || said === true ? true : output.success === true ? false : said,

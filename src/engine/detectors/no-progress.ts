@@ -37,6 +37,8 @@ import type { Action, DetectorSink } from '../types';
 import { acrossChangesMessage, describeStep, noProgressMessage, recurrenceMessage } from './no-progress-message';
 import { isArglessRejection, shellChangeOf, StepPool, type Step } from './no-progress-step';
 import { continuesSession } from './session-continued';
+import { messagesBefore } from './user-prompt';
+import type { ContextMessage } from '../../model/transcript';
 import { NoProgressWindow } from './no-progress-window';
 import { RAW_TEXT_PARAM } from './raw-text';
 
@@ -142,7 +144,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
     let fireAt = 0; // the next `stuck` that fires (0: the first detection is still to come)
     let sinceChange = 0; // steps pushed since the run last moved on (movesOn, newContext)
     let sinceContext = 0; // steps pushed since the last new user or system message (newContext)
-    let win = new NoProgressWindow(p.window);
+    const win = new NoProgressWindow(p.window);
     const raw = p.rawText;
     const recurrence = p.recurrence >= 2 ? p.recurrence : 0;
     const across = p.acrossChanges >= 2 ? p.acrossChanges : 0;
@@ -152,10 +154,7 @@ export const noProgress: DetectorDef<NoProgressParams> = {
      * progress for the recurrence count (a new request, lint output after an edit); the same
      * "Please continue." nudge again is not.
      */
-    function newContext(index: number): boolean {
-      const t = env.transcript.turns[index - 1];
-      const before = t?.index === index ? t.before : undefined;
-      if (!before) return false;
+    function newContext(before: readonly ContextMessage[]): boolean {
       let fresh = false;
       for (const m of before) {
         // A failed API request and its retry are the harness's, not new input to the agent.
@@ -167,11 +166,6 @@ export const noProgress: DetectorDef<NoProgressParams> = {
         }
       }
       return fresh;
-    }
-    function continued(index: number): boolean {
-      const t = env.transcript.turns[index - 1];
-      const before = t?.index === index ? t.before : undefined;
-      return before !== undefined && before.some((m) => continuesSession(m.text));
     }
     // The last k steps of the current run without progress, for the message (last SHOWN
     // distinct): a ring, so a step costs no array growth or shift.
@@ -262,14 +256,15 @@ export const noProgress: DetectorDef<NoProgressParams> = {
 
     return {
       onTurn(turn, sink) {
-        if (continued(turn.index)) {
+        const before = messagesBefore(env.transcript, turn.index);
+        if (before.some((m) => continuesSession(m.text))) {
           // The session was continued from a summary of itself: what it does next (re-reading
           // the files it was working on) repeats nothing the model still remembers.
-          win = new NoProgressWindow(p.window);
+          win.clear();
           stuck = moving = level = period = fireAt = recentCount = 0;
           sinceChange = sinceContext = 0;
         }
-        if ((recurrence || across) && newContext(turn.index)) sinceChange = sinceContext = 0;
+        if ((recurrence || across) && newContext(before)) sinceChange = sinceContext = 0;
         if (turn.callCount > 0) return;
         const text = raw ? turn.text : normalizeText(turn.text);
         // A turn with neither text nor calls (thinking only, an empty reply) did nothing to repeat.

@@ -16,6 +16,12 @@ function turnAt(t: Transcript, index: number): Turn | undefined {
   return guess?.index === index ? guess : t.turns.find((x) => x.index === index);
 }
 
+/** The user and system messages that came right before a turn (none: an empty list). */
+export function messagesBefore(t: Transcript, turnIndex: number): readonly ContextMessage[] {
+  return turnAt(t, turnIndex)?.before ?? NONE;
+}
+const NONE: readonly ContextMessage[] = [];
+
 export function startsNewPrompt(t: Transcript, turnIndex: number): boolean {
   const before = turnAt(t, turnIndex)?.before;
   if (!before) return false;
@@ -28,5 +34,5 @@ export function startsNewPrompt(t: Transcript, turnIndex: number): boolean {
  * whose histories live for one `run(prompt)`; loop feedback is not told apart here).
  */
 export function userMessageBefore(t: Transcript, turnIndex: number): boolean {
-  return (turnAt(t, turnIndex)?.before ?? []).some((m) => m.role === 'user');
+  return messagesBefore(t, turnIndex).some((m) => m.role === 'user');
 }
