@@ -95,8 +95,6 @@ interface State {
   sideLines: number;
   /** The turn made last: only it may take more lines of its response. */
   last?: TurnDraft;
-  /** tool_use ids already answered. */
-  answered: Set<string>;
   /** Lines that repeat a message read before (a resumed session's history), skipped. */
   replayed: number;
 }
@@ -171,11 +169,9 @@ function readUser(s: State, o: Obj, msg: Obj): void {
     else if (isObj(block) && block.type === 'tool_result') {
       const id = str(block.tool_use_id);
       if (!id) s.b.warn('tool_result without tool_use_id; skipped');
-      else if (s.answered.has(id)) s.replayed++;
-      else {
-        s.answered.add(id);
-        s.b.answer(id, undefined, blocksText(block.content), block.is_error === true, 'tool_result');
-      }
+      // A result for a call already answered: the replayed history of a resumed session.
+      else if (s.b.callById(id)?.result !== undefined) s.replayed++;
+      else s.b.answer(id, undefined, blocksText(block.content), block.is_error === true, 'tool_result');
     } else if (isObj(block) && block.type === 'text') texts.push(typeof block.text === 'string' ? block.text : '');
     else if (isObj(block) && block.type === 'image') texts.push('[image]');
     else s.b.warn(`user content block ${JSON.stringify(isObj(block) ? block.type : block)} skipped`);
@@ -222,7 +218,6 @@ export async function parseClaudeCode(src: ImportSource, ctx: ImportContext = {}
     byMessageId: new Map(),
     mainLines: 0,
     sideLines: 0,
-    answered: new Set(),
     replayed: 0,
   };
   let lineNo = 0;
