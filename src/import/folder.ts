@@ -80,7 +80,7 @@ export function walksInto(folderName: string): boolean {
 }
 
 /** Hidden folders where agents keep their sessions: a walk goes into these, not other dot folders (`.git`). */
-const AGENT_FOLDERS = new Set(['.specstory', '.codex', '.claude', '.gemini', '.openhands', '.aider']);
+const AGENT_FOLDERS = new Set(['.specstory', '.codex', '.claude', '.gemini', '.openhands']);
 
 function dirOf(path: string): string {
   const i = path.lastIndexOf('/');
