@@ -50,8 +50,9 @@ test('a 315 MB transcript imports through the file reader worker with its charac
   await expect(detail.locator('section.call pre.result')).toHaveText('é→✅😀 '.repeat(150) + TURNS);
   await shot(page, 'big-file-01-turn');
 
-  // Its turns are still being stored: a reload now asks first (it would drop the import).
-  await expect(page.getByText('Storing big.loop.jsonl…')).toBeVisible();
+  // Its turns are still being stored: a reload now asks first (it would drop the import). The
+  // writes start after the first replay, later on a machine busy with other work.
+  await expect(page.getByText('Storing big.loop.jsonl…')).toBeVisible({ timeout: 30_000 });
   const dialog = page.waitForEvent('dialog');
   void page.evaluate(() => location.reload()).catch(() => undefined);
   const asked = await dialog;
@@ -60,7 +61,7 @@ test('a 315 MB transcript imports through the file reader worker with its charac
   await expect(page.getByRole('heading', { name: 'Big café run → ✅', level: 2 })).toBeVisible();
 
   // Leaving anyway drops the unfinished import (all of it or none), and the reloaded page says so.
-  await expect(page.getByText('Storing big.loop.jsonl…')).toBeVisible();
+  await expect(page.getByText('Storing big.loop.jsonl…')).toBeVisible({ timeout: 30_000 });
   const again = page.waitForEvent('dialog');
   void page.evaluate(() => location.reload()).catch(() => undefined);
   await (await again).accept();
