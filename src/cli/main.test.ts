@@ -91,11 +91,11 @@ describe('loopscope CLI', () => {
     const text = await cli('eval', file, '--preset', 'chatloop');
     expect(text.code).toBe(0);
     expect(text.out).toBe(
-      `${file} (1 transcripts)\n` +
+      `${file} (1 transcripts, 1 labelled)\n` +
         '  F1 100.0% (precision 100.0%, recall 100.0%) · loops 1: caught 1, missed 0 · false alarms 0 · ' +
         'clean runs flagged 0 of 0 · premature stops 0 · latency 1.0 · alarms 1 (1 in loops, 0 outside) · ' +
         'tokens wasted n/a, saved 0\n' +
-        'total (1 transcripts)\n' +
+        'total: 1 of 1 runs labelled\n' +
         '  F1 100.0% (precision 100.0%, recall 100.0%) · loops 1: caught 1, missed 0 · false alarms 0 · ' +
         'clean runs flagged 0 of 0 · premature stops 0 · latency 1.0 · alarms 1 (1 in loops, 0 outside) · ' +
         'tokens wasted n/a, saved 0\n',

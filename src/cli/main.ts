@@ -17,6 +17,7 @@ import { parseValues, printSweep, sweepRecords } from './commands/sweep';
 import { terminalLine, terminalSink } from '../export/escape/terminal';
 import { loadEach, loadPaths, megabytesFlag, UsageError, type Out } from './io';
 import { runJudgeCommand } from './judge-command';
+import { readLabelFiles } from './label-file';
 import type { ImportContext } from '../import/types';
 import type { ImportLimits } from '../model/limits';
 
@@ -29,6 +30,7 @@ Commands:
                    [--preset NAME | --config FILE] [--format NAME] [--json]
   eval PATH...     false positives and negatives against labelled loops, per file and in total
                    (PATH may be a folder) [--preset NAME | --config FILE] [--format NAME] [--json]
+                   [--labels FILE.tsv]...; runs without labels are counted apart (alarms, stops)
   sweep PATH...    metrics for each value of one parameter
                    --param detectors.<id>.<param> --values a,b,c [--preset|--config] [--json]
   merge SHARD...   sum the \`eval --json\` outputs of shards (files, or - for stdin) [--json]
@@ -49,6 +51,8 @@ Options:
   --config FILE    a config file exported from the workbench
   --format NAME    skip format detection and use this importer (see \`loopscope formats\`)
   --json           machine-readable output, one JSON object per line
+  --labels FILE    a label file in the corpus format (docs/corpus.md) for runs that carry no
+                   labels; a row's source is the file's path from the current folder; repeatable
   --max-line-mb N      longest line of a JSON Lines file; default 256
   --max-entry-mb N     largest inflated archive entry (.eval); default 256
   --max-archive-mb N   largest inflated archive in all; default 2048
@@ -63,6 +67,7 @@ const OPTIONS = {
   config: { type: 'string' },
   format: { type: 'string' },
   json: { type: 'boolean' },
+  labels: { type: 'string', multiple: true },
   param: { type: 'string' },
   values: { type: 'string' },
   'max-line-mb': { type: 'string' },
@@ -87,7 +92,7 @@ const LIMIT_FLAGS = ['max-line-mb', 'max-entry-mb', 'max-archive-mb'];
 
 const ALLOWED: Record<string, string[]> = {
   detect: ['preset', 'config', 'format', 'json', ...LIMIT_FLAGS, 'max-config-mb'],
-  eval: ['preset', 'config', 'format', 'json', ...LIMIT_FLAGS, 'max-config-mb'],
+  eval: ['preset', 'config', 'format', 'json', 'labels', ...LIMIT_FLAGS, 'max-config-mb'],
   sweep: ['preset', 'config', 'format', 'json', 'param', 'values', ...LIMIT_FLAGS, 'max-config-mb'],
   merge: ['json'],
   convert: ['format', ...LIMIT_FLAGS],
@@ -134,7 +139,8 @@ export async function main(argv: string[], stdout: Out, stderr: Out): Promise<nu
     if (!allowed) throw new UsageError(`unknown command "${command}" (try --help)`);
     for (const k of Object.keys(opts))
       if (k !== 'help' && !allowed.includes(k)) throw new UsageError(`${command} does not take --${k}`);
-    await run(command, files, opts, out, err);
+    const { labels, ...single } = opts;
+    await run(command, files, single, labels ?? [], out, err);
     return 0;
   } catch (e) {
     if (e instanceof UsageError) {
@@ -181,6 +187,7 @@ async function run(
     'max-archive-mb'?: string;
     'max-config-mb'?: string;
   },
+  labelFiles: string[],
   out: Out,
   err: Out,
 ): Promise<void> {
@@ -251,8 +258,10 @@ async function run(
       orSkip(loaded.file, err, () => printDetect(detectRecords([loaded], config), json, out));
     return;
   }
+  const labels = await readLabelFiles(labelFiles);
   const totals = evalTotals(config);
   for await (const loaded of loadEach(files, opts.format, err, ctx))
-    orSkip(loaded.file, err, () => printEvalFile(totals.add(loaded), json, out));
+    orSkip(loaded.file, err, () => printEvalFile(totals.add(labels.apply(loaded, err)), json, out));
+  labels.reportUnused(err);
   printEvalTotal(totals.total(), json, out);
 }

@@ -19,12 +19,12 @@ function cannotRead(file: string) {
 
 /**
  * The file's text, at most `maxBytes` bytes; `what` and `flag` name the limit in the message
- * ("a config file", "--max-config-mb").
+ * ("a config file", "--max-config-mb"); without a flag the limit is fixed.
  */
-export async function readLimitedText(file: string, maxBytes: number, what: string, flag: string): Promise<string> {
+export async function readLimitedText(file: string, maxBytes: number, what: string, flag?: string): Promise<string> {
   const over = (size?: string) =>
     new UsageError(
-      `${file}: ${size ? `${size}, ` : ''}over the ${describeBytes(maxBytes)} limit for ${what} (raise it with ${flag})`,
+      `${file}: ${size ? `${size}, ` : ''}over the ${describeBytes(maxBytes)} limit for ${what}${flag ? ` (raise it with ${flag})` : ''}`,
     );
   const s = await stat(file).catch(cannotRead(file));
   if (!s.isFile()) {

@@ -52,7 +52,7 @@ describe('terminal escapes', () => {
     expect([record.file, record.transcript]).toEqual([file, title]);
     expect(record.events[0].message).toContain(tool);
     const evaluated = await cli('eval', file);
-    expect(evaluated.out.split('\n')[0]).toBe(`${dir}/esc\\u001b[1m.loop.jsonl (1 transcripts)`);
+    expect(evaluated.out.split('\n')[0]).toBe(`${dir}/esc\\u001b[1m.loop.jsonl (1 transcripts, 0 labelled)`);
     const converted = await cli('convert', file);
     expect(converted.out).not.toMatch(CONTROL);
     expect(JSON.parse(converted.out.split('\n')[0])).toMatchObject({ type: 'meta', title });

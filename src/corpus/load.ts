@@ -7,6 +7,7 @@ import { importSource } from '../import/index';
 import type { ImportSource } from '../import/types';
 import type { Transcript } from '../model/transcript';
 import { LabelsError, type LabelRow } from './labels-tsv';
+import { groupRunRows, runFromRows } from './run-rows';
 
 export interface CorpusRun {
   /** Repository path of the file. */
@@ -27,18 +28,6 @@ export function frameworkOf(source: string): { framework: string; origin: 'real'
   return { origin: m[1] as 'real' | 'authored', framework: m[2] };
 }
 
-function pick(all: Transcript[], key: string, where: string): Transcript {
-  if (/^\d+$/.test(key)) {
-    const t = all[Number(key) - 1];
-    if (!t) throw new LabelsError(`${where}: transcript ${key} does not exist (the file holds ${all.length})`);
-    return t;
-  }
-  const hits = all.filter((t) => t.title === key);
-  if (hits.length !== 1)
-    throw new LabelsError(`${where}: ${hits.length === 0 ? 'no' : hits.length} transcript${hits.length === 1 ? '' : 's'} titled "${key}" in the file`);
-  return hits[0];
-}
-
 /**
  * Imports every file the rows name and attaches the rows as labels. Throws a LabelsError naming
  * the labels file line when a row does not fit its transcript (a span outside its turns, a run
@@ -49,33 +38,15 @@ export async function loadCorpus(
   open: (source: string) => Promise<ImportSource>,
   labelsFile = 'labels',
 ): Promise<CorpusRun[]> {
-  const byRun = new Map<string, LabelRow[]>();
-  for (const r of rows) {
-    const key = `${r.source}\u0000${r.transcript}`;
-    byRun.set(key, [...(byRun.get(key) ?? []), r]);
-  }
   const files = new Map<string, Transcript[]>();
   const out: CorpusRun[] = [];
-  for (const [, runRows] of byRun) {
+  for (const runRows of groupRunRows(rows)) {
     const { source, transcript } = runRows[0];
-    const where = (r: LabelRow) => `${labelsFile}:${r.line ?? '?'}`;
     if (!files.has(source)) files.set(source, (await importSource(await open(source))).transcripts);
-    const t = pick(files.get(source)!, transcript, where(runRows[0]));
-    const loops = runRows.filter((r) => r.kind === 'loop');
-    if (loops.length && loops.length !== runRows.length)
-      throw new LabelsError(`${where(runRows[0])}: ${source} #${transcript} is listed both as clean and with loop spans`);
-    if (!loops.length && runRows.length > 1)
-      throw new LabelsError(`${where(runRows[1])}: ${source} #${transcript} is listed as clean twice`);
-    for (const r of loops)
-      if (r.endTurn! > t.turns.length)
-        throw new LabelsError(
-          `${where(r)}: span ${r.startTurn}-${r.endTurn} of ${source} #${transcript} ends after its last turn (${t.turns.length})`,
-        );
-    const run: Transcript = {
-      ...t,
-      labels: loops.map((r) => ({ startTurn: r.startTurn!, endTurn: r.endTurn!, kind: 'loop', note: r.note })),
-    };
-    out.push({ source, transcript, ...frameworkOf(source), run });
+    const all = files.get(source)!;
+    const { index, loops } = runFromRows(runRows, all, (r) => `${labelsFile}:${r.line ?? '?'}`);
+    // Every corpus run was reviewed, so a clean one carries no span: its labels are its loops.
+    out.push({ source, transcript, ...frameworkOf(source), run: { ...all[index], labels: loops } });
   }
   return out;
 }

@@ -5,7 +5,7 @@
  * follows the metrics module when its fields change.
  */
 import { resolveConfig, type EngineConfig } from '../engine/config';
-import { emptyMetrics, evaluate, mergeMetrics, summarize, type Metrics } from '../engine/evaluate';
+import { emptyMetrics, evaluate, hasLoopLabels, mergeMetrics, summarize, type Metrics } from '../engine/evaluate';
 import { replay } from '../engine/replay';
 import { ACTION_RANK } from '../engine/types';
 import type { CorpusRun } from './load';
@@ -52,7 +52,7 @@ export function combine(runs: CorpusRun[], scores: RunScore[]): Score {
   let cleanFlagged = 0;
   runs.forEach((r, i) => {
     m = mergeMetrics(m, scores[i].metrics);
-    if (r.run.labels.length === 0) {
+    if (!hasLoopLabels(r.run)) {
       cleanRuns++;
       if (scores[i].flagged) cleanFlagged++;
     }

@@ -2,6 +2,7 @@
 import type { Label, Transcript } from '../model/transcript';
 import { resolveConfig, type EngineConfig } from './config';
 import { emptyMetrics, evaluate, isAlarm, summarize, type MetricsSummary } from './evaluate';
+import { isLabelled } from './labelled';
 import { PRESETS } from './presets/index';
 import type { ReplayResult } from './replay';
 import type { ReplaySession } from './session';
@@ -32,7 +33,7 @@ export function withLabels(t: Transcript, labels: Label[] | undefined): Transcri
  * labels alone are enough: every alarm on a healthy run is a false positive.
  */
 export function metricsOf(result: ReplayResult, t: Transcript, countAction: Action): MetricsSummary | null {
-  if (t.labels.length === 0) return null;
+  if (!isLabelled(t.labels)) return null;
   return summarize(evaluate(result, t, { countAction }));
 }
 

@@ -7,6 +7,7 @@
  */
 import type { Label } from '../model/transcript';
 import { falseAlarmEpisodes, inLoopSpan, isAlarm } from './evaluate';
+import { isLabelled } from './labelled';
 import type { ReplayResult } from './replay';
 import type { Action } from './types';
 
@@ -61,7 +62,7 @@ export function summarizeRun(d: ReplayDigest, labels: readonly Label[]): RunSumm
   let caught = 0;
   for (const s of spans) if (d.alarmTurns.some((t) => t >= s.startTurn && t <= s.endTurn)) caught++;
   const outside = d.alarmTurns.filter((t) => !inLoopSpan(t, spans));
-  const labelled = labels.length > 0;
+  const labelled = isLabelled(labels);
   // Unlabelled, an alarm is neither true nor false.
   const falseAlarms = labelled ? falseAlarmEpisodes(outside).length : 0;
   const missed = spans.length - caught;

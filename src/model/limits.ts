@@ -47,6 +47,9 @@ export type ImportLimits = ArchiveLimits & LineLimits;
  */
 export const MAX_JSON_DEPTH = 500;
 
+/** A label file (`eval --labels`): the corpus's 170 runs take 33 KiB, so this holds over 300,000 runs. */
+export const LABEL_FILE_BYTES = 64 * MiB;
+
 /** The limits on configs from a file (`--config`), a share link or storage. */
 export const CONFIG_LIMITS = Object.freeze({
   /** A config file: real ones are a few KiB; a whole share export with a config is under 64 KiB. */

@@ -15,6 +15,7 @@ import {
 } from '../engine/compare';
 import { resolveConfig, type EngineConfig } from '../engine/config';
 import type { JudgeCache } from '../engine/judge/request';
+import { isLabelled } from '../engine/labelled';
 import { ReplaySession } from '../engine/session';
 import { sweepSession, type SweepPoint } from '../engine/sweep-session';
 import type { Label, Transcript } from '../model/transcript';
@@ -306,7 +307,7 @@ export async function compareStored(
   if (!t) return null;
   const l = labels ?? (await loadLabels(id, t, database));
   const session = new ReplaySession(withLabels(t, l));
-  const base = cached ?? { rows: comparePresets(session, l), judgeLines: t.judge.length, labelled: l.length > 0 };
+  const base = cached ?? { rows: comparePresets(session, l), judgeLines: t.judge.length, labelled: isLabelled(l) };
   if (!cached) {
     presetRows.set(key, base);
     if (presetRows.size > KEEP_PRESET_ROWS) presetRows.delete(presetRows.keys().next().value!);

@@ -1,35 +1,73 @@
 import { resolveConfig, type EngineConfig } from '../../engine/config';
-import { emptyMetrics, evaluate, mergeMetrics, summarize, type MetricsSummary } from '../../engine/evaluate';
+import { emptyMetrics, evaluate, mergeMetrics, summarize, type Metrics, type MetricsSummary } from '../../engine/evaluate';
+import {
+  addUnlabelledRun,
+  emptyUnlabelled,
+  isLabelled,
+  mergeUnlabelled,
+  type UnlabelledCounts,
+} from '../../engine/labelled';
 import { replay } from '../../engine/replay';
 import { terminalLine } from '../../export/escape/terminal';
 import type { LoadedFile, Out } from '../io';
 
+/**
+ * Counts of some runs: the labelled ones scored (metrics), the others counted apart (their alarms
+ * and stops only: an alarm on a run nobody reviewed is neither true nor false).
+ */
+export interface EvalSums {
+  metrics: Metrics;
+  unlabelled: UnlabelledCounts;
+}
+
+/** One line of `eval --json`: `labelled` is metrics.transcripts, `transcripts` adds the unlabelled runs. */
 export interface EvalRecord {
   file: string;
   transcripts: number;
+  labelled: number;
   metrics: MetricsSummary;
+  unlabelled: UnlabelledCounts;
+}
+
+export function emptySums(): EvalSums {
+  return { metrics: emptyMetrics(), unlabelled: emptyUnlabelled() };
+}
+
+export function mergeSums(a: EvalSums, b: EvalSums): EvalSums {
+  return { metrics: mergeMetrics(a.metrics, b.metrics), unlabelled: mergeUnlabelled(a.unlabelled, b.unlabelled) };
+}
+
+/** What `eval --json` writes for some sums: the run counts, the scores, the unlabelled counts. */
+export function sumsRecord(s: EvalSums): Omit<EvalRecord, 'file'> {
+  return {
+    transcripts: s.metrics.transcripts + s.unlabelled.runs,
+    labelled: s.metrics.transcripts,
+    metrics: summarize(s.metrics),
+    unlabelled: s.unlabelled,
+  };
 }
 
 /** Per-file records and a running total, so files can be evaluated (and dropped) one at a time. */
 export function evalTotals(config: EngineConfig) {
   const resolved = resolveConfig(config);
-  let total = emptyMetrics();
+  let total = emptySums();
   return {
     add({ file, result }: LoadedFile): EvalRecord {
-      let m = emptyMetrics();
-      for (const t of result.transcripts)
-        m = mergeMetrics(m, evaluate(replay(t, resolved), t, { countAction: resolved.countAction }));
-      total = mergeMetrics(total, m);
-      return { file, transcripts: result.transcripts.length, metrics: summarize(m) };
+      let s = emptySums();
+      for (const t of result.transcripts) {
+        const r = replay(t, resolved);
+        const m = evaluate(r, t, { countAction: resolved.countAction });
+        if (isLabelled(t.labels)) s = { ...s, metrics: mergeMetrics(s.metrics, m) };
+        else s = { ...s, unlabelled: addUnlabelledRun(s.unlabelled, m.alarms, r.stoppedAt !== null) };
+      }
+      total = mergeSums(total, s);
+      return { file, ...sumsRecord(s) };
     },
-    total: () => summarize(total),
+    total: () => total,
   };
 }
 
-export function evalRecords(
-  files: LoadedFile[],
-  config: EngineConfig,
-): { perFile: EvalRecord[]; total: MetricsSummary } {
+export function evalRecords(files: LoadedFile[], config: EngineConfig): { perFile: EvalRecord[]; total: EvalSums } {
   const totals = evalTotals(config);
   const perFile = files.map((f) => totals.add(f));
   return { perFile, total: totals.total() };
@@ -51,13 +89,42 @@ export function metricsLine(m: MetricsSummary): string {
   );
 }
 
-export function printEvalFile(f: EvalRecord, json: boolean, out: Out): void {
-  if (json) out.write(JSON.stringify(f) + '\n');
-  else out.write(`${terminalLine(f.file)} (${f.transcripts} transcripts)\n  ${metricsLine(f.metrics)}\n`);
+/** What runs without labels can tell: their alarms and stops, no F1 and no false alarms. */
+export function unlabelledLine(u: UnlabelledCounts): string {
+  return (
+    `without labels (${u.runs} runs, counted apart): alarms ${u.alarms} · ` +
+    `runs alarmed ${u.alarmed} of ${u.runs} · would stop ${u.stopped} of ${u.runs}`
+  );
 }
 
-export function printEvalTotal(total: MetricsSummary, json: boolean, out: Out): void {
-  if (json)
-    out.write(JSON.stringify({ file: null, total: true, transcripts: total.transcripts, metrics: total }) + '\n');
-  else out.write(`total (${total.transcripts} transcripts)\n  ${metricsLine(total)}\n`);
+/** The indented lines under a file or total: scores of the labelled runs, counts of the others. */
+function bodyLines(r: Omit<EvalRecord, 'file'>): string {
+  return (
+    (r.labelled > 0 ? `  ${metricsLine(r.metrics)}\n` : '') +
+    (r.unlabelled.runs > 0 ? `  ${unlabelledLine(r.unlabelled)}\n` : '')
+  );
+}
+
+/** A total's text: first how many runs had labels, then the lines. `head` is "total" or what merge sums. */
+export function totalText(head: string, s: EvalSums): string {
+  const r = sumsRecord(s);
+  const none =
+    r.labelled === 0
+      ? '; no run was labelled, so there is no F1 and no false alarm (label runs in the workbench, or pass --labels FILE.tsv)'
+      : '';
+  return `${head}: ${r.labelled} of ${r.transcripts} runs labelled${none}\n${bodyLines(r)}`;
+}
+
+export function printEvalFile(f: EvalRecord, json: boolean, out: Out): void {
+  if (json) out.write(JSON.stringify(f) + '\n');
+  else out.write(`${terminalLine(f.file)} (${f.transcripts} transcripts, ${f.labelled} labelled)\n${bodyLines(f)}`);
+}
+
+/** The last line of `eval --json`, which `merge` reads back. */
+export function totalJson(s: EvalSums): string {
+  return JSON.stringify({ file: null, total: true, ...sumsRecord(s) }) + '\n';
+}
+
+export function printEvalTotal(total: EvalSums, json: boolean, out: Out): void {
+  out.write(json ? totalJson(total) : totalText('total', total));
 }

@@ -4,14 +4,13 @@
  * machines as there are, and merging gives exactly what one run over every file gives.
  */
 import { readFile } from 'node:fs/promises';
-import { emptyMetrics, mergeMetrics, summarize } from '../../engine/evaluate';
 import { UsageError, type Out } from '../io';
-import { metricsLine, type EvalRecord } from './evaluate';
-import { checkSum, countsOf } from './merge-counts';
+import { emptySums, mergeSums, sumsRecord, totalJson, totalText, type EvalRecord, type EvalSums } from './evaluate';
+import { checkSum, sumsOf } from './merge-counts';
 
 export interface MergedEval {
   perFile: EvalRecord[];
-  total: ReturnType<typeof summarize>;
+  total: EvalSums;
   shards: number;
 }
 
@@ -24,7 +23,7 @@ async function readShard(path: string, stdin: () => Promise<string>): Promise<st
 
 export async function mergeShards(paths: string[], stdin: () => Promise<string>): Promise<MergedEval> {
   const perFile: EvalRecord[] = [];
-  let total = emptyMetrics();
+  let total = emptySums();
   /** Each shard's file list, to refuse a shard given twice (it would count twice). */
   const seen = new Map<string, string>();
   for (const path of paths) {
@@ -36,7 +35,7 @@ export async function mergeShards(paths: string[], stdin: () => Promise<string>)
       const text = lines[i].trim();
       if (text === '') continue;
       const where = `${path === '-' ? 'stdin' : path}:${i + 1}`;
-      let rec: { file?: unknown; total?: unknown; transcripts?: unknown; metrics?: unknown };
+      let rec: Record<string, unknown>;
       try {
         rec = JSON.parse(text) as typeof rec;
       } catch {
@@ -44,15 +43,15 @@ export async function mergeShards(paths: string[], stdin: () => Promise<string>)
       }
       if (typeof rec !== 'object' || rec === null || typeof rec.metrics !== 'object' || rec.metrics === null)
         throw new UsageError(`${where}: no "metrics" object; merge reads the output of \`loopscope eval --json\``);
-      const counts = countsOf(rec.metrics as Record<string, unknown>, where);
+      const sums = sumsOf(rec, where);
       if (rec.total === true) {
         if (sawTotal) throw new UsageError(`${where}: a second total line in one shard`);
         sawTotal = true;
-        total = mergeMetrics(total, counts);
+        total = mergeSums(total, sums);
         checkSum(total, where);
       } else {
         files.push(String(rec.file));
-        perFile.push({ file: String(rec.file), transcripts: Number(rec.transcripts), metrics: summarize(counts) });
+        perFile.push({ file: String(rec.file), ...sumsRecord(sums) });
       }
     }
     if (!sawTotal) throw new UsageError(`${name}: no total line; was the shard's eval cut short?`);
@@ -64,15 +63,14 @@ export async function mergeShards(paths: string[], stdin: () => Promise<string>)
       );
     seen.set(key, name);
   }
-  return { perFile, total: summarize(total), shards: paths.length };
+  return { perFile, total, shards: paths.length };
 }
 
 export function printMerge(r: MergedEval, json: boolean, out: Out): void {
   if (json) {
     for (const f of r.perFile) out.write(JSON.stringify(f) + '\n');
-    out.write(JSON.stringify({ file: null, total: true, transcripts: r.total.transcripts, metrics: r.total }) + '\n');
+    out.write(totalJson(r.total));
     return;
   }
-  out.write(`total of ${r.shards} shards (${r.perFile.length} files, ${r.total.transcripts} transcripts)\n`);
-  out.write(`  ${metricsLine(r.total)}\n`);
+  out.write(totalText(`total of ${r.shards} shards (${r.perFile.length} files)`, r.total));
 }

@@ -1,4 +1,5 @@
 import { memo, useMemo, useState } from 'react';
+import { isLabelled } from '../../engine/labelled';
 import { useAppStore } from '../../state/store';
 import { SweepChart } from './SweepChart';
 import { defaultSweepRange, rangeValues, sameExceptParam, sweepableParams, sweepRows } from './sweep-values';
@@ -33,10 +34,10 @@ export const SweepPanel = memo(function SweepPanel({ wide }: { wide: boolean }) 
   const values = rangeValues({ from: Number(text.from), to: Number(text.to), step: Number(text.step) }, param.spec);
   const edit = (k: 'from' | 'to' | 'step', v: string) => setRange({ ...text, [k]: v });
   // Any label measures: progress labels alone make a clean run, whose alarms are false alarms.
-  const labelled = labels.length > 0;
+  const labelled = isLabelled(labels);
   const shown = run && run.param === param.path ? run : null;
   const stale = shown !== null && (!sameExceptParam(shown.draft, draft, shown.param) || shown.labels !== labels);
-  const runLabelled = (shown?.labels.length ?? 0) > 0;
+  const runLabelled = isLabelled(shown?.labels ?? []);
   const rows = shown?.points ? sweepRows(shown.points, runLabelled) : null;
 
   return (

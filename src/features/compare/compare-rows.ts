@@ -5,19 +5,12 @@
  */
 import type { CompareRow } from '../../engine/compare';
 import { emptyMetrics, mergeMetrics, summarize, type Metrics, type MetricsSummary } from '../../engine/evaluate';
+import { addUnlabelledRun, emptyUnlabelled, type UnlabelledCounts } from '../../engine/labelled';
+
+export type { UnlabelledCounts };
 
 /** A preset, the config being tuned ("Your config"), or one the user saved ("Saved: NAME"). */
 export type RowKind = 'preset' | 'yours' | 'saved';
-
-/** What runs without labels can still tell, summed over them: alarms, runs alarmed, runs stopped. */
-export interface UnlabelledCounts {
-  runs: number;
-  alarms: number;
-  /** Runs with at least one alarm. */
-  alarmed: number;
-  /** Runs the config would have stopped. */
-  stopped: number;
-}
 
 export interface CompareTableRow {
   /** The row's name, unique in the table: a preset's, "Your config" or "Saved: NAME". */
@@ -250,15 +243,11 @@ export class PresetTotals {
   }
 
   addUnlabelled(rows: readonly CompareRow[]): void {
-    for (const r of rows) {
-      const c = this.bare.get(r.preset) ?? { runs: 0, alarms: 0, alarmed: 0, stopped: 0 };
-      this.bare.set(r.preset, {
-        runs: c.runs + 1,
-        alarms: c.alarms + r.metrics.alarms,
-        alarmed: c.alarmed + (r.metrics.alarms > 0 ? 1 : 0),
-        stopped: c.stopped + (r.stoppedAt !== null ? 1 : 0),
-      });
-    }
+    for (const r of rows)
+      this.bare.set(
+        r.preset,
+        addUnlabelledRun(this.bare.get(r.preset) ?? emptyUnlabelled(), r.metrics.alarms, r.stoppedAt !== null),
+      );
   }
 
   /** One row per name seen, labelled sums first; unlabelled counts when any unlabelled run was added. */
@@ -270,7 +259,7 @@ export class PresetTotals {
       metrics: summarize(this.sums.get(preset) ?? emptyMetrics()),
       labelled,
       ...(info.get(preset) ?? { kind: 'preset' as const }),
-      ...(withBare ? { unlabelled: this.bare.get(preset) ?? { runs: 0, alarms: 0, alarmed: 0, stopped: 0 } } : {}),
+      ...(withBare ? { unlabelled: this.bare.get(preset) ?? emptyUnlabelled() } : {}),
     }));
   }
 }
