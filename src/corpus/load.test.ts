@@ -5,6 +5,7 @@
  */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { isReviewedClean, loopSpans } from '../engine/labelled';
 import { sourceFromText } from '../import/source';
 import { parseLabelsTsv } from './labels-tsv';
 import { groupByFramework, loadCorpus } from './load';
@@ -27,8 +28,8 @@ describe('the labelled corpus', () => {
         {
           runs: rs.length,
           real: rs.filter((r) => r.origin === 'real').length,
-          spans: rs.reduce((n, r) => n + r.run.labels.length, 0),
-          clean: rs.filter((r) => r.run.labels.length === 0).length,
+          spans: rs.reduce((n, r) => n + loopSpans(r.run.labels).length, 0),
+          clean: rs.filter((r) => isReviewedClean(r.run.labels)).length,
         },
       ]),
     );
@@ -52,7 +53,9 @@ describe('the labelled corpus', () => {
     expect(submit.run.labels.map((l) => [l.startTurn, l.endTurn])).toEqual([[11, 13]]);
     for (const turn of submit.run.turns.slice(9, 13)) expect(turn.calls[0].name).toBe('submit');
     // Relabelled clean: each curl of the upload reads another file (docs/corpus.md, the rule).
-    expect(find('ctf/web/i_got_id_demo.traj', '1').run.labels).toEqual([]);
+    // A clean row is one progress span over the whole run: reviewed, no loop.
+    const clean = find('ctf/web/i_got_id_demo.traj', '1').run;
+    expect(clean.labels.map((l) => [l.kind, l.startTurn, l.endTurn])).toEqual([['progress', 1, clean.turns.length]]);
     const edit = find('mock_output/output.jsonl', '2');
     expect(edit.run.labels.map((l) => [l.startTurn, l.endTurn])).toEqual([[6, 12]]);
     for (const turn of edit.run.turns.slice(4, 12)) expect(JSON.stringify(turn.calls[0].args)).toContain('edit_file_by_replace');

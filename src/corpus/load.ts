@@ -8,6 +8,7 @@ import type { ImportSource } from '../import/types';
 import type { Transcript } from '../model/transcript';
 import { LabelsError, type LabelRow } from './labels-tsv';
 import { groupRunRows, runFromRows } from './run-rows';
+import { reviewedCleanLabel } from '../engine/labelled';
 
 export interface CorpusRun {
   /** Repository path of the file. */
@@ -17,7 +18,10 @@ export interface CorpusRun {
   /** Framework: the folder under corpus/real or corpus/authored. */
   framework: string;
   origin: 'real' | 'authored';
-  /** The imported transcript with its labels replaced by the corpus spans. */
+  /**
+   * The imported transcript with its labels replaced by the corpus rows': its loop spans, or for a
+   * clean row one progress span over the whole run (reviewed, no loop), as eval --labels reads them.
+   */
   run: Transcript;
 }
 
@@ -45,8 +49,9 @@ export async function loadCorpus(
     if (!files.has(source)) files.set(source, (await importSource(await open(source))).transcripts);
     const all = files.get(source)!;
     const { index, loops } = runFromRows(runRows, all, (r) => `${labelsFile}:${r.line ?? '?'}`);
-    // Every corpus run was reviewed, so a clean one carries no span: its labels are its loops.
-    out.push({ source, transcript, ...frameworkOf(source), run: { ...all[index], labels: loops } });
+    const t = all[index];
+    const labels = loops.length ? loops : [reviewedCleanLabel(t.turns.length, runRows[0].note)];
+    out.push({ source, transcript, ...frameworkOf(source), run: { ...t, labels } });
   }
   return out;
 }

@@ -1,4 +1,5 @@
 /** The corpus score tables as Markdown (for docs/detectors.md and the terminal). */
+import { isReviewedClean, loopSpans } from '../engine/labelled';
 import type { CorpusRun } from './load';
 import { better, leaveOneSourceOut, pooledHoldOut, scoreSubset, type Score, type ScoreTable } from './score';
 
@@ -13,12 +14,14 @@ function table(scores: ScoreTable, runs: CorpusRun[], keep: (r: CorpusRun) => bo
   return [HEAD, ...rows.map(([p, s]) => row(`\`${p}\``, s))].join('\n');
 }
 
+const spanCount = (rs: CorpusRun[]) => rs.reduce((n, r) => n + loopSpans(r.run.labels).length, 0);
+
 export function corpusCounts(runs: CorpusRun[]): string {
   const fws = [...new Set(runs.map((r) => r.framework))].sort();
   const line = (name: string, rs: CorpusRun[]) => {
     const real = rs.filter((r) => r.origin === 'real');
-    const spans = rs.reduce((n, r) => n + r.run.labels.length, 0);
-    const clean = rs.filter((r) => r.run.labels.length === 0).length;
+    const spans = spanCount(rs);
+    const clean = rs.filter((r) => isReviewedClean(r.run.labels)).length;
     const turns = rs.reduce((n, r) => n + r.run.turns.length, 0);
     return `| ${name} | ${rs.length} | ${real.length} | ${rs.length - real.length} | ${spans} | ${clean} | ${turns} |`;
   };
@@ -65,7 +68,7 @@ export function corpusJson(scores: ScoreTable, runs: CorpusRun[]): unknown {
     sources: Object.fromEntries(
       fws.map((fw) => {
         const rs = runs.filter((r) => r.framework === fw);
-        return [fw, { runs: rs.length, spans: rs.reduce((n, r) => n + r.run.labels.length, 0), clean: rs.filter((r) => !r.run.labels.length).length }];
+        return [fw, { runs: rs.length, spans: spanCount(rs), clean: rs.filter((r) => isReviewedClean(r.run.labels)).length }];
       }),
     ),
     configs: Object.fromEntries(

@@ -8,6 +8,7 @@
  */
 import type { EngineConfig } from '../engine/config';
 import { EPISODE_GAP } from '../engine/evaluate';
+import { loopSpans } from '../engine/labelled';
 import { replay } from '../engine/replay';
 import type { CorpusRun } from './load';
 import type { Component } from './grid';
@@ -62,13 +63,15 @@ export function makeSearcher(grid: Component[], runs: CorpusRun[]): Searcher {
   // span[slot] = 1 + index of the span holding that turn (labels do not overlap), or 0.
   const span = new Int32Array(total);
   const spanBase: number[] = [];
+  // A clean run's label is a progress span: only loop spans are caught or missed.
+  const loops = runs.map((r) => loopSpans(r.run.labels));
   let spanCount = 0;
-  runs.forEach((r, i) => {
+  loops.forEach((spans, i) => {
     spanBase.push(spanCount);
-    r.run.labels.forEach((l, j) => {
+    spans.forEach((l, j) => {
       for (let t = l.startTurn; t <= l.endTurn; t++) span[offset[i] + t] = spanCount + j + 1;
     });
-    spanCount += r.run.labels.length;
+    spanCount += spans.length;
   });
   const keys = [...new Set(runs.map((r) => `${r.framework}\u0000${r.origin}`))].sort();
   const groups = keys.map((k) => {
@@ -121,7 +124,7 @@ export function makeSearcher(grid: Component[], runs: CorpusRun[]): Searcher {
             last = t;
           }
         }
-        const labels = r.run.labels.length;
+        const labels = loops[i].length;
         c.spans += labels;
         for (let j = 0; j < labels; j++) c.caught += hit[spanBase[i] + j];
         if (!labels) {

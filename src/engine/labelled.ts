@@ -12,6 +12,11 @@ export function isLabelled(labels: readonly Label[]): boolean {
   return labels.length > 0;
 }
 
+/** The loop spans among a run's labels. */
+export function loopSpans(labels: readonly Label[]): Label[] {
+  return labels.filter((l) => l.kind === 'loop');
+}
+
 /** Reviewed and no loop found: the runs whose alarms are all false alarms. */
 export function isReviewedClean(labels: readonly Label[]): boolean {
   return isLabelled(labels) && !labels.some((l) => l.kind === 'loop');
@@ -49,5 +54,10 @@ export function addUnlabelledRun(c: UnlabelledCounts, alarms: number, stopped: b
 }
 
 export function mergeUnlabelled(a: UnlabelledCounts, b: UnlabelledCounts): UnlabelledCounts {
-  return { runs: a.runs + b.runs, alarms: a.alarms + b.alarms, alarmed: a.alarmed + b.alarmed, stopped: a.stopped + b.stopped };
+  return {
+    runs: a.runs + b.runs,
+    alarms: a.alarms + b.alarms,
+    alarmed: a.alarmed + b.alarmed,
+    stopped: a.stopped + b.stopped,
+  };
 }

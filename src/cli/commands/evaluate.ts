@@ -1,5 +1,12 @@
 import { resolveConfig, type EngineConfig } from '../../engine/config';
-import { emptyMetrics, evaluate, mergeMetrics, summarize, type Metrics, type MetricsSummary } from '../../engine/evaluate';
+import {
+  emptyMetrics,
+  evaluate,
+  mergeMetrics,
+  summarize,
+  type Metrics,
+  type MetricsSummary,
+} from '../../engine/evaluate';
 import {
   addUnlabelledRun,
   emptyUnlabelled,
@@ -92,8 +99,8 @@ export function metricsLine(m: MetricsSummary): string {
 /** What runs without labels can tell: their alarms and stops, no F1 and no false alarms. */
 export function unlabelledLine(u: UnlabelledCounts): string {
   return (
-    `without labels (${u.runs} runs, counted apart): alarms ${u.alarms} · ` +
-    `runs alarmed ${u.alarmed} of ${u.runs} · would stop ${u.stopped} of ${u.runs}`
+    `without labels, counted apart: runs ${u.runs} · alarms ${u.alarms} · ` +
+    `runs alarmed ${u.alarmed} · would stop ${u.stopped}`
   );
 }
 

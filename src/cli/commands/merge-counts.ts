@@ -54,7 +54,8 @@ export function countsOf(m: Record<string, unknown>, where: string): Metrics {
     const v = m[k];
     if (!TOKEN_SUMS.has(k)) out[k] = wholeCount(v, where, `metrics.${k}`);
     else if (typeof v !== 'number' || !Number.isFinite(v)) throw notEval(where, `metrics.${k}`);
-    else if (v < 0 || v > Number.MAX_SAFE_INTEGER) throw badCount(where, `metrics.${k}`, v, 'a token count from 0 to 2^53');
+    else if (v < 0 || v > Number.MAX_SAFE_INTEGER)
+      throw badCount(where, `metrics.${k}`, v, 'a token count from 0 to 2^53');
     else out[k] = v;
   }
   for (const [a, b, whole] of SUMS)
@@ -76,7 +77,8 @@ export function unlabelledOf(u: unknown, where: string): UnlabelledCounts {
   for (const k of Object.keys(out) as (keyof UnlabelledCounts)[])
     out[k] = wholeCount((u as Record<string, unknown>)[k], where, `unlabelled.${k}`);
   for (const part of ['alarmed', 'stopped'] as const)
-    if (out[part] > out.runs) throw doNotAddUp(where, `unlabelled.${part} (${out[part]}) is more than runs (${out.runs})`);
+    if (out[part] > out.runs)
+      throw doNotAddUp(where, `unlabelled.${part} (${out[part]}) is more than runs (${out.runs})`);
   if (out.alarmed > out.alarms)
     throw doNotAddUp(where, `unlabelled.alarmed (${out.alarmed}) is more than alarms (${out.alarms})`);
   return out;
@@ -91,7 +93,10 @@ export function sumsOf(rec: Record<string, unknown>, where: string): EvalSums {
   if (labelled !== metrics.transcripts)
     throw doNotAddUp(where, `labelled (${labelled}) is not metrics.transcripts (${metrics.transcripts})`);
   if (labelled + unlabelled.runs !== transcripts)
-    throw doNotAddUp(where, `labelled (${labelled}) + unlabelled.runs (${unlabelled.runs}) is not transcripts (${transcripts})`);
+    throw doNotAddUp(
+      where,
+      `labelled (${labelled}) + unlabelled.runs (${unlabelled.runs}) is not transcripts (${transcripts})`,
+    );
   return { metrics, unlabelled };
 }
 

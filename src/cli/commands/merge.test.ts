@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -11,6 +11,19 @@ const files = readdirSync(SAMPLES)
   .map((f) => join(SAMPLES, f));
 
 const dir = mkdtempSync(join(tmpdir(), 'loopscope-merge-'));
+/** Authored corpus runs: they carry no labels of their own. */
+const UNLABELLED = [
+  'corpus/authored/gemini-cli/read-grep-cycle.loop.jsonl',
+  'corpus/authored/claude-code/build-errors-change-after-edits.loop.jsonl',
+].map((f) => resolve(__dirname, '../../..', f));
+
+async function shardOf(name: string, ...paths: string[]): Promise<string> {
+  const r = await cli('eval', ...paths, '--preset', 'chatloop', '--json');
+  expect(r.code).toBe(0);
+  const file = join(dir, name);
+  writeFileSync(file, r.out);
+  return file;
+}
 
 describe('loopscope merge', () => {
   it('sums shards into exactly what one eval over every file prints', async () => {
@@ -33,6 +46,59 @@ describe('loopscope merge', () => {
     };
     expect(total.transcripts).toBe(6);
     expect(total.metrics.spans).toBe(5);
+  });
+
+  it('sums the runs without labels apart, as one eval over every file counts them', async () => {
+    const whole = await cli('eval', files[0], ...UNLABELLED, '--preset', 'chatloop', '--json');
+    const a = await shardOf('mixed-a.jsonl', files[0], UNLABELLED[0]);
+    const b = await shardOf('mixed-b.jsonl', UNLABELLED[1]);
+    const merged = await cli('merge', a, b, '--json');
+    expect(merged.out).toBe(whole.out);
+    const total = JSON.parse(merged.out.trim().split('\n').pop()!) as Record<string, unknown>;
+    expect([total.transcripts, total.labelled, total.unlabelled]).toEqual([
+      3,
+      1,
+      { runs: 2, alarms: 16, alarmed: 2, stopped: 2 },
+    ]);
+    const text = await cli('merge', a, b);
+    expect(text.out.split('\n').slice(0, 1)).toEqual(['total of 2 shards (3 files): 1 of 3 runs labelled']);
+    expect(text.out.split('\n')[2]).toBe(
+      '  without labels, counted apart: runs 2 · alarms 16 · runs alarmed 2 · would stop 2',
+    );
+  });
+
+  it.each([
+    [
+      'without the counts of runs without labels (an older eval)',
+      (l: Record<string, unknown>) => delete l.unlabelled,
+      'no "unlabelled" object; merge reads the output of `loopscope eval --json` (shards from an older loopscope: run eval again)',
+    ],
+    [
+      'with more runs alarmed than runs',
+      (l: Record<string, unknown>) => ((l.unlabelled as Record<string, number>).alarmed = 2),
+      'unlabelled.alarmed (2) is more than runs (1); the counts do not add up',
+    ],
+    [
+      'whose labelled and unlabelled runs are not its transcripts',
+      (l: Record<string, unknown>) => (l.transcripts = 5),
+      'labelled (0) + unlabelled.runs (1) is not transcripts (5); the counts do not add up',
+    ],
+    [
+      'whose labelled runs are not the scored ones',
+      (l: Record<string, unknown>) => (l.labelled = 1),
+      'labelled (1) is not metrics.transcripts (0); the counts do not add up',
+    ],
+  ])('refuses a shard %s, naming the line', async (_name, edit, reason) => {
+    const shard = await shardOf('edited-unlabelled.jsonl', UNLABELLED[0]);
+    const lines = readFileSync(shard, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
+    edit(lines[1]);
+    writeFileSync(shard, lines.map((l) => JSON.stringify(l)).join('\n') + '\n');
+    const r = await cli('merge', shard);
+    expect(r.code).toBe(2);
+    expect(r.err).toBe(`loopscope: ${shard}:2: ${reason}\n`);
   });
 
   it('says which shard and line are not eval output, and exits 2', async () => {
