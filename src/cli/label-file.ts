@@ -35,7 +35,9 @@ export async function readLabelFiles(paths: readonly string[]): Promise<LabelFil
     for (const r of rows) {
       fileOf.set(r, path);
       const key = resolve(r.source);
-      bySource.set(key, [...(bySource.get(key) ?? []), r]);
+      const group = bySource.get(key);
+      if (group) group.push(r);
+      else bySource.set(key, [r]);
     }
   }
   const where = (r: LabelRow) => `${fileOf.get(r)}:${r.line ?? '?'}`;

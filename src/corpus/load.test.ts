@@ -85,6 +85,19 @@ describe('label rows that do not fit their transcript', () => {
     ).rejects.toThrow('labels.tsv:2: corpus/real/x/a.loop.jsonl #1 is listed both as clean and with loop spans');
   });
 
+  it('overlapping spans of one run are refused, naming both lines', async () => {
+    const body = ['3\t3\tloop\tls', '1\t2\tloop\tls', '2\t3\tloop\tls'].map((r) => `corpus/real/x/a.loop.jsonl\t1\t${r}`);
+    await expect(loadCorpus(rows(body.join('\n')), open, 'labels.tsv')).rejects.toThrow(
+      'labels.tsv:4: span 2-3 of corpus/real/x/a.loop.jsonl #1 overlaps span 1-2 (labels.tsv:3)',
+    );
+    // Spans that touch without sharing a turn are two loops.
+    const [run] = await loadCorpus(rows(body.slice(0, 2).join('\n')), open, 'labels.tsv');
+    expect(run.run.labels.map((l) => [l.startTurn, l.endTurn])).toEqual([
+      [3, 3],
+      [1, 2],
+    ]);
+  });
+
   it('a transcript index the file does not hold is refused', async () => {
     await expect(loadCorpus(rows('corpus/real/x/a.loop.jsonl\t2\t\t\tclean\tok'), open, 'labels.tsv')).rejects.toThrow(
       'labels.tsv:2: transcript 2 does not exist (the file holds 1)',

@@ -12,7 +12,9 @@ export function groupRunRows(rows: readonly LabelRow[]): LabelRow[][] {
   const byRun = new Map<string, LabelRow[]>();
   for (const r of rows) {
     const key = `${r.source}\u0000${r.transcript}`;
-    byRun.set(key, [...(byRun.get(key) ?? []), r]);
+    const group = byRun.get(key);
+    if (group) group.push(r);
+    else byRun.set(key, [r]);
   }
   return [...byRun.values()];
 }
@@ -62,6 +64,15 @@ export function runFromRows(
       throw new LabelsError(
         `${where(r)}: span ${r.startTurn}-${r.endTurn} of ${source} #${transcript} ends after its last turn (${t.turns.length})`,
       );
+  // A turn belongs to one span at most: overlapping spans would count one loop twice.
+  const byStart = [...loops].sort((a, b) => a.startTurn! - b.startTurn! || a.endTurn! - b.endTurn!);
+  for (let i = 1; i < byStart.length; i++) {
+    const [before, r] = [byStart[i - 1], byStart[i]];
+    if (r.startTurn! <= before.endTurn!)
+      throw new LabelsError(
+        `${where(r)}: span ${r.startTurn}-${r.endTurn} of ${source} #${transcript} overlaps span ${before.startTurn}-${before.endTurn} (${where(before)})`,
+      );
+  }
   return {
     index,
     loops: loops.map((r) => ({ startTurn: r.startTurn!, endTurn: r.endTurn!, kind: 'loop', note: r.note })),
