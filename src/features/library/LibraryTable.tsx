@@ -16,7 +16,11 @@ const columns = col.columns([
     cell: (c) => (
       <>
         {c.getValue()}
-        {c.row.original.sameTitle && <div className="row-file">{c.row.original.fileName}</div>}
+        {c.row.original.fileLabel !== undefined && (
+          <div className="row-file" title={c.row.original.fileName}>
+            {c.row.original.fileLabel}
+          </div>
+        )}
       </>
     ),
   }),

@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../engine/run-summary';
-import {
-  filterRows,
-  formatsOf,
-  logTicks,
-  NO_FILTER,
-  sharedTitles,
-  stopCurve,
-  triageBatches,
-  type LibraryRow,
-} from './triage-filter';
+import { filterRows, formatsOf, logTicks, NO_FILTER, stopCurve, triageBatches, type LibraryRow } from './triage-filter';
 
 function summary(s: Partial<RunSummary>): RunSummary {
   return {
@@ -120,18 +111,5 @@ describe('logTicks', () => {
   it('1-2-5 steps up to the longest run, which ends the axis', () => {
     expect(logTicks(2290)).toEqual([1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 2290]);
     expect(logTicks(1000)).toEqual([1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]);
-  });
-});
-
-describe('sharedTitles', () => {
-  it('names the titles of two or more runs, whatever their files', () => {
-    const rows = [
-      row(1, 'marshmallow-1867', 'swe-agent', 'a/m.traj'),
-      row(2, 'flash', 'swe-agent', 'flash.traj'),
-      row(3, 'marshmallow-1867', 'swe-agent', 'b/m.traj'),
-      row(4, 'marshmallow-1867', 'swe-agent', 'c/m.traj'),
-    ];
-    expect([...sharedTitles(rows)]).toEqual(['marshmallow-1867']);
-    expect(sharedTitles(rows.slice(0, 2)).size).toBe(0);
   });
 });

@@ -26,16 +26,8 @@ export interface LibraryRow extends TranscriptMeta {
   stale?: boolean;
   /** Why the worker could not summarise this run. */
   triageError?: string;
-  /** Another run has the same title: the table shows this run's file under it to tell them apart. */
-  sameTitle?: boolean;
-}
-
-/** Titles held by more than one run (a folder of trajectories of one task all share a title). */
-export function sharedTitles(rows: readonly TranscriptMeta[]): Set<string> {
-  const seen = new Set<string>();
-  const shared = new Set<string>();
-  for (const r of rows) (seen.has(r.title) ? shared : seen).add(r.title);
-  return shared;
+  /** Another run has the same title: the end of this run's file path that tells them apart (file-labels.ts). */
+  fileLabel?: string;
 }
 
 function yesNo(want: YesNo, value: boolean | undefined): boolean {
