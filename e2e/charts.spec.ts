@@ -132,6 +132,19 @@ test('charts follow the scrubber, the judge can be enabled, and a sweep sets a p
   await shot(page, 'charts-09-side-panel');
 });
 
+test('under the default config, a chart with nothing to show says why and one click fills it', async ({ page }) => {
+  await freshApp(page);
+  await openSample(page, 'Edit and test oscillation', false);
+  // recommended has no cycle-reporting detector: the card says so instead of a blank frame.
+  const cycles = card(page, 'Detected cycles over time');
+  await expect(cycles).toContainText('none is enabled in this config');
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await shot(page, 'charts-00-default-config');
+  await cycles.getByRole('button', { name: /^Enable cycle/ }).click();
+  await expect(cycles.locator('.recharts-legend-item-text').first()).toContainText(/period \d/);
+  await expect(page.getByLabel('Preset', { exact: true })).toHaveValue('recommended');
+});
+
 test('fingerprint bars count the turns around the cursor, the whole run on a switch; every axis has a title', async ({
   page,
 }) => {

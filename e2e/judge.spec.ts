@@ -72,6 +72,23 @@ test('the judge asks only on the explicit action, only the configured endpoint; 
   // The listener does see the judge worker's requests (so the check above covers them).
   expect(seen.filter((u) => u === `${stub.baseUrl}/chat/completions`).length).toBeGreaterThanOrEqual(4);
   await shot(page, 'judge-02-after-run');
+  // Reading the answers changed the config: said in words, with an Undo that turns it back.
+  const change = page.getByRole('status', { name: 'Config changed by the judge run' });
+  await expect(change).toContainText('turned the LLM check (llm-judge) on');
+  await change.getByRole('button', { name: 'Undo' }).click();
+  await expect(change).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Charts' }).click();
+  await expect(
+    page.getByRole('region', { name: 'LLM check schedule' }).getByRole('button', { name: /^Enable llm-judge/ }),
+  ).toBeVisible();
+
+  // Asking again sends nothing: every answer is in the cache; the config is changed again, said again.
+  await page.getByRole('tab', { name: 'Judge' }).click();
+  await expect(estimate).toContainText('Nothing to send: every check is answered from the cache.');
+  await page.getByRole('button', { name: 'Use the cached answers for this run (nothing to send)' }).click();
+  await expect(result).toContainText('3 checks, 0 requests sent, 4 answers from the cache');
+  await expect(change).toContainText('turned the LLM check (llm-judge) on');
+  expect(stub.requests).toHaveLength(5);
 
   // The replay now reads the live answers: the judge's terminate at turn 42, stars in the chart.
   await page.keyboard.press('End');
@@ -85,12 +102,7 @@ test('the judge asks only on the explicit action, only the configured endpoint; 
   await page.mouse.move(0, 0);
   await checks.screenshot({ path: 'test-results/screenshots/judge-03-live-chart.png' });
 
-  // Asking again sends nothing: every answer is in the cache.
   await page.getByRole('tab', { name: 'Judge' }).click();
-  await expect(estimate).toContainText('Nothing to send: every check is answered from the cache.');
-  await page.getByRole('button', { name: /^Ask the judge for this run \(≤ 0 checks to ask, ≈ 0 tokens\)$/ }).click();
-  await expect(result).toContainText('3 checks, 0 requests sent, 4 answers from the cache');
-  expect(stub.requests).toHaveLength(5);
 
   // The answers as judge lines in a .loop.jsonl.
   const [download] = await Promise.all([

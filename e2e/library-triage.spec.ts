@@ -65,8 +65,10 @@ test('a folder of 20 runs: filter to those with alarms, open one at its first al
   await expect(libraryRows(page)).toHaveCount(16);
   await expect(page.getByText('16 of 26 runs')).toBeVisible();
   await expect(libraryRows(page).filter({ hasText: 'Healthy' })).toHaveCount(0);
-  const figure = page.getByRole('figure', { name: 'Runs that would stop' });
-  await expect(figure).toContainText('0 of 16 would stop, 16 had alarmed');
+  // The default config only warns: the chart shows the warnings, and says it stops nothing.
+  const figure = page.getByRole('figure', { name: 'What the config would do' });
+  await expect(figure).toContainText('16 of 16 would warn, 0 block, 0 stop');
+  await expect(figure).toContainText('it only warns here: no run would be blocked or stopped');
   await expect(figure.locator('.recharts-label').filter({ hasText: 'Turn' })).toHaveCount(1);
   await expect(figure.locator('.recharts-label').filter({ hasText: 'Runs' })).toHaveCount(1);
   await page.setViewportSize({ width: 1440, height: 900 });
@@ -78,7 +80,8 @@ test('a folder of 20 runs: filter to those with alarms, open one at its first al
   const row = libraryRows(page).filter({ hasText: 'Batch 3:' });
   const first = await cellUnder(page, row, 'First alarm');
   expect(first).toBe('8');
-  expect(await cellUnder(page, row, 'Alarms')).toBe('3');
+  expect(await cellUnder(page, row, 'Alarms')).toBe('1 loop · 3 alarms');
+  expect(await cellUnder(page, row, 'Would')).toBe('warn at 8');
   await row.focus();
   await page.keyboard.press('Enter');
   await expect(page.locator('.turn-readout')).toHaveText(new RegExp(`^Turn ${first} / 18`));
@@ -104,15 +107,15 @@ test('the triage follows the chosen config: a preset picked in the library recom
   const row = libraryRows(page);
   await expect(row).toHaveCount(1);
   expect(await cellUnder(page, row, 'Alarms')).toBe('0');
-  expect(await cellUnder(page, row, 'Would stop')).toBe('—');
+  expect(await cellUnder(page, row, 'Would')).toBe('—');
   await page.getByRole('combobox', { name: 'Config', exact: true }).selectOption('chatloop');
   await triageDone(page);
-  await expect.poll(() => cellUnder(page, row, 'Alarms')).toBe('8');
+  await expect.poll(() => cellUnder(page, row, 'Alarms')).toBe('1 loop · 8 alarms');
   expect(await cellUnder(page, row, 'First alarm')).toBe('9');
-  expect(await cellUnder(page, row, 'Would stop')).toBe('15 ⚠');
+  expect(await cellUnder(page, row, 'Would')).toBe('stop at 15 ⚠');
   expect(await cellUnder(page, row, 'F1')).toBe('8 false');
   await page.getByRole('searchbox', { name: /Search/ }).fill('');
-  await page.getByRole('combobox', { name: 'Would stop', exact: true }).selectOption('yes');
+  await page.getByRole('combobox', { name: 'Would', exact: true }).selectOption('terminate');
   await expect(libraryRows(page)).toHaveCount(5);
   await shot(page, 'library-triage-04-chatloop');
   // Opened from a library under chatloop, the run is replayed under chatloop: the same first alarm.
@@ -125,7 +128,10 @@ test('kept live while tuning: a detector enabled in Tune changes the columns bac
   await readyApp(page);
   await triageDone(page);
   const row = libraryRows(page).filter({ hasText: 'Stuck listing a missing folder' });
-  expect([await cellUnder(page, row, 'Alarms'), await cellUnder(page, row, 'Would stop')]).toEqual(['3', '—']);
+  expect([await cellUnder(page, row, 'Alarms'), await cellUnder(page, row, 'Would')]).toEqual([
+    '1 loop · 3 alarms',
+    'warn at 8',
+  ]);
   await row.getByRole('cell').first().click();
   await expect(page.locator('.turn-readout')).toHaveText(/^Turn 8 \/ 18/);
   await page.getByRole('checkbox', { name: 'Exact repeat enabled' }).check();
@@ -134,9 +140,9 @@ test('kept live while tuning: a detector enabled in Tune changes the columns bac
     'Your config (recommended, tuned)',
   );
   await triageDone(page);
-  await expect.poll(() => cellUnder(page, row, 'Alarms')).toBe('13');
-  expect(await cellUnder(page, row, 'Would stop')).toBe('10');
+  await expect.poll(() => cellUnder(page, row, 'Alarms')).toBe('1 loop · 13 alarms');
+  expect(await cellUnder(page, row, 'Would')).toBe('stop at 10');
   const healthy = libraryRows(page).filter({ hasText: 'Healthy: docstrings' });
-  expect(await cellUnder(page, healthy, 'Would stop')).toBe('15 ⚠');
+  expect(await cellUnder(page, healthy, 'Would')).toBe('stop at 15 ⚠');
   await shot(page, 'library-triage-05-tuned');
 });

@@ -64,8 +64,8 @@ test('406 runs: only the rows on screen are drawn; End, arrows and Enter reach a
   expect(drawn).toBeLessThan(60);
   await expect(table).not.toHaveAttribute('aria-busy', 'true', { timeout: 60_000 });
   // Every copy is the same run: the chart counts all of them, not the rows drawn.
-  await expect(page.getByRole('figure', { name: 'Runs that would stop' })).toContainText(
-    `of ${before + COPIES} would stop`,
+  await expect(page.getByRole('figure', { name: 'What the config would do' })).toContainText(
+    `of ${before + COPIES} would warn`,
   );
 
   // Sorted newest first: the copies (Copy 000 newest), then the samples.

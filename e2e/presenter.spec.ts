@@ -85,6 +85,11 @@ test('presenter mode stops at the first alarm with the agent message, then resum
   await expect(presenterTurn(page)).toHaveText(`Turn ${FIRST_ALARM} / ${TURNS}`);
   await page.setViewportSize({ width: 1024, height: 768 });
   await shot(page, 'presenter-alarm-1024');
+  // On a 1280×720 projector the whole alarm card is on screen.
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const card = await alarm.boundingBox();
+  expect(card!.y + card!.height).toBeLessThanOrEqual(720);
+  await shot(page, 'presenter-alarm-1280x720');
   await page.setViewportSize({ width: 1440, height: 900 });
   await shot(page, 'presenter-alarm-1440');
 
@@ -100,6 +105,12 @@ test('presenter mode stops at the first alarm with the agent message, then resum
   await expect(presenterTurn(page)).not.toHaveText(`Turn ${SECOND_ALARM} / ${TURNS}`);
   await shot(page, 'presenter-playing-1440');
 
+  // The show's speed is its own: + while presenting leaves the workbench's speed as it was.
+  const speed = page.getByRole('combobox', { name: 'Playback speed' });
+  const workbenchSpeed = await speed.inputValue();
+  await page.keyboard.press('+');
+  await expect(presenter(page)).not.toContainText(`speed (${workbenchSpeed} turn`);
+
   // Escape leaves presenter mode; the workbench is where it was, the address without ?present.
   await page.keyboard.press('Escape');
   await expect(presenter(page)).toHaveCount(0);
@@ -107,6 +118,7 @@ test('presenter mode stops at the first alarm with the agent message, then resum
   await expect(page.getByRole('heading', { name: SAMPLE })).toBeVisible();
   // The workbench is as it was: pause on alarm back off, and its keys step turns again.
   await expect(page.getByRole('checkbox', { name: 'Pause on alarm' })).not.toBeChecked();
+  await expect(speed).toHaveValue(workbenchSpeed);
   const reached = Number((await page.locator('.turn-readout strong').textContent()) ?? '0');
   expect(reached).toBeGreaterThan(SECOND_ALARM);
   await page.keyboard.press('Home');

@@ -34,6 +34,11 @@ describe('summarizeRun', () => {
       alarms: 24,
       firstAlarm: 5,
       stoppedAt: 7,
+      // 24 alarms of four detectors, all on the one loop.
+      loopsSeen: 1,
+      reached: { action: 'terminate', turn: 7 },
+      warnedAt: 5,
+      blockedAt: 7,
       labelled: true,
       loops: 1,
       caught: 1,
@@ -71,6 +76,10 @@ describe('summarizeRun', () => {
       alarms: 19,
       firstAlarm: 8,
       stoppedAt: 10,
+      loopsSeen: 1,
+      reached: { action: 'terminate', turn: 10 },
+      warnedAt: 8,
+      blockedAt: 10,
       labelled: false,
       loops: 0,
       caught: 0,
@@ -82,7 +91,17 @@ describe('summarizeRun', () => {
 
   it('a label moved off the alarms: the loop is missed and F1 drops to 0', async () => {
     const t = await sample('same-error-forever');
-    expect(summary(t, 'recommended')).toMatchObject({ firstAlarm: 4, caught: 1, falseAlarms: 0, f1: 1 });
+    // The default config only warns: what it would do is a warning at turn 4, one loop.
+    expect(summary(t, 'recommended')).toMatchObject({
+      firstAlarm: 4,
+      caught: 1,
+      falseAlarms: 0,
+      f1: 1,
+      loopsSeen: 1,
+      reached: { action: 'warn', turn: 4 },
+      blockedAt: null,
+      stoppedAt: null,
+    });
     const s = summary(t, 'recommended', [{ startTurn: 9, endTurn: 10, kind: 'loop' }]);
     expect(s).toMatchObject({ alarms: 2, firstAlarm: 4, loops: 1, caught: 0, falseAlarms: 2, f1: 0 });
   });

@@ -6,6 +6,7 @@
  * all the event-based scores of evaluate.ts look at.
  */
 import type { Label } from '../model/transcript';
+import { alarmEpisodes, loopsSeen } from './alarm-episodes';
 import { falseAlarmEpisodes, inLoopSpan, isAlarm } from './evaluate';
 import { isLabelled } from './labelled';
 import type { ReplayResult } from './replay';
@@ -20,6 +21,17 @@ export interface ReplayDigest {
   alarmTurns: number[];
   /** The run's own stop (its first terminate), or null. */
   stoppedAt: number | null;
+  /** Loops the alarms are about: episodes of all detectors merged (alarm-episodes.ts). */
+  loopsSeen: number;
+  /** First turn with an event of any action (a warning or stronger), and with a block or stronger. */
+  warnedAt: number | null;
+  blockedAt: number | null;
+}
+
+/** The strongest action the config reaches on a run, and the first turn it does. */
+export interface ActionReached {
+  action: Action;
+  turn: number;
 }
 
 /** One library row's triage figures. */
@@ -28,6 +40,13 @@ export interface RunSummary {
   alarms: number;
   firstAlarm: number | null;
   stoppedAt: number | null;
+  /** Loops the alarms are about (alarms of one detector on one loop count once). */
+  loopsSeen: number;
+  /** What the config would do to this run at most: stop, else block, else warn; null for nothing. */
+  reached: ActionReached | null;
+  /** First turn with an event of any action, and with a block or stronger (null: none). */
+  warnedAt: number | null;
+  blockedAt: number | null;
   /** Whether the run has any label (loop or progress): only then are its alarms true or false. */
   labelled: boolean;
   /** Loop spans labelled. */
@@ -42,8 +61,12 @@ export interface RunSummary {
 
 export function replayDigest(result: ReplayResult, countAction: Action): ReplayDigest {
   let alarms = 0;
+  let warnedAt: number | null = null;
+  let blockedAt: number | null = null;
   const seen = new Set<number>();
   for (const e of result.events) {
+    warnedAt ??= e.turn;
+    if (e.action !== 'warn') blockedAt ??= e.turn;
     if (!isAlarm(e, countAction)) continue;
     alarms++;
     seen.add(e.turn);
@@ -53,7 +76,17 @@ export function replayDigest(result: ReplayResult, countAction: Action): ReplayD
     alarms,
     alarmTurns: [...seen].sort((a, b) => a - b),
     stoppedAt: result.stoppedAt?.turn ?? null,
+    loopsSeen: loopsSeen(alarmEpisodes(result.events, countAction)).length,
+    warnedAt,
+    blockedAt,
   };
+}
+
+function reachedOf(d: ReplayDigest): ActionReached | null {
+  if (d.stoppedAt !== null) return { action: 'terminate', turn: d.stoppedAt };
+  if (d.blockedAt !== null) return { action: 'block', turn: d.blockedAt };
+  if (d.warnedAt !== null) return { action: 'warn', turn: d.warnedAt };
+  return null;
 }
 
 /** The digest scored against `labels`: the same caught / false alarm / F1 as evaluate.ts. */
@@ -71,6 +104,10 @@ export function summarizeRun(d: ReplayDigest, labels: readonly Label[]): RunSumm
     alarms: d.alarms,
     firstAlarm: d.alarmTurns[0] ?? null,
     stoppedAt: d.stoppedAt,
+    loopsSeen: d.loopsSeen,
+    reached: reachedOf(d),
+    warnedAt: d.warnedAt,
+    blockedAt: d.blockedAt,
     labelled,
     loops: spans.length,
     caught,

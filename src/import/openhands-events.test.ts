@@ -33,7 +33,7 @@ describe('openhands events.jsonl: one event a line, one transcript', () => {
     expect(format).toBe('openhands');
     expect(warnings).toEqual([]);
     expect(transcripts.map(counts)).toEqual([
-      ["I've uploaded a C code repository in the directory ponylang__ponyc__0.1. Consid…", 14, 14, 3],
+      ['CommandParser ignores parent default options when parsin… · ponylang__ponyc__0.1', 14, 14, 3],
     ]);
     const [t] = transcripts;
     expect(t.source).toBe('events.jsonl');

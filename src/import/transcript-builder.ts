@@ -12,6 +12,7 @@ import {
   type TranscriptDraft,
   type TurnDraft,
 } from '../model/normalize';
+import { promptTask } from '../model/task-text';
 
 export type Obj = Record<string, unknown>;
 
@@ -66,14 +67,23 @@ function taskLines(text: string): string[] {
 
 /**
  * First line of the task, whitespace collapsed, cut to `max` characters: a title a user
- * recognises. Template tags and the wrapper blocks that open a prompt are skipped.
+ * recognises. The harness's template is unwrapped (model/task-text.ts): the task block's first
+ * line comes first, then the repository folder it runs in (`Fix the parser · django__django__4.0`),
+ * so runs of one benchmark do not all read as the template's opening words. Template tags and
+ * the wrapper blocks that open a prompt are skipped.
  */
 export function titleFrom(text: string | undefined, max = 80): string | undefined {
   if (!text) return undefined;
-  const line = taskLines(text)[0];
+  const { task, where } = promptTask(text);
+  const line = taskLines(task)[0];
   if (!line) return undefined;
   const flat = line.replace(/\s+/g, ' ');
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  const suffix = where ? ` · ${cut(where.replace(/\s+/g, ' '), 32)}` : '';
+  return cut(flat, max - suffix.length) + suffix;
+}
+
+function cut(s: string, max: number): string {
+  return s.length > max ? `${s.slice(0, max - 1)}…` : s;
 }
 
 /** Unix seconds (OpenAI `created`) to ISO 8601. */

@@ -10,7 +10,15 @@ import { hashConfigKey, KEEP_CONFIGS, loadDigests, saveDigests } from './triage-
 
 let n = 0;
 const freshDb = () => new LoopscopeDb(`triage-cache-test-${++n}`);
-const digest = (alarms: number) => ({ turns: 10, alarms, alarmTurns: alarms ? [3] : [], stoppedAt: null });
+const digest = (alarms: number) => ({
+  turns: 10,
+  alarms,
+  alarmTurns: alarms ? [3] : [],
+  stoppedAt: null,
+  loopsSeen: alarms ? 1 : 0,
+  warnedAt: alarms ? 3 : null,
+  blockedAt: null,
+});
 
 async function addRun(db: LoopscopeDb, importedAt: number): Promise<number> {
   return (await db.transcripts.add({

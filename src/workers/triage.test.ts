@@ -110,7 +110,15 @@ describe('triageRuns', () => {
     const id = await store('same-error-forever');
     const importedAt = (await db.transcripts.get(id))!.importedAt;
     const resolved = resolveConfig(recommended);
-    const bogus = { turns: 1, alarms: 999, alarmTurns: [1], stoppedAt: null };
+    const bogus = {
+      turns: 1,
+      alarms: 999,
+      alarmTurns: [1],
+      stoppedAt: null,
+      loopsSeen: 1,
+      warnedAt: 1,
+      blockedAt: null,
+    };
     await saveDigests(hashConfigKey(configKey(resolved, '0.0')), [{ id, importedAt, digest: bogus }]);
     const fresh = await triageRuns([id], recommended);
     expect([fresh.replayed, fresh.rows[0].alarms]).toEqual([1, 2]);

@@ -19,7 +19,7 @@ import { hashConfigKey, loadDigests, saveDigests } from '../persistence/triage-c
 import { TranscriptMemory, transcriptChars } from './transcript-memory';
 
 /** Bumped when detectors change what they report for the same input (with FINGERPRINT_VERSION). */
-export const TRIAGE_VERSION = 1;
+export const TRIAGE_VERSION = 2;
 /** Configs whose digests are kept in memory (most recent first out last). */
 const KEEP_CONFIGS = 8;
 /** Configs an import computes digests under: the ones triaged last. */

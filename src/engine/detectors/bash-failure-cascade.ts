@@ -34,7 +34,7 @@ export function bashCascadePrompt(n: number, fileOperation: boolean): string {
 export const bashFailureCascade: DetectorDef<BashFailureCascadeParams> = {
   id: 'bash-failure-cascade',
   title: 'Bash failure cascade',
-  origin: 'seed 004',
+  origin: 'doom-loop design',
   summary:
     'N consecutive failing shell commands; failing file operations are redirected to read_file / write_file / edit_file.',
   params: [

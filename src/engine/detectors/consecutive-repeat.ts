@@ -49,7 +49,7 @@ function lowerSet(names: string[]): Set<string> {
 export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
   id: 'consecutive-repeat',
   title: 'Consecutive repeat (per tool category)',
-  origin: 'seed 002 (Crustly)',
+  origin: 'Crustly design',
   summary: 'Identical consecutive calls beyond a per-category threshold: exploration 10, modification 2, other 3.',
   params: [
     {

@@ -123,7 +123,7 @@ export function cycleMessage(
 export const cycle: DetectorDef<CycleParams> = {
   id: 'cycle',
   title: 'Cycle (1-5 calls)',
-  origin: 'seed 003',
+  origin: 'cycle-escalation design',
   summary: 'A cycle of 1 to 5 calls repeated consecutively; per pattern: warn, stronger warn, stop (LOOP_DETECTED).',
   params: [
     {

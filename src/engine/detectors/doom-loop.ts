@@ -62,7 +62,7 @@ export function doomLoopRejection(tool: string, n: number): string {
 export const doomLoop: DetectorDef<DoomLoopParams> = {
   id: 'doom-loop',
   title: 'Doom loop',
-  origin: 'seed 004',
+  origin: 'doom-loop design',
   summary:
     'Same call consecutively in the last 10: exact >= 3 or fuzzy (primary keys) >= 4; nudges at 3 / 4-5 / 6+, then rejection.',
   params: [

@@ -23,7 +23,7 @@ export interface ExactRepeatParams {
 export const exactRepeat: DetectorDef<ExactRepeatParams> = {
   id: 'exact-repeat',
   title: 'Exact repeat',
-  origin: 'seed 001, level 1',
+  origin: 'ChatLoop design, level 1',
   summary: 'Copies of this call (name + arguments) already in the window reach maxDuplicates.',
   params: [
     {

@@ -95,7 +95,7 @@ function bits(x: number): number {
 export const globalDoomLoop: DetectorDef<GlobalDoomLoopParams> = {
   id: 'global-doom-loop',
   title: 'Global doom loop',
-  origin: 'seed 004 (swarm mode)',
+  origin: 'doom-loop design, swarm mode',
   summary: 'One call fingerprint reaches 10 calls across 2 or more agents.',
   params: [
     { key: 'threshold', label: 'Calls of one fingerprint', type: 'int', min: 2, max: 10000 },

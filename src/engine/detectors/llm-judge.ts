@@ -68,7 +68,7 @@ function historyAsk(env: DetectorEnv, p: LlmJudgeParams): Ask {
 export const llmJudge: DetectorDef<LlmJudgeParams> = {
   id: 'llm-judge',
   title: 'LLM judge',
-  origin: 'seed 000 (Gemini CLI LLM loop check)',
+  origin: "Gemini CLI's LLM loop check",
   summary:
     'From turn 30 on a schedule (every 3 turns, then 5-15 by confidence), flash judges the last 20 history entries; flash >= 0.9 is confirmed by pro (pro unavailable: trust flash).',
   params: [

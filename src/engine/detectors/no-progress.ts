@@ -60,7 +60,7 @@ const SHOWN = 5;
 export const noProgress: DetectorDef<NoProgressParams> = {
   id: 'no-progress',
   title: 'No progress',
-  origin: 'Loopscope (issue 9)',
+  origin: 'Loopscope, from real runs',
   summary:
     'k steps in a row whose (action, observation) pair was already seen in the window: a loop of any cycle length.',
   params: [

@@ -27,7 +27,7 @@ export interface PatternParams {
 export const pattern: DetectorDef<PatternParams> = {
   id: 'pattern',
   title: 'Repeating pattern',
-  origin: 'seed 001, level 2',
+  origin: 'ChatLoop design, level 2',
   summary: 'The last L calls repeat the L before them (L in [min, max]), within the window.',
   params: [
     {

@@ -27,7 +27,7 @@ export interface SameResultParams {
 export const sameResult: DetectorDef<SameResultParams> = {
   id: 'same-result',
   title: 'Same result',
-  origin: 'seed 001, level 4',
+  origin: 'ChatLoop design, level 4',
   summary: 'Results similar above the threshold with the same isError, maxSimilarResults times in the window.',
   params: [
     {

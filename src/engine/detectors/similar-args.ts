@@ -31,7 +31,7 @@ export interface SimilarArgsParams {
 export const similarArgs: DetectorDef<SimilarArgsParams> = {
   id: 'similar-args',
   title: 'Similar arguments',
-  origin: 'seed 001, level 3',
+  origin: 'ChatLoop design, level 3',
   summary:
     'Same tool, argument similarity above the threshold (recursive normalised Levenshtein), maxSimilar times in the window.',
   params: [

@@ -38,7 +38,7 @@ function userSpoke(turn: Turn | undefined): boolean {
 export const summaryLoop: DetectorDef<SummaryLoopParams> = {
   id: 'summary-loop',
   title: 'Summary loop',
-  origin: 'seed 004',
+  origin: 'doom-loop design',
   summary: 'N consecutive text-only turns (no tool calls): a prompt to pick a task and use the tools.',
   params: [
     { key: 'threshold', label: 'Consecutive text-only turns', type: 'int', min: 1, max: 100 },

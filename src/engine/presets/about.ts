@@ -10,37 +10,37 @@ export interface PresetAbout {
   source: string;
 }
 
-// The seeds are the project's design documents (not published): docs/detectors.md restates each rule.
-const SEEDS = 'docs/detectors.md, which restates the design seed ';
+// The designs these presets reproduce are not published: docs/detectors.md states each rule.
+const DOCS = (section: string) => `docs/detectors.md, section “${section}”`;
 
 export const PRESET_ABOUT: Record<string, PresetAbout> = {
   chatloop: {
-    what: 'ChatLoop (seed 001): exact repeats, repeating patterns and near-identical retries, escalating from a warning to a stop.',
-    source: `${SEEDS}001_34df51e2432b28cb.txt`,
+    what: 'The ChatLoop design: exact repeats, repeating patterns and near-identical retries, escalating from a warning to a stop.',
+    source: DOCS('Presets chatloop, chatloop-conservative, chatloop-aggressive (the ChatLoop design)'),
   },
   'chatloop-conservative': {
-    what: 'ChatLoop (seed 001) with its conservative thresholds: fewer, later alarms.',
-    source: `${SEEDS}001_34df51e2432b28cb.txt`,
+    what: 'The ChatLoop design with its conservative thresholds: fewer, later alarms.',
+    source: DOCS('Presets chatloop, chatloop-conservative, chatloop-aggressive (the ChatLoop design)'),
   },
   'chatloop-aggressive': {
-    what: 'ChatLoop (seed 001) with its aggressive thresholds: earlier alarms, more false ones.',
-    source: `${SEEDS}001_34df51e2432b28cb.txt`,
+    what: 'The ChatLoop design with its aggressive thresholds: earlier alarms, more false ones.',
+    source: DOCS('Presets chatloop, chatloop-conservative, chatloop-aggressive (the ChatLoop design)'),
   },
   crustly: {
-    what: 'Crustly (seed 002): identical consecutive calls past a per-category limit are refused (exploration 10, modification 2, other 3).',
-    source: `${SEEDS}002_22a8c2a25d78a9ec.txt`,
+    what: 'The Crustly design: identical consecutive calls past a per-category limit are refused (exploration 10, modification 2, other 3).',
+    source: DOCS('Preset crustly (the Crustly design)'),
   },
   'cycle-escalation': {
-    what: 'Seed 003: 1-, 2- and 3-call cycles; per pattern a warning, a stronger warning, then LOOP_DETECTED.',
-    source: `${SEEDS}003_4b562f90bc64e611.txt`,
+    what: 'The cycle-escalation design: 1-, 2- and 3-call cycles; per pattern a warning, a stronger warning, then LOOP_DETECTED.',
+    source: DOCS('Presets cycle-escalation (the cycle-escalation design) and doom-loop (the doom-loop design)'),
   },
   'doom-loop': {
-    what: "Seed 004's doom loop with its test-fix, bash-failure and summary checks.",
-    source: `${SEEDS}004_e86adbddeb19d315.txt`,
+    what: 'The doom-loop design: the same call in a row, with its test-fix, bash-failure and summary checks.',
+    source: DOCS('Presets cycle-escalation (the cycle-escalation design) and doom-loop (the doom-loop design)'),
   },
   'llm-check': {
-    what: "Seed 000's LLM loop check from turn 30. Its interval after a check scales by the threshold (the worked example), not by the code's round(5 + 10(1 - c)): set intervalScale unit for the code's.",
-    source: `${SEEDS}000_a7bd9db8908bb33d.txt`,
+    what: "Gemini CLI's LLM loop check from turn 30. Its interval after a check scales by the threshold (the worked example), not by the code's round(5 + 10(1 - c)): set intervalScale unit for the code's.",
+    source: DOCS('llm-judge — the LLM-check design (Gemini CLI\'s LLM loop check)'),
   },
   'gemini-cli': {
     what: 'Gemini CLI: a cycle of 1-5 calls repeated 5 times, chanting text, an LLM check from turn 30; the first detection nudges, the second halts.',

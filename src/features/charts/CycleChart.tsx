@@ -1,6 +1,7 @@
 import { memo, useMemo } from 'react';
 import { Legend, ResponsiveContainer, Scatter, ScatterChart, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DetectorId } from '../../engine/types';
+import { useAppStore } from '../../state/store';
 import type { ColumnarCycles } from '../../workers/page-result';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
 import { cycleSeries, niceTicks, pointsUpTo, turnTicks } from './chart-data';
@@ -37,12 +38,10 @@ function CycleChartView({
   const yTicks = useMemo(() => niceTicks(Math.max(2, cycles.maxRepetitions)), [cycles]);
   const reporting = CYCLE_DETECTORS.filter((d) => enabled.includes(d));
   if (series.length === 0)
-    return (
-      <p className="muted small">
-        {reporting.length === 0
-          ? `Cycles are reported by the ${CYCLE_DETECTORS.join(', ')} detectors; none is enabled in this config.`
-          : `No repeating cycle found by ${reporting.join(', ')} in this transcript.`}
-      </p>
+    return reporting.length === 0 ? (
+      <EnableCycle />
+    ) : (
+      <p className="muted small">{`No repeating cycle found by ${reporting.join(', ')} in this transcript.`}</p>
     );
   return (
     <ResponsiveContainer width="100%" height={wide ? 250 : 210}>
@@ -84,5 +83,20 @@ function CycleChartView({
         {cursorLine(turn)}
       </ScatterChart>
     </ResponsiveContainer>
+  );
+}
+
+/** Nothing to draw because no cycle-reporting detector is on: say so, and offer the one click. */
+function EnableCycle() {
+  const setParam = useAppStore((s) => s.setParam);
+  return (
+    <div className="chart-empty">
+      <p className="muted small">
+        Cycles are reported by the {CYCLE_DETECTORS.join(', ')} detectors; none is enabled in this config.
+      </p>
+      <button type="button" onClick={() => setParam('detectors.cycle.enabled', true)}>
+        Enable cycle (1-, 2- and 3-call cycles)
+      </button>
+    </div>
   );
 }

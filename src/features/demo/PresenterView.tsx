@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { Action, DetectorEvent } from '../../engine/types';
 import type { Turn } from '../../model/transcript';
+import { firstTaskMessage, promptTask } from '../../model/task-text';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
@@ -95,10 +96,14 @@ function footText(state: PresenterState | null, alarms: number): string {
   return alarms === 0 ? 'No alarm in this run under this config.' : 'Playing; stops at each alarm.';
 }
 
-/** The run's task: the user message before turn 1, kept once turn 1 has been seen. */
+/**
+ * The run's task: the user message before turn 1 (not a demonstration run shown before it),
+ * unwrapped from the harness's template; kept once turn 1 has been seen.
+ */
 function useTask(turn: Turn | undefined): string | null {
   const [task, setTask] = useState<string | null>(null);
-  const first = turn?.index === 1 ? turn.before?.find((m) => m.role === 'user')?.text : undefined;
+  const message = turn?.index === 1 ? firstTaskMessage(turn.before) : undefined;
+  const first = message === undefined ? undefined : promptTask(message).task;
   if (first && first !== task) setTask(first); // kept while later turns are shown
   return task;
 }

@@ -47,7 +47,9 @@ export function usePresenter(
   useEffect(() => {
     if (!ready) return;
     const s = useAppStore.getState();
+    // The workbench's own settings, given back on leaving: a speed changed while presenting is the show's.
     const pauseOnAlarm = s.pauseOnAlarm;
+    const speed = s.speed;
     s.setRange(null); // no selected range: the label keys (L, P) stay off
     s.setPauseOnAlarm(true);
     s.setTurn(1);
@@ -63,6 +65,7 @@ export function usePresenter(
       const st = useAppStore.getState();
       st.setPlaying(false);
       st.setPauseOnAlarm(pauseOnAlarm);
+      st.setSpeed(speed);
     };
   }, [ready, send]);
 

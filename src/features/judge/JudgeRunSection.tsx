@@ -11,6 +11,7 @@ import { judgeJob, judgeWorker } from './judge-job';
 import { endpointId, useJudgeStore } from './judge-store';
 import { cspAllows } from './judge-settings';
 import { JudgeAnswersActions } from './JudgeAnswersActions';
+import { JudgeConfigChange, judgeConfigChanges } from './JudgeConfigChange';
 
 const ENDS: Record<JudgeRunResult['end'], string> = {
   end: 'every check of the transcript asked',
@@ -106,10 +107,15 @@ export function JudgeRunSection() {
         status: result.end === 'cancelled' ? 'cancelled' : result.end === 'fatal' ? 'failed' : 'done',
         error: result.end === 'fatal' || result.end === 'limit' ? (result.message ?? 'the run failed') : null,
       });
-      // The replay reads the answers through the openai-compatible source (JudgeSync gives them to the engine).
-      if (draft.detectors['llm-judge']?.enabled === false || !draft.detectors['llm-judge'])
-        setParam('detectors.llm-judge.enabled', true);
-      setParam('detectors.llm-judge.source', 'openai-compatible');
+      // The replay reads the answers through the openai-compatible source (JudgeSync gives them to
+      // the engine). That changes the tuned config, so the change is shown with an Undo.
+      const before = useAppStore.getState();
+      const changes = judgeConfigChanges(before.draft);
+      if (changes.length === 0) return;
+      patchRun({
+        configBefore: { draft: before.draft, presetName: before.presetName, changes: changes.map((c) => c.words) },
+      });
+      for (const c of changes) setParam(c.path, c.value);
     } catch (e) {
       patchRun({ status: 'failed', error: (e as Error).message });
     }
@@ -128,7 +134,12 @@ export function JudgeRunSection() {
         </ul>
       )}
       <div className="judge-buttons">
-        <button type="button" className="primary" disabled={!job || !estimate || !allowed || running} onClick={ask}>
+        <button
+          type="button"
+          className="primary"
+          disabled={!job || !estimate || estimate.maxChecks === 0 || !allowed || running}
+          onClick={ask}
+        >
           {askLabel(estimate)}
         </button>
         {running && (
@@ -172,6 +183,7 @@ export function JudgeRunSection() {
           )}
         </div>
       )}
+      {mine?.configBefore && mine.status !== 'running' && <JudgeConfigChange before={mine.configBefore} />}
       {job && <JudgeAnswersActions />}
     </section>
   );

@@ -30,5 +30,7 @@ export function estimateLines(e: JudgeEstimate, p: ScheduleWords, hasPro: boolea
 
 export function askLabel(e: JudgeEstimate | null): string {
   if (!e) return 'Ask the judge for this run';
+  if (e.maxChecks === 0) return 'Nothing to ask: no check falls on this run';
+  if (e.maxRequests === 0) return 'Use the cached answers for this run (nothing to send)';
   return `Ask the judge for this run (≤ ${n(e.maxRequests)} checks to ask, ≈ ${n(e.maxTokens)} tokens)`;
 }

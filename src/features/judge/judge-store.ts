@@ -4,6 +4,7 @@
  */
 import { create } from 'zustand';
 import type { JudgeProgress, JudgeRunResult } from '../../engine/judge/run';
+import type { EngineConfig } from '../../engine/config';
 import type { JudgeCache } from '../../engine/judge/request';
 import { loadSettings, loadStoredKey, saveSettings, storeKey, type JudgeSettings } from './judge-settings';
 
@@ -15,6 +16,16 @@ export interface JudgeRunState {
   progress: JudgeProgress | null;
   result: JudgeRunResult | null;
   error: string | null;
+  /** The tuned config before this run turned the LLM check on to read its answers (for Undo). */
+  configBefore?: ConfigBefore;
+}
+
+/** What asking the judge changed in the config, and the draft to go back to. */
+export interface ConfigBefore {
+  draft: EngineConfig;
+  presetName: string;
+  /** Each change in words, shown before Undo. */
+  changes: string[];
 }
 
 /** The endpoint's answers the replays of one transcript read (llm-judge source openai-compatible). */

@@ -7,7 +7,8 @@ import { useAppStore } from '../../state/store';
 import { LibraryTable } from './LibraryTable';
 import { useLibraryView, YOUR_CONFIG } from './library-store';
 import { StopChart } from './StopChart';
-import { filterRows, formatsOf, sharedTitles, type LibraryRow } from './triage-filter';
+import { fileLabels } from './file-labels';
+import { filterRows, formatsOf, type LibraryRow } from './triage-filter';
 import { TriageToolbar } from './TriageToolbar';
 import { pageConfigKey, useTriage } from './useTriage';
 
@@ -34,17 +35,18 @@ export function Library({ onOpen }: { onOpen: (id: number, turn?: number) => voi
   const yourName = useMemo(() => yourConfigName(draft, presetName), [draft, presetName]);
   const configName = chosenPreset ? (chosenPreset.name ?? configChoice) : `your config (${yourName})`;
 
-  const shared = useMemo(() => sharedTitles(metas ?? []), [metas]);
+  const labels = useMemo(() => fileLabels(metas ?? []), [metas]);
   const rows = useMemo<LibraryRow[]>(
     () =>
       (metas ?? []).map((m) => {
-        const row: LibraryRow = shared.has(m.title) ? { ...m, sameTitle: true } : m;
+        const fileLabel = labels.get(m.id);
+        const row: LibraryRow = fileLabel === undefined ? m : { ...m, fileLabel };
         const e = triage.entries.get(m.id);
         if (e) return { ...row, triage: e.summary, stale: e.key !== triage.key };
         const error = triage.failed.get(m.id);
         return error ? { ...row, triageError: error } : row;
       }),
-    [metas, shared, triage.entries, triage.failed, triage.key],
+    [metas, labels, triage.entries, triage.failed, triage.key],
   );
   const shown = useMemo(() => filterRows(rows, filter), [rows, filter]);
   const summaries = useMemo(() => shown.flatMap((r) => (r.triage && !r.stale ? [r.triage] : [])), [shown]);

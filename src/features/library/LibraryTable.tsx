@@ -1,9 +1,10 @@
-import { memo, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
-import { createColumnHelper, useTable, type SortingState } from '@tanstack/react-table';
+import { memo, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { createColumnHelper, useTable } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { sortableFeatures as features } from '../shared/sortable-table';
 import { deleteTranscript } from '../../persistence/transcripts';
 import type { LibraryRow } from './triage-filter';
+import { useLibraryView } from './library-store';
 import { TRIAGE_COLUMNS, TriageCell } from './triage-columns';
 
 const col = createColumnHelper<typeof features, LibraryRow>();
@@ -16,7 +17,11 @@ const columns = col.columns([
     cell: (c) => (
       <>
         {c.getValue()}
-        {c.row.original.sameTitle && <div className="row-file">{c.row.original.fileName}</div>}
+        {c.row.original.fileLabel !== undefined && (
+          <div className="row-file" title={c.row.original.fileName}>
+            {c.row.original.fileLabel}
+          </div>
+        )}
       </>
     ),
   }),
@@ -60,13 +65,15 @@ export const LibraryTable = memo(function LibraryTable({
   busy?: boolean;
   onOpen: (id: number, turn?: number) => void;
 }) {
-  const [sorting, setSorting] = useState<SortingState>([{ id: 'importedAt', desc: true }]);
+  // In the view's store, not the table: opening a run unmounts the table, and back must find the sort.
+  const sorting = useLibraryView((s) => s.sorting);
+  const setSorting = useLibraryView((s) => s.setSorting);
   const table = useTable({
     features,
     columns,
     data: rows,
     state: { sorting },
-    onSortingChange: setSorting,
+    onSortingChange: (next) => setSorting(typeof next === 'function' ? next(sorting) : next),
     getRowId: (r) => String(r.id),
   });
   const open = (r: LibraryRow) => onOpen(r.id, r.triage?.firstAlarm ?? undefined);

@@ -5,11 +5,13 @@ import { LEGEND_STYLE, TICK, TOOLTIP_STYLE } from '../charts/chart-theme';
 import { logTicks, stopCurve } from './triage-filter';
 
 const STOP = '#dc2626';
-const ALARM = '#d97706';
+const BLOCK = '#7c3aed';
+const WARN = '#d97706';
 
 /**
- * Over the runs shown: how many would have stopped (and how many had alarmed) by each turn, under
- * the chosen config. A log turn axis when runs differ a lot in length, so short runs stay readable.
+ * Over the runs shown: how many the config would have warned, blocked and stopped by each turn.
+ * A config that only warns (the default) draws the warned line alone and says that it stops
+ * nothing, rather than a flat line at 0. A log turn axis when runs differ a lot in length, so short runs stay readable.
  * Counted over the runs computed so far under that config: partway through a pass the caption
  * says "of N computed", never "0 of 1006" for runs not yet replayed.
  */
@@ -29,19 +31,19 @@ export const StopChart = memo(function StopChart({
   const points = useMemo(() => stopCurve(summaries), [summaries]);
   const longest = Math.max(2, ...summaries.map((s) => s.turns));
   const log = longest > 500;
-  const stopped = points[points.length - 1].stopped;
-  const alarmed = points[points.length - 1].alarmed;
+  const end = points[points.length - 1];
+  const { warned, blocked, stopped } = end;
   // The step lines run on to the longest run's end.
-  const data = points[points.length - 1].turn < longest ? [...points, { turn: longest, alarmed, stopped }] : points;
+  const data = end.turn < longest ? [...points, { ...end, turn: longest }] : points;
+  const counts = `${warned} of ${runs}${pending > 0 ? ' computed' : ''} would warn, ${blocked} block, ${stopped} stop`;
   return (
-    <figure className="stop-chart" aria-label="Runs that would stop">
+    <figure className="stop-chart" aria-label="What the config would do">
       <figcaption>
-        <strong>Runs that would stop</strong>{' '}
+        <strong>What the config would do</strong>{' '}
         <span className="muted small">
-          under {configName}:{' '}
-          {pending > 0
-            ? `${stopped} of ${runs} computed would stop, ${alarmed} had alarmed (${pending} of ${shown} still to compute)`
-            : `${stopped} of ${runs} would stop, ${alarmed} had alarmed`}
+          under {configName}: {counts}
+          {pending > 0 && ` (${pending} of ${shown} still to compute)`}
+          {runs > 0 && blocked === 0 && stopped === 0 && ' · it only warns here: no run would be blocked or stopped'}
         </span>
       </figcaption>
       <ResponsiveContainer width="100%" height={170}>
@@ -72,22 +74,35 @@ export const StopChart = memo(function StopChart({
           <Legend wrapperStyle={LEGEND_STYLE} iconSize={9} verticalAlign="top" align="right" />
           <Line
             type="stepAfter"
-            dataKey="stopped"
-            name="would have stopped"
-            stroke={STOP}
+            dataKey="warned"
+            name="would have warned"
+            stroke={WARN}
             strokeWidth={2}
             dot={false}
             isAnimationActive={false}
           />
-          <Line
-            type="stepAfter"
-            dataKey="alarmed"
-            name="had alarmed"
-            stroke={ALARM}
-            strokeDasharray="4 3"
-            dot={false}
-            isAnimationActive={false}
-          />
+          {blocked > 0 && (
+            <Line
+              type="stepAfter"
+              dataKey="blocked"
+              name="would have blocked"
+              stroke={BLOCK}
+              strokeDasharray="4 3"
+              dot={false}
+              isAnimationActive={false}
+            />
+          )}
+          {stopped > 0 && (
+            <Line
+              type="stepAfter"
+              dataKey="stopped"
+              name="would have stopped"
+              stroke={STOP}
+              strokeWidth={2}
+              dot={false}
+              isAnimationActive={false}
+            />
+          )}
         </LineChart>
       </ResponsiveContainer>
     </figure>

@@ -1,6 +1,6 @@
 import { PRESETS } from '../../engine/presets/index';
 import { useLibraryView, YOUR_CONFIG } from './library-store';
-import { isFiltered, type YesNo } from './triage-filter';
+import { isFiltered, type Reached, type YesNo } from './triage-filter';
 import { ChoiceSelect } from '../shared/ChoiceSelect';
 
 const YES_NO: readonly YesNo[] = ['any', 'yes', 'no'];
@@ -49,7 +49,21 @@ export function TriageToolbar({
       </label>
       <YesNoSelect label="Has alarms" value={filter.alarms} onChange={(alarms) => setFilter({ alarms })} />
       <YesNoSelect label="Labelled" value={filter.labelled} onChange={(labelled) => setFilter({ labelled })} />
-      <YesNoSelect label="Would stop" value={filter.stopped} onChange={(stopped) => setFilter({ stopped })} />
+      <label className="triage-filter">
+        Would
+        <select
+          aria-label="Would"
+          value={filter.reached}
+          onChange={(e) => setFilter({ reached: e.target.value as Reached })}
+          title="The strongest thing the config would do to the run"
+        >
+          <option value="any">any</option>
+          <option value="nothing">nothing</option>
+          <option value="warn">warn</option>
+          <option value="block">block</option>
+          <option value="terminate">stop</option>
+        </select>
+      </label>
       {isFiltered(filter) && (
         <button type="button" onClick={clearFilter}>
           Clear filters
@@ -66,7 +80,7 @@ export function TriageToolbar({
           value={configChoice}
           choices={PRESET_NAMES}
           onChoose={setConfigChoice}
-          title="The config the Alarms, First alarm, Would stop and F1 columns are computed under"
+          title="The config the Alarms, First alarm, Would and F1 columns are computed under"
           first={<option value={YOUR_CONFIG}>Your config ({yourConfigName})</option>}
         />
       </label>

@@ -1,8 +1,9 @@
 /**
- * The library view's own state: search, filters, and which config triage uses. Kept outside the
+ * The library view's own state: search, filters, the sort, and which config triage uses. Kept outside the
  * app store (it concerns this view only) but alive across views, so going back from a run finds
  * the library as it was left.
  */
+import type { SortingState } from '@tanstack/react-table';
 import { create } from 'zustand';
 import { NO_FILTER, type TriageFilter } from './triage-filter';
 
@@ -13,9 +14,12 @@ export interface LibraryViewState {
   filter: TriageFilter;
   /** YOUR_CONFIG or a preset name. */
   configChoice: string;
+  /** The table's sort (newest first until a header is clicked). */
+  sorting: SortingState;
   setFilter(patch: Partial<TriageFilter>): void;
   clearFilter(): void;
   setConfigChoice(choice: string): void;
+  setSorting(sorting: SortingState): void;
 }
 
 export const useLibraryView = create<LibraryViewState>()((set) => ({
@@ -24,4 +28,6 @@ export const useLibraryView = create<LibraryViewState>()((set) => ({
   setFilter: (patch) => set((s) => ({ filter: { ...s.filter, ...patch } })),
   clearFilter: () => set({ filter: NO_FILTER }),
   setConfigChoice: (configChoice) => set({ configChoice }),
+  sorting: [{ id: 'importedAt', desc: true }],
+  setSorting: (sorting) => set({ sorting }),
 }));

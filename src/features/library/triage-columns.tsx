@@ -1,5 +1,6 @@
 /** The library's triage columns: what each shows of a run's summary, and how it sorts. */
 import type { RunSummary } from '../../engine/run-summary';
+import type { Action } from '../../engine/types';
 import type { LibraryRow } from './triage-filter';
 
 export interface TriageColumn {
@@ -14,13 +15,20 @@ export interface TriageColumn {
 
 const dash = '—';
 
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
+
+/** What the config does to a run, in the words of the Would column and filter. */
+export const ACTION_WORD: Record<Action, string> = { warn: 'warn', block: 'block', terminate: 'stop' };
+const RANK: Record<Action, number> = { warn: 1, block: 2, terminate: 3 };
+
 export const TRIAGE_COLUMNS: TriageColumn[] = [
   {
     id: 'alarms',
     header: 'Alarms',
-    title: 'Events at or above the counted action under the chosen config',
+    title:
+      'Alarms (events at or above the counted action) under the chosen config, and the loops they are about: alarms of one detector at most 10 turns apart are one loop',
     sortValue: (s) => s.alarms,
-    text: (s) => String(s.alarms),
+    text: (s) => (s.alarms === 0 ? '0' : `${plural(s.loopsSeen, 'loop')} · ${plural(s.alarms, 'alarm')}`),
   },
   {
     id: 'firstAlarm',
@@ -30,11 +38,15 @@ export const TRIAGE_COLUMNS: TriageColumn[] = [
     text: (s) => (s.firstAlarm === null ? dash : String(s.firstAlarm)),
   },
   {
-    id: 'stoppedAt',
-    header: 'Would stop',
-    title: 'The turn where the first terminate would have stopped the run',
-    sortValue: (s) => s.stoppedAt,
-    text: (s) => (s.stoppedAt === null ? dash : String(s.stoppedAt) + (s.prematureStop ? ' ⚠' : '')),
+    id: 'reached',
+    header: 'Would',
+    title: 'The strongest thing the config would do to the run (warn, block or stop) and the first turn it would',
+    // Strongest first, then earliest.
+    sortValue: (s) => (s.reached ? RANK[s.reached.action] * 1e9 - s.reached.turn : null),
+    text: (s) =>
+      s.reached === null
+        ? dash
+        : `${ACTION_WORD[s.reached.action]} at ${s.reached.turn}` + (s.prematureStop ? ' ⚠' : ''),
   },
   {
     id: 'loops',
@@ -65,7 +77,7 @@ export function TriageCell({ column, row }: { column: TriageColumn; row: Library
       <span className="muted">…</span>
     );
   const note =
-    column.id === 'stoppedAt' && s.prematureStop
+    column.id === 'reached' && s.prematureStop
       ? 'The stop falls outside every labelled loop: it would end real work'
       : column.id === 'f1' && s.labelled
         ? `${s.caught} of ${s.loops} loops caught, ${s.falseAlarms} false alarm${s.falseAlarms === 1 ? '' : 's'}`

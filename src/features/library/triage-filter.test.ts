@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunSummary } from '../../engine/run-summary';
-import {
-  filterRows,
-  formatsOf,
-  logTicks,
-  NO_FILTER,
-  sharedTitles,
-  stopCurve,
-  triageBatches,
-  type LibraryRow,
-} from './triage-filter';
+import { filterRows, formatsOf, logTicks, NO_FILTER, stopCurve, triageBatches, type LibraryRow } from './triage-filter';
 
 function summary(s: Partial<RunSummary>): RunSummary {
   return {
@@ -17,6 +8,10 @@ function summary(s: Partial<RunSummary>): RunSummary {
     alarms: 0,
     firstAlarm: null,
     stoppedAt: null,
+    loopsSeen: 0,
+    reached: null,
+    warnedAt: null,
+    blockedAt: null,
     labelled: false,
     loops: 0,
     caught: 0,
@@ -45,11 +40,17 @@ const ROWS: LibraryRow[] = [
   row(1, 'Missing path ls loop', 'loopscope', 'missing-path.loop.jsonl', {
     alarms: 3,
     firstAlarm: 8,
+    reached: { action: 'warn', turn: 8 },
     labelled: true,
     loops: 1,
   }),
   row(2, 'Healthy docstrings', 'loopscope', 'healthy.loop.jsonl', { labelled: true }),
-  row(3, 'Fix the parser', 'claude-code', 'abc.jsonl', { alarms: 19, firstAlarm: 4, stoppedAt: 10 }),
+  row(3, 'Fix the parser', 'claude-code', 'abc.jsonl', {
+    alarms: 19,
+    firstAlarm: 4,
+    stoppedAt: 10,
+    reached: { action: 'terminate', turn: 10 },
+  }),
   row(4, 'SWE run', 'swe-agent', '6e44b9.traj', { alarms: 0 }),
   row(5, 'Still computing', 'swe-agent', 'later.traj'),
 ];
@@ -74,7 +75,10 @@ describe('filterRows', () => {
     expect(ids(filterRows(ROWS, { ...NO_FILTER, alarms: 'no' }))).toEqual([2, 4]);
     expect(ids(filterRows(ROWS, { ...NO_FILTER, labelled: 'yes' }))).toEqual([1, 2]);
     expect(ids(filterRows(ROWS, { ...NO_FILTER, labelled: 'no' }))).toEqual([3, 4]);
-    expect(ids(filterRows(ROWS, { ...NO_FILTER, stopped: 'yes' }))).toEqual([3]);
+    expect(ids(filterRows(ROWS, { ...NO_FILTER, reached: 'terminate' }))).toEqual([3]);
+    expect(ids(filterRows(ROWS, { ...NO_FILTER, reached: 'warn' }))).toEqual([1]);
+    // Computed runs with no event at all; a run still being computed is in no group.
+    expect(ids(filterRows(ROWS, { ...NO_FILTER, reached: 'nothing' }))).toEqual([2, 4]);
     expect(ids(filterRows(ROWS, { ...NO_FILTER, alarms: 'yes', labelled: 'no', text: 'fix' }))).toEqual([3]);
   });
 
@@ -84,20 +88,21 @@ describe('filterRows', () => {
 });
 
 describe('stopCurve', () => {
-  it('counts runs alarmed and stopped by each turn where a count grows', () => {
+  it('counts runs warned, blocked and stopped by each turn where a count grows', () => {
     const curve = stopCurve([
-      { firstAlarm: 8, stoppedAt: null },
-      { firstAlarm: 4, stoppedAt: 10 },
-      { firstAlarm: 4, stoppedAt: 4 },
-      { firstAlarm: null, stoppedAt: null },
+      { warnedAt: 8, blockedAt: null, stoppedAt: null },
+      { warnedAt: 4, blockedAt: 6, stoppedAt: 10 },
+      { warnedAt: 4, blockedAt: 4, stoppedAt: 4 },
+      { warnedAt: null, blockedAt: null, stoppedAt: null },
     ]);
     expect(curve).toEqual([
-      { turn: 1, alarmed: 0, stopped: 0 },
-      { turn: 4, alarmed: 2, stopped: 1 },
-      { turn: 8, alarmed: 3, stopped: 1 },
-      { turn: 10, alarmed: 3, stopped: 2 },
+      { turn: 1, warned: 0, blocked: 0, stopped: 0 },
+      { turn: 4, warned: 2, blocked: 1, stopped: 1 },
+      { turn: 6, warned: 2, blocked: 2, stopped: 1 },
+      { turn: 8, warned: 3, blocked: 2, stopped: 1 },
+      { turn: 10, warned: 3, blocked: 2, stopped: 2 },
     ]);
-    expect(stopCurve([])).toEqual([{ turn: 1, alarmed: 0, stopped: 0 }]);
+    expect(stopCurve([])).toEqual([{ turn: 1, warned: 0, blocked: 0, stopped: 0 }]);
   });
 });
 
@@ -120,18 +125,5 @@ describe('logTicks', () => {
   it('1-2-5 steps up to the longest run, which ends the axis', () => {
     expect(logTicks(2290)).toEqual([1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 2290]);
     expect(logTicks(1000)).toEqual([1, 2, 5, 10, 20, 50, 100, 200, 500, 1000]);
-  });
-});
-
-describe('sharedTitles', () => {
-  it('names the titles of two or more runs, whatever their files', () => {
-    const rows = [
-      row(1, 'marshmallow-1867', 'swe-agent', 'a/m.traj'),
-      row(2, 'flash', 'swe-agent', 'flash.traj'),
-      row(3, 'marshmallow-1867', 'swe-agent', 'b/m.traj'),
-      row(4, 'marshmallow-1867', 'swe-agent', 'c/m.traj'),
-    ];
-    expect([...sharedTitles(rows)]).toEqual(['marshmallow-1867']);
-    expect(sharedTitles(rows.slice(0, 2)).size).toBe(0);
   });
 });

@@ -4,9 +4,13 @@
  * filter keeps only rows whose figures are known (a row still being computed matches neither).
  */
 import type { RunSummary } from '../../engine/run-summary';
+import type { Action } from '../../engine/types';
 import type { TranscriptMeta } from '../../persistence/db';
 
 export type YesNo = 'any' | 'yes' | 'no';
+
+/** The strongest action a run reaches under the config ('nothing': no event at all). */
+export type Reached = 'any' | 'nothing' | Action;
 
 export interface TriageFilter {
   text: string;
@@ -14,10 +18,10 @@ export interface TriageFilter {
   format: string;
   alarms: YesNo;
   labelled: YesNo;
-  stopped: YesNo;
+  reached: Reached;
 }
 
-export const NO_FILTER: TriageFilter = { text: '', format: '', alarms: 'any', labelled: 'any', stopped: 'any' };
+export const NO_FILTER: TriageFilter = { text: '', format: '', alarms: 'any', labelled: 'any', reached: 'any' };
 
 /** A library row: the stored metadata and, once computed, its summary under the chosen config. */
 export interface LibraryRow extends TranscriptMeta {
@@ -26,16 +30,8 @@ export interface LibraryRow extends TranscriptMeta {
   stale?: boolean;
   /** Why the worker could not summarise this run. */
   triageError?: string;
-  /** Another run has the same title: the table shows this run's file under it to tell them apart. */
-  sameTitle?: boolean;
-}
-
-/** Titles held by more than one run (a folder of trajectories of one task all share a title). */
-export function sharedTitles(rows: readonly TranscriptMeta[]): Set<string> {
-  const seen = new Set<string>();
-  const shared = new Set<string>();
-  for (const r of rows) (seen.has(r.title) ? shared : seen).add(r.title);
-  return shared;
+  /** Another run has the same title: the end of this run's file path that tells them apart (file-labels.ts). */
+  fileLabel?: string;
 }
 
 function yesNo(want: YesNo, value: boolean | undefined): boolean {
@@ -59,13 +55,13 @@ export function filterRows(rows: readonly LibraryRow[], f: TriageFilter): Librar
     return (
       yesNo(f.alarms, t && t.alarms > 0) &&
       yesNo(f.labelled, t?.labelled) &&
-      yesNo(f.stopped, t && t.stoppedAt !== null)
+      (f.reached === 'any' || (t !== undefined && (t.reached?.action ?? 'nothing') === f.reached))
     );
   });
 }
 
 export function isFiltered(f: TriageFilter): boolean {
-  return f.text.trim() !== '' || f.format !== '' || f.alarms !== 'any' || f.labelled !== 'any' || f.stopped !== 'any';
+  return f.text.trim() !== '' || f.format !== '' || f.alarms !== 'any' || f.labelled !== 'any' || f.reached !== 'any';
 }
 
 /** The formats in the library, sorted, for the format filter. */
@@ -73,31 +69,43 @@ export function formatsOf(rows: readonly TranscriptMeta[]): string[] {
   return [...new Set(rows.map((r) => r.format))].sort();
 }
 
-/** One point of the library chart: runs that have alarmed / would have stopped by `turn`. */
+/** One point of the library chart: runs the config would have warned / blocked / stopped by `turn`. */
 export interface StopPoint {
   turn: number;
-  alarmed: number;
+  warned: number;
+  blocked: number;
   stopped: number;
 }
 
 /**
- * Cumulative counts by turn, one point per turn where either count grows (a step chart). Starts
- * at turn 1 with the runs that alarm or stop on turn 1, or at 0 runs.
+ * Cumulative counts by turn, one point per turn where a count grows (a step chart): runs warned
+ * (any event), blocked (a block or a stop) and stopped by then. Starts at turn 1.
  */
-export function stopCurve(summaries: readonly Pick<RunSummary, 'firstAlarm' | 'stoppedAt'>[]): StopPoint[] {
-  const alarmAt = new Map<number, number>();
-  const stopAt = new Map<number, number>();
+export function stopCurve(summaries: readonly Pick<RunSummary, 'warnedAt' | 'blockedAt' | 'stoppedAt'>[]): StopPoint[] {
+  const at = {
+    warned: new Map<number, number>(),
+    blocked: new Map<number, number>(),
+    stopped: new Map<number, number>(),
+  };
+  const add = (m: Map<number, number>, turn: number | null | undefined) => {
+    if (turn !== null && turn !== undefined) m.set(turn, (m.get(turn) ?? 0) + 1);
+  };
   for (const s of summaries) {
-    if (s.firstAlarm !== null) alarmAt.set(s.firstAlarm, (alarmAt.get(s.firstAlarm) ?? 0) + 1);
-    if (s.stoppedAt !== null) stopAt.set(s.stoppedAt, (stopAt.get(s.stoppedAt) ?? 0) + 1);
+    add(at.warned, s.warnedAt);
+    add(at.blocked, s.blockedAt);
+    add(at.stopped, s.stoppedAt);
   }
-  const turns = [...new Set([1, ...alarmAt.keys(), ...stopAt.keys()])].sort((a, b) => a - b);
-  let alarmed = 0;
+  const turns = [...new Set([1, ...at.warned.keys(), ...at.blocked.keys(), ...at.stopped.keys()])].sort(
+    (a, b) => a - b,
+  );
+  let warned = 0;
+  let blocked = 0;
   let stopped = 0;
   return turns.map((turn) => {
-    alarmed += alarmAt.get(turn) ?? 0;
-    stopped += stopAt.get(turn) ?? 0;
-    return { turn, alarmed, stopped };
+    warned += at.warned.get(turn) ?? 0;
+    blocked += at.blocked.get(turn) ?? 0;
+    stopped += at.stopped.get(turn) ?? 0;
+    return { turn, warned, blocked, stopped };
   });
 }
 

@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
-import type { MetricsSummary } from '../../engine/evaluate';
+import { alarmEpisodes, loopsSeen } from '../../engine/alarm-episodes';
+import { resolveConfig } from '../../engine/config';
+import { isAlarm, type MetricsSummary } from '../../engine/evaluate';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
 import { draftGaps, judgeOnlyBlind, JUDGE_ONLY_UNKNOWN, runFacts, type RunFacts } from '../workbench/data-gaps';
@@ -134,17 +136,33 @@ export function MetricsBar() {
   const facts = useMemo(() => runFacts({ judgeLines, hasTokens }), [judgeLines, hasTokens]);
   // Only the judge could fire, and it has no answers to replay: the numbers are unknown, not 0.
   const blind = judgeOnlyBlind(draft, facts);
+  // Unlabelled, the library's words: alarms (events at or above the counted action) and the loops they are about.
+  const countAction = useMemo(() => resolveConfig(draft).countAction, [draft]);
+  const events = outcome?.metrics ? undefined : outcome?.result.events;
+  const unlabelled = useMemo(() => {
+    if (!events) return undefined;
+    const alarms = events.filter((e) => isAlarm(e, countAction));
+    return { alarms, loops: loopsSeen(alarmEpisodes(alarms, countAction)).length };
+  }, [events, countAction]);
   if (!outcome) return <div className="metrics-bar muted">Replaying…</div>;
-  const alarms = outcome.result.events.length;
-  if (!outcome.metrics)
+  if (!outcome.metrics) {
+    const { alarms, loops } = unlabelled ?? { alarms: [], loops: 0 };
     return (
       <div className="metrics-bar" data-pending={pending || undefined} data-run={runSeq}>
         <span className="metric">
-          <span className="metric-label">Events</span>
+          <span className="metric-label">Alarms</span>
           <span className="metric-value" data-metric="alarms" title={blind ? JUDGE_ONLY_UNKNOWN : undefined}>
-            {blind ? 'n/a' : alarms}
+            {blind ? 'n/a' : alarms.length}
           </span>
         </span>
+        {!blind && alarms.length > 0 && (
+          <span className="metric" title="Alarms of one detector at most 10 turns apart are one loop">
+            <span className="metric-label">Loops seen</span>
+            <span className="metric-value" data-metric="loops-seen">
+              {loops}
+            </span>
+          </span>
+        )}
         <span className="no-labels">
           False alarms and missed loops need labels: select turns on the timeline or in the Labels tab and mark them
           <em> loop</em> or <em>progress</em>. Until then only alarms are shown.
@@ -152,6 +170,7 @@ export function MetricsBar() {
         <DataGaps facts={facts} />
       </div>
     );
+  }
   const m = outcome.metrics;
   const b = outcome.baseline?.metrics ?? null;
   return (

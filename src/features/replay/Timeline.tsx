@@ -213,6 +213,6 @@ const UNKNOWN_COUNT = 'n/a: the run has no recorded judge answers to replay';
 /** Enabled detectors get a row even when silent; rows follow the registry's order. */
 function withSilentRows(rows: TimelineRow[], detectors: readonly DetectorId[]): TimelineRow[] {
   const by = new Map(rows.map((r) => [r.detector, r]));
-  for (const d of detectors) if (!by.has(d)) by.set(d, { detector: d, runs: [], count: 0 });
+  for (const d of detectors) if (!by.has(d)) by.set(d, { detector: d, runs: [], count: 0, episodes: [] });
   return DETECTOR_IDS.filter((d) => by.has(d)).map((d) => by.get(d)!);
 }

@@ -54,6 +54,22 @@ export const Marks = memo(function Marks({
           </rect>
         ))}
       {rows.map((r, i) =>
+        r.episodes.map(([a, b, n]) => (
+          <rect
+            key={`${r.detector}-episode-${a}`}
+            className="timeline-episode"
+            x={x(a - 1)}
+            y={LABEL_ROW + i * ROW + 1}
+            width={w(a, b)}
+            height={ROW - 2}
+            fill={DETECTOR_COLOR[r.detector]}
+            fillOpacity={0.3}
+          >
+            <title>{`${r.detector}: one loop, turns ${a}–${b}, ${n} alarms`}</title>
+          </rect>
+        )),
+      )}
+      {rows.map((r, i) =>
         r.runs.map(([a, b]) => (
           <rect
             key={`${r.detector}-${a}`}
