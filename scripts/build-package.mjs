@@ -70,7 +70,8 @@ writeFileSync(
 );
 try {
   execFileSync(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', tsconfig], {
-    stdio: 'inherit',
+    // tsc reports on stdout; errors belong on stderr, where a failed build's caller looks.
+    stdio: ['ignore', 2, 2],
   });
 } finally {
   rmSync(tsconfig);
