@@ -5,7 +5,7 @@
  * the package installed (no tsx, no build step), and its types must check in a consumer's
  * TypeScript.
  */
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import {
   copyFileSync,
   cpSync,
@@ -117,26 +117,34 @@ describe('the npm package, packed and installed into an empty folder', () => {
     }
   }, 60_000);
 
-  it('every other command runs from the bundled CLI as it does here', async () => {
+  it('every other command runs from the bundled CLI as it does here: output, messages, exit status', async () => {
     const bin = join(consumer, 'node_modules/.bin/loopscope');
-    for (const args of [
+    const shard = join(work, 'shard.out');
+    writeFileSync(shard, (await cli('eval', SAMPLE, EVAL_ARCHIVE, '--json')).out);
+    const cases = [
       ['presets', '--json'],
       ['formats', '--json'],
       ['eval', SAMPLE, '--json'],
+      ['sweep', SAMPLE, '--param', 'detectors.no-progress.k', '--values', '2,3,4', '--json'],
+      ['merge', shard, '--json'],
       ['convert', EVAL_ARCHIVE],
-    ]) {
-      expect(run(bin, args, consumer)).toBe((await cli(...args)).out);
+      ['judge', SAMPLE], // no endpoint: a usage error
+      ['detect', join(work, 'missing.jsonl')],
+      ['--help'],
+    ];
+    const codes: number[] = [];
+    for (const args of cases) {
+      const r = spawnSync(bin, args, { cwd: consumer, env, encoding: 'utf8' });
+      const here = await cli(...args);
+      expect({ args, code: r.status, out: r.stdout, err: r.stderr }).toEqual({ args, ...here });
+      codes.push(here.code);
     }
-    const bad = (() => {
-      try {
-        run(bin, ['detect', join(work, 'missing.jsonl')], consumer);
-        return undefined;
-      } catch (e) {
-        return e as { status: number; stderr: string };
-      }
-    })();
-    expect(bad?.status).toBe(2);
-    expect(bad?.stderr).toBe(`loopscope: ${join(work, 'missing.jsonl')}: no such file or folder\n`);
+    expect(codes).toEqual([0, 0, 0, 0, 0, 0, 2, 2, 0]);
+    const missing = spawnSync(bin, ['detect', join(work, 'missing.jsonl')], { cwd: consumer, env, encoding: 'utf8' });
+    expect([missing.status, missing.stderr]).toEqual([
+      2,
+      `loopscope: ${join(work, 'missing.jsonl')}: no such file or folder\n`,
+    ]);
   }, 60_000);
 
   it("import { createMonitor, replay, presets } from 'loopscope': the CLI's events, messages included", async () => {
