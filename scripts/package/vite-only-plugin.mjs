@@ -7,7 +7,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { basename, dirname, join, relative } from 'node:path';
 
-const GLOB = /import\.meta\.glob(?:<[^>]*>)?\(\s*(['"])([^'"]+)\1\s*,\s*\{([^}]*)\}\s*\)/g;
+const GLOB = /import\.meta\.glob(?:<[^>]*>)?\(\s*(['"])([^'"]+)\1\s*(?:,\s*\{([^}]*)\}\s*)?\)/g;
 
 /** `./dir/*.ext` relative to `file`: the matches, keyed as Vite keys them. */
 function globFiles(file, pattern) {
@@ -37,7 +37,7 @@ export function viteOnlyPlugin(root) {
         if (!source.includes('import.meta.glob')) return undefined;
         const where = relative(root, args.path);
         const errors = [];
-        const contents = source.replace(GLOB, (call, _q, pattern, options) => {
+        const contents = source.replace(GLOB, (call, _q, pattern, options = '') => {
           const files =
             /query:\s*['"]\?raw['"]/.test(options) && /import:\s*['"]default['"]/.test(options)
               ? globFiles(args.path, pattern)
