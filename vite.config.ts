@@ -6,7 +6,9 @@ import { standalonePiecesPlugin } from './scripts/vite-standalone-plugin.ts';
 export default defineConfig({
   plugins: [react(), standalonePiecesPlugin()],
   worker: { format: 'es' },
-  build: { target: 'es2022', chunkSizeWarningLimit: 1500 },
+  // dist/app: dist/ also holds the npm package's files (scripts/build-package.mjs), which a Vite
+  // build must not empty.
+  build: { outDir: 'dist/app', target: 'es2022', chunkSizeWarningLimit: 1500 },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true },
   test: {
     include: ['src/**/*.test.{ts,tsx}'],

@@ -14,7 +14,8 @@ export const BENCH_URL = `http://127.0.0.1:${BENCH_PORT}/`;
 
 /** Builds the app if there is no build, serves it, and resolves once it answers. */
 export async function startServer(root: string): Promise<ChildProcess> {
-  if (!existsSync(join(root, 'dist/index.html'))) spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'ignore' });
+  if (!existsSync(join(root, 'dist/app/index.html')))
+    spawnSync('npx', ['vite', 'build'], { cwd: root, stdio: 'ignore' });
   const args = ['vite', 'preview', '--host', '127.0.0.1', '--port', String(BENCH_PORT), '--strictPort'];
   const busy = await fetch(BENCH_URL).then(
     () => true,

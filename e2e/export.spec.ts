@@ -35,13 +35,9 @@ function runModule(dir: string, modulePath: string): unknown[] {
 
 /** `npx loopscope detect --json` on the sample under a config file: its events without messages. */
 function engineEvents(configPath: string): unknown[] {
-  const out = execFileSync(
-    'node',
-    [resolve('bin/loopscope.mjs'), 'detect', '--json', SAMPLE_FILE, '--config', configPath],
-    {
-      encoding: 'utf8',
-    },
-  );
+  const out = execFileSync('node', [resolve('dist/cli.mjs'), 'detect', '--json', SAMPLE_FILE, '--config', configPath], {
+    encoding: 'utf8',
+  });
   const record = JSON.parse(out.trim()) as { events: Record<string, unknown>[] };
   return record.events.map(({ message: _m, ...e }) => e);
 }

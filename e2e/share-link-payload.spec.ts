@@ -25,11 +25,9 @@ async function download(page: Page, dir: string, click: () => Promise<void>): Pr
 
 /** `loopscope detect --json` on the sample under a config file: its events without messages. */
 function engineEvents(configPath: string): unknown[] {
-  const out = execFileSync(
-    'node',
-    [resolve('bin/loopscope.mjs'), 'detect', '--json', SAMPLE_FILE, '--config', configPath],
-    { encoding: 'utf8' },
-  );
+  const out = execFileSync('node', [resolve('dist/cli.mjs'), 'detect', '--json', SAMPLE_FILE, '--config', configPath], {
+    encoding: 'utf8',
+  });
   const record = JSON.parse(out.trim()) as { events: Record<string, unknown>[] };
   return record.events.map(({ message: _m, ...e }) => e);
 }

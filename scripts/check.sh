@@ -7,6 +7,7 @@ bash scripts/ensure-chromium.sh
 echo "== typecheck"; npx tsc --noEmit -p tsconfig.json
 echo "== lint"; npx eslint . --max-warnings=0
 echo "== formatting"; npx prettier --check . --log-level warn
+echo "== package"; node scripts/build-package.mjs
 echo "== unit tests"; npx vitest run --reporter=default --reporter=json --outputFile=.reports/vitest.json
 echo "== build"; npx vite build
 echo "== browser tests"; npx playwright test

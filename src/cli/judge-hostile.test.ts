@@ -56,9 +56,13 @@ function childJudge(args: string[]): Promise<{ code: number | null; err: string;
   const report = `data:text/javascript,process.on('exit',()=>process.stderr.write('maxrss '+process.resourceUsage().maxRSS+'\\n'))`;
   const t0 = Date.now();
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', report, join(root, 'bin/loopscope.mjs'), ...args], {
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', report, '--import', 'tsx', join(root, 'src/cli/bin.ts'), ...args],
+      {
+        stdio: ['ignore', 'ignore', 'pipe'],
+      },
+    );
     let err = '';
     child.stderr.on('data', (c) => (err += String(c)));
     const kill = setTimeout(() => child.kill('SIGKILL'), 60_000);
