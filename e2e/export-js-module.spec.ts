@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { detectEvents } from './cli';
-import { downloadTo, freshApp, shot } from './helpers';
+import { downloadTo, shot, tuneForShare } from './helpers';
 
 /**
  * The JavaScript module from the Share tab runs as downloaded: plain `node` (no loader, no flags)
@@ -36,14 +36,7 @@ test('export: the JavaScript module runs with plain node and gives the CLI’s e
   page,
 }) => {
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-e2e-mjs-'));
-  await freshApp(page);
-  await page.getByRole('cell', { name: SAMPLE, exact: true }).click();
-  await expect(page.getByRole('heading', { name: SAMPLE })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Preset' }).selectOption('chatloop');
-  await page.locator(`[data-param="${MAX_DUP}"]`).fill('3');
-  await expect(page.locator(`[data-param="${MAX_DUP}"]`)).toHaveValue('3');
-
-  await page.getByRole('tab', { name: 'Share' }).click();
+  await tuneForShare(page, SAMPLE, 'chatloop', MAX_DUP, '3');
   await expect(page.getByLabel('Current config').locator('[data-config-name]')).toHaveText('chatloop (tuned)');
   // Three modules, each with how to run it.
   await expect(page.locator('[data-module-usage="mjs"]')).toHaveText(

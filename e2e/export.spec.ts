@@ -4,7 +4,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { detectEvents, withoutMessages } from './cli';
-import { downloadTo, freshApp, shot } from './helpers';
+import { downloadTo, shot, tuneForShare } from './helpers';
 
 const SAMPLE = 'Stuck listing a missing folder';
 const SAMPLE_FILE = resolve('src/samples/missing-path-ls-loop.loop.jsonl');
@@ -33,14 +33,7 @@ test('export: tune a threshold, download the TypeScript module, run it in Node: 
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-e2e-export-'));
-  await freshApp(page);
-  await page.getByRole('cell', { name: SAMPLE, exact: true }).click();
-  await expect(page.getByRole('heading', { name: SAMPLE })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Preset' }).selectOption('recommended');
-  await page.locator(`[data-param="${K}"]`).fill('3');
-  await expect(page.locator(`[data-param="${K}"]`)).toHaveValue('3');
-
-  await page.getByRole('tab', { name: 'Share' }).click();
+  await tuneForShare(page, SAMPLE, 'recommended', K, '3');
   const current = page.getByLabel('Current config');
   await expect(current.locator('[data-config-name]')).toHaveText('recommended (tuned)');
   await expect(page.getByText('The detector of “recommended (tuned)” as tuned: no-progress.')).toBeVisible();

@@ -83,6 +83,23 @@ export async function downloaded(page: Page, click: () => Promise<void>): Promis
   return { name: dl.suggestedFilename(), text: readFileSync(await dl.path(), 'utf8') };
 }
 
+/** Opens a sample from the library, chooses a preset and sets one parameter, then opens the Share tab. */
+export async function tuneForShare(
+  page: Page,
+  sample: string,
+  preset: string,
+  param: string,
+  value: string,
+): Promise<void> {
+  await freshApp(page);
+  await page.getByRole('cell', { name: sample, exact: true }).click();
+  await expect(page.getByRole('heading', { name: sample })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Preset' }).selectOption(preset);
+  await page.locator(`[data-param="${param}"]`).fill(value);
+  await expect(page.locator(`[data-param="${param}"]`)).toHaveValue(value);
+  await page.getByRole('tab', { name: 'Share' }).click();
+}
+
 /** Saves what a click downloads into `dir` under its suggested name. */
 export async function downloadTo(
   page: Page,

@@ -61,23 +61,12 @@ function runConfig(${turns}) {
 
 ${DOC_REPLAY}
 export function replay(${turns})${t(': LoopscopeEvent[]')} {
-  return runConfig(turns).events.map(toEvent);
+  return runConfig(turns).events.map(__loopscope_core.publicEvent);
 }
 
 ${DOC_WITH_MESSAGES}
 export function replayWithMessages(${turns})${t(': LoopscopeEvent[]')} {
   return replay(turns);
-}
-
-// The key order of \`loopscope detect --json\`; \`call\` only when the event has one.
-function toEvent(e)${t(': LoopscopeEvent')} {
-  const o = { turn: e.turn }${t(' as LoopscopeEvent')};
-  if (e.call !== undefined) o.call = e.call;
-  o.detector = e.detector;
-  o.action = e.action;
-  o.level = e.level;
-  o.message = e.message;
-  return o;
 }
 
 ${DOC_DETAILS}
