@@ -1,20 +1,14 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { freshApp, shot } from './helpers';
+import { detectEvents, withoutMessages } from './cli';
+import { downloadTo, shot, tuneForShare } from './helpers';
 
 const SAMPLE = 'Stuck listing a missing folder';
 const SAMPLE_FILE = resolve('src/samples/missing-path-ls-loop.loop.jsonl');
 const K = 'detectors.no-progress.k';
-
-async function download(page: Page, dir: string, click: () => Promise<void>): Promise<{ name: string; path: string }> {
-  const [dl] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = join(dir, dl.suggestedFilename());
-  await dl.saveAs(path);
-  return { name: dl.suggestedFilename(), path };
-}
 
 /** Runs the downloaded module in Node (types stripped by tsx) on the sample's assistant lines. */
 function runModule(dir: string, modulePath: string): unknown[] {
@@ -33,29 +27,13 @@ function runModule(dir: string, modulePath: string): unknown[] {
   return JSON.parse(out) as unknown[];
 }
 
-/** `npx loopscope detect --json` on the sample under a config file: its events without messages. */
-function engineEvents(configPath: string): unknown[] {
-  const out = execFileSync('node', [resolve('dist/cli.mjs'), 'detect', '--json', SAMPLE_FILE, '--config', configPath], {
-    encoding: 'utf8',
-  });
-  const record = JSON.parse(out.trim()) as { events: Record<string, unknown>[] };
-  return record.events.map(({ message: _m, ...e }) => e);
-}
-
 test('export: tune a threshold, download the TypeScript module, run it in Node: the engine’s events', async ({
   page,
   context,
 }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-e2e-export-'));
-  await freshApp(page);
-  await page.getByRole('cell', { name: SAMPLE, exact: true }).click();
-  await expect(page.getByRole('heading', { name: SAMPLE })).toBeVisible();
-  await page.getByRole('combobox', { name: 'Preset' }).selectOption('recommended');
-  await page.locator(`[data-param="${K}"]`).fill('3');
-  await expect(page.locator(`[data-param="${K}"]`)).toHaveValue('3');
-
-  await page.getByRole('tab', { name: 'Share' }).click();
+  await tuneForShare(page, SAMPLE, 'recommended', K, '3');
   const current = page.getByLabel('Current config');
   await expect(current.locator('[data-config-name]')).toHaveText('recommended (tuned)');
   await expect(page.getByText('The detector of “recommended (tuned)” as tuned: no-progress.')).toBeVisible();
@@ -63,35 +41,36 @@ test('export: tune a threshold, download the TypeScript module, run it in Node: 
   await expect(page.locator('[data-snippet]')).toHaveCount(1);
   await expect(page.locator('[data-snippet="cli"]')).toBeVisible();
   await expect(page.locator('[data-snippet-note="uncovered"]')).toHaveText(
-    'No system has a setting for no-progress: the TypeScript and Python modules above run it as tuned.',
+    'No system has a setting for no-progress: the modules above run it as tuned.',
   );
   await expect(page.locator('.share-panel')).not.toContainText(/seed \d|these are the defaults/i);
   await page.locator('.tab-body').evaluate((el) => (el.scrollTop = 0));
   await shot(page, 'export-01-share-panel');
 
-  const ts = await download(page, dir, () => page.getByRole('button', { name: /TypeScript/ }).click());
+  const ts = await downloadTo(page, dir, () => page.getByRole('button', { name: /TypeScript/ }).click());
   expect(ts.name).toBe('loopscope-recommended-tuned.ts');
   const text = readFileSync(ts.path, 'utf8');
   expect(text).not.toMatch(/\bimport\b|\brequire\s*\(/);
   expect(text).toMatch(/^export function replay\(/m);
-  const config = await download(page, dir, () => page.getByRole('button', { name: 'Download config' }).click());
+  const config = await downloadTo(page, dir, () => page.getByRole('button', { name: 'Download config' }).click());
   const file = JSON.parse(readFileSync(config.path, 'utf8'));
   expect(file).toMatchObject({ name: 'recommended (tuned)', basedOn: 'recommended' });
   expect(file.config.detectors['no-progress'].k).toBe(3);
 
   const events = runModule(dir, ts.path);
-  const expected = engineEvents(config.path);
+  const expected = detectEvents(SAMPLE_FILE, config.path);
+  // Messages included: the module's replay gives the CLI's events as they are.
   expect(events).toEqual(expected);
   // k 3: every third step of the ls loop (k 4, the preset, warns at 8, 12, 16).
-  expect(events).toEqual(
+  expect(withoutMessages(expected)).toEqual(
     [8, 11, 14, 17].map((t, i) => ({ turn: t, call: t, detector: 'no-progress', action: 'warn', level: i + 1 })),
   );
 
   // The Python module of the same config: the same events under python3.
-  const pyFile = await download(page, dir, () => page.getByRole('button', { name: /Python/ }).click());
+  const pyFile = await downloadTo(page, dir, () => page.getByRole('button', { name: /Python/ }).click());
   expect(pyFile.name).toBe('loopscope_recommended_tuned.py');
   const out = execFileSync('python3', [pyFile.path, SAMPLE_FILE], { encoding: 'utf8' });
-  expect(JSON.parse(out)).toEqual(expected);
+  expect(JSON.parse(out)).toEqual(withoutMessages(expected));
 
   // content-chanting switched on as well: its Gemini CLI constants appear; both modules carry it.
   await page.getByRole('tab', { name: 'Tune' }).click();
@@ -112,13 +91,15 @@ test('export: tune a threshold, download the TypeScript module, run it in Node: 
   await shot(page, 'export-03-two-detectors');
   await page.locator('[data-snippet="gemini-cli"]').scrollIntoViewIfNeeded();
   await shot(page, 'export-04-snippets');
-  const both = await download(page, dir, () => page.getByRole('button', { name: /TypeScript/ }).click());
+  const both = await downloadTo(page, dir, () => page.getByRole('button', { name: /TypeScript/ }).click());
   expect(readFileSync(both.path, 'utf8')).toContain('__loopscope_content_chanting');
-  const bothConfig = await download(page, dir, () => page.getByRole('button', { name: 'Download config' }).click());
-  const bothExpected = engineEvents(bothConfig.path);
+  const bothConfig = await downloadTo(page, dir, () => page.getByRole('button', { name: 'Download config' }).click());
+  const bothExpected = detectEvents(SAMPLE_FILE, bothConfig.path);
   expect(runModule(dir, both.path)).toEqual(bothExpected);
-  const bothPy = await download(page, dir, () => page.getByRole('button', { name: /Python/ }).click());
-  expect(JSON.parse(execFileSync('python3', [bothPy.path, SAMPLE_FILE], { encoding: 'utf8' }))).toEqual(bothExpected);
+  const bothPy = await downloadTo(page, dir, () => page.getByRole('button', { name: /Python/ }).click());
+  expect(JSON.parse(execFileSync('python3', [bothPy.path, SAMPLE_FILE], { encoding: 'utf8' }))).toEqual(
+    withoutMessages(bothExpected),
+  );
 
   // A link opened where its transcript is not: the config is applied, and that is said.
   await page.getByRole('button', { name: 'Copy link' }).click();

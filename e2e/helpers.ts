@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Drops files on the page the way a browser does: a DataTransfer holding File objects. */
 export async function dropFiles(page: Page, files: { name: string; content: string | Buffer }[]): Promise<void> {
@@ -80,6 +81,35 @@ export function unlabelledSample(file: string, title: string, newTitle: string):
 export async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; text: string }> {
   const [dl] = await Promise.all([page.waitForEvent('download'), click()]);
   return { name: dl.suggestedFilename(), text: readFileSync(await dl.path(), 'utf8') };
+}
+
+/** Opens a sample from the library, chooses a preset and sets one parameter, then opens the Share tab. */
+export async function tuneForShare(
+  page: Page,
+  sample: string,
+  preset: string,
+  param: string,
+  value: string,
+): Promise<void> {
+  await freshApp(page);
+  await page.getByRole('cell', { name: sample, exact: true }).click();
+  await expect(page.getByRole('heading', { name: sample })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Preset' }).selectOption(preset);
+  await page.locator(`[data-param="${param}"]`).fill(value);
+  await expect(page.locator(`[data-param="${param}"]`)).toHaveValue(value);
+  await page.getByRole('tab', { name: 'Share' }).click();
+}
+
+/** Saves what a click downloads into `dir` under its suggested name. */
+export async function downloadTo(
+  page: Page,
+  dir: string,
+  click: () => Promise<void>,
+): Promise<{ name: string; path: string }> {
+  const [dl] = await Promise.all([page.waitForEvent('download'), click()]);
+  const path = join(dir, dl.suggestedFilename());
+  await dl.saveAs(path);
+  return { name: dl.suggestedFilename(), path };
 }
 
 /** Stores a judge endpoint as the Judge tab does; public/judge-csp.js reads it at the next load. */

@@ -1,10 +1,11 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deflateSync, strToU8 } from 'fflate';
-import { freshApp, shot } from './helpers';
+import { detectEvents, withoutMessages } from './cli';
+import { downloadTo, freshApp, shot } from './helpers';
 
 /**
  * A share link whose config name is Python code: the Python module downloaded from the Share tab
@@ -15,22 +16,6 @@ const SAMPLE = 'Stuck listing a missing folder';
 const SAMPLE_FILE = resolve('src/samples/missing-path-ls-loop.loop.jsonl');
 /** The recommended preset's no-progress settings. */
 const NO_PROGRESS = { window: 20, sameError: true, cycles: 3, recurrence: 3, sameTarget: true, actions: ['warn'] };
-
-async function download(page: Page, dir: string, click: () => Promise<void>): Promise<{ name: string; path: string }> {
-  const [dl] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = join(dir, dl.suggestedFilename());
-  await dl.saveAs(path);
-  return { name: dl.suggestedFilename(), path };
-}
-
-/** `loopscope detect --json` on the sample under a config file: its events without messages. */
-function engineEvents(configPath: string): unknown[] {
-  const out = execFileSync('node', [resolve('dist/cli.mjs'), 'detect', '--json', SAMPLE_FILE, '--config', configPath], {
-    encoding: 'utf8',
-  });
-  const record = JSON.parse(out.trim()) as { events: Record<string, unknown>[] };
-  return record.events.map(({ message: _m, ...e }) => e);
-}
 
 test('share link → Python module → run: a payload in the config name does not run; the events are right', async ({
   page,
@@ -50,9 +35,9 @@ test('share link → Python module → run: a payload in the config name does no
   await page.locator('.tab-body').evaluate((el) => (el.scrollTop = 0));
   await shot(page, 'share-link-payload-01-share-tab');
 
-  const py = await download(page, dir, () => page.getByRole('button', { name: /Python/ }).click());
+  const py = await downloadTo(page, dir, () => page.getByRole('button', { name: /Python/ }).click());
   expect(py.name).toMatch(/^loopscope_[a-z0-9_]+\.py$/);
-  const saved = await download(page, dir, () => page.getByRole('button', { name: 'Download config' }).click());
+  const saved = await downloadTo(page, dir, () => page.getByRole('button', { name: 'Download config' }).click());
   expect(JSON.parse(readFileSync(saved.path, 'utf8'))).toMatchObject({ name, config: { name } });
 
   // Run as a user would, from the download folder: the payload would have created the marker.
@@ -63,7 +48,7 @@ test('share link → Python module → run: a payload in the config name does no
   expect(text.split('\n')[0]).toBe(
     `"""Loopscope loop detectors for the config "\\"\\";__import__('os').system('touch ${marker}');x=\\"\\"", based on recommended.`,
   );
-  const expected = engineEvents(saved.path);
+  const expected = withoutMessages(detectEvents(SAMPLE_FILE, saved.path));
   expect(JSON.parse(out)).toEqual(expected);
   // no-progress k 3 on the ls loop: every third step warns.
   expect(expected).toEqual(

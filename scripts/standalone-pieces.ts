@@ -11,7 +11,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 
 export interface StandalonePieces {
-  /** Defines `__loopscope_core` with `run(items, detectors, ignoreTextualCalls)`. */
+  /** Defines `__loopscope_core` with `run(items, detectors, ignoreTextualCalls)` and `publicEvent(event)`. */
   core: string;
   /** By detector id: defines `__loopscope_<id with _>` with `def`, the detector definition. */
   detectors: Record<string, string>;
@@ -61,7 +61,7 @@ export async function buildStandalonePieces(root: string): Promise<StandalonePie
   const srcExport = join(root, 'src/export');
   const detectorDir = join(root, 'src/engine/detectors');
   const inputs = new Set<string>();
-  const core = await bundle(`export { run } from './standalone-entry';`, srcExport, '__loopscope_core');
+  const core = await bundle(`export { run, publicEvent } from './standalone-entry';`, srcExport, '__loopscope_core');
   const detectors: Record<string, string> = {};
   const files = readdirSync(detectorDir).filter((f) => f.endsWith('.ts') && !f.includes('.test'));
   for (const f of files) {

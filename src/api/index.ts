@@ -5,6 +5,7 @@
  */
 import { validateConfig, type EngineConfig } from '../engine/config';
 import { PRESETS } from '../engine/presets/index';
+import { publicEvent } from '../engine/event';
 import { replay as replayTranscript } from '../engine/replay';
 import { LoopscopeReader } from '../import/loopscope-reader';
 import type { Action } from '../engine/types';
@@ -57,28 +58,11 @@ function transcriptOf(lines: readonly unknown[]): Transcript | undefined {
   return reader.done[0];
 }
 
-function toEvent(e: {
-  turn: number;
-  call?: number;
-  detector: string;
-  action: Action;
-  level: number;
-  message: string;
-}): LoopscopeEvent {
-  const o = { turn: e.turn } as LoopscopeEvent;
-  if (e.call !== undefined) o.call = e.call;
-  o.detector = e.detector;
-  o.action = e.action;
-  o.level = e.level;
-  o.message = e.message;
-  return o;
-}
-
 /** Every event of a run (Loopscope JSONL lines' objects, in order) under a config or preset. */
 export function replay(turns: readonly object[], config: ConfigOrPreset): LoopscopeEvent[] {
   const t = transcriptOf(turns);
   if (!t) return [];
-  return replayTranscript(t, configOf(config)).events.map(toEvent);
+  return replayTranscript(t, configOf(config)).events.map(publicEvent);
 }
 
 export interface Monitor {

@@ -4,6 +4,8 @@
  * engine's own replay loop runs the detectors the module carries.
  */
 import type { DetectorEvent } from '../engine/types';
+// The modules' replay maps events with it: the key order of `loopscope detect --json`.
+export { publicEvent } from '../engine/event';
 import { replayDetectors, type DetectorRun } from '../engine/replay-core';
 import type { ImportWarning } from '../model/transcript';
 import { LoopscopeReader } from '../import/loopscope-reader';

@@ -1,13 +1,15 @@
 /**
- * The TypeScript module a user pastes into their agent: the engine's reader and replay loop plus
- * the enabled detectors' own code (bundled at build time, scripts/standalone-pieces.ts), with the
- * config's resolved settings written in. No imports, no dependencies; `replay(turns)` returns the
- * events `loopscope detect --json` gives under the same config.
+ * The TypeScript and JavaScript modules a user puts into their agent: the engine's reader and
+ * replay loop plus the enabled detectors' own code (bundled at build time,
+ * scripts/standalone-pieces.ts), with the config's resolved settings written in. No imports, no
+ * dependencies; `replay(turns)` returns the events (with messages) `loopscope detect --json` gives
+ * under the same config.
  */
 import { resolveConfig, type EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import type { DetectorId } from '../engine/types';
 import { tsStringBody, tsValue } from './escape/ts-literal';
+import { apiTail, DECLARATIONS } from './standalone-api';
 
 export interface StandalonePieces {
   core: string;
@@ -18,6 +20,11 @@ export interface StandaloneModule {
   text: string;
   /** The enabled detectors it carries, in the engine's order. */
   detectors: DetectorId[];
+}
+
+export interface StandaloneJsModule extends StandaloneModule {
+  /** The `.d.mts` declarations of the module's API. */
+  types: string;
 }
 
 /** Enabled detectors that have no bundled piece (their file is not named by their id). */
@@ -49,79 +56,19 @@ export function settingsLine(settings: Record<string, unknown>): string {
     .join(', ');
 }
 
-const API = `
-export type LoopscopeAction = 'warn' | 'block' | 'terminate';
-
-/** One event, as in the \`events\` of \`loopscope detect --json\` (without the message). */
-export interface LoopscopeEvent {
-  turn: number;
-  call?: number;
-  detector: string;
-  action: LoopscopeAction;
-  level: number;
-}
-
-export interface LoopscopeEventWithMessage extends LoopscopeEvent {
-  /** The message the agent would be sent. */
-  message: string;
-}
-
-function runConfig(turns: readonly object[]) {
-  return __loopscope_core.run(turns, DETECTORS, config.ignoreTextualCalls === true);
-}
-
-/**
- * Replays a run through this config's detectors. \`turns\`: the assistant lines' objects of a
- * Loopscope JSONL transcript, in order ({text, calls: [{name, args, result: {content, isError}}],
- * tokens, agent}); a missing \`type\` means assistant. Every line of the file may be passed too:
- * user and system lines count as context, judge lines as recorded judge answers. An object that
- * cannot be read is skipped, as the file reader skips the line. Call it again with the longer list
- * after each turn; stop the agent at the first event whose action is "terminate".
- */
-export function replay(turns: readonly object[]): LoopscopeEvent[] {
-  return runConfig(turns).events.map(toEvent);
-}
-
-/** The same events with the message each detector would send to the agent. */
-export function replayWithMessages(turns: readonly object[]): LoopscopeEventWithMessage[] {
-  return runConfig(turns).events.map((e) => ({ ...toEvent(e), message: e.message }));
-}
-
-// The key order of \`loopscope detect --json\`; \`call\` only when the event has one.
-function toEvent(e): LoopscopeEvent {
-  const o = { turn: e.turn } as LoopscopeEvent;
-  if (e.call !== undefined) o.call = e.call;
-  o.detector = e.detector;
-  o.action = e.action;
-  o.level = e.level;
-  return o;
-}
-
-/** Where the first "terminate" stops the run, or null; and the objects that were skipped, with why. */
-export function replayDetails(turns: readonly object[]): {
-  stoppedAt: { turn: number; call?: number } | null;
-  skipped: { line?: number; reason: string }[];
-} {
-  const r = runConfig(turns);
-  return { stoppedAt: r.stoppedAt, skipped: r.warnings.map((w) => ({ line: w.line, reason: w.reason })) };
-}
-`;
-
-/** The module's text for a config; throws MissingPiecesError if an enabled detector has no piece. */
-export function standaloneTs(config: EngineConfig, pieces: StandalonePieces, version = ''): StandaloneModule {
+/** The three parts every module shares: its header comment and config, the engine code, the detector list. */
+function moduleParts(config: EngineConfig, pieces: StandalonePieces, version: string, typed: boolean) {
   const enabled = enabledSettings(config);
   const missing = enabled.filter((e) => !pieces.detectors[e.id]).map((e) => e.id);
   if (missing.length) throw new MissingPiecesError(missing);
-  // User text in the header comment goes through tsStringBody: one line, nothing that ends the comment.
-  const name = tsStringBody(config.name ?? 'config');
-  const basedOn = config.basedOn ? `, based on ${tsStringBody(config.basedOn)}` : '';
   const header = [
-    '// @ts-nocheck -- the engine code below is generated JavaScript; the typed API is at the end.',
+    ...(typed ? ['// @ts-nocheck -- the engine code below is generated JavaScript; the typed API is at the end.'] : []),
     '/**',
-    ` * Loopscope loop detectors for the config "${name}"${basedOn}.`,
+    ` * Loopscope loop detectors for the config ${describedName(config)}.`,
     ` * Generated by Loopscope${version ? ` ${version}` : ''} from its engine's own code: the same reader, replay`,
     ' * loop and detector code as `loopscope detect`. No imports, no dependencies; Node, Deno, Bun or',
     ' * a browser. Usage: `const events = replay(turns)` (see replay below).',
+    ...(typed ? [] : [' * Types: the .d.mts file of the same name.']),
     ' *',
     enabled.length
       ? ` * Detectors (only the enabled ones are here):`
@@ -139,8 +86,35 @@ export function standaloneTs(config: EngineConfig, pieces: StandalonePieces, ver
     ...enabled.map((e) => `  { def: ${pieceVar(e.id)}.def, settings: ${tsValue(e.settings)} },`),
     '];',
   ];
-  return {
-    text: [...header, ...body, '', ...list, API].join('\n'),
-    detectors: enabled.map((e) => e.id),
-  };
+  return { text: [...header, ...body, '', ...list, apiTail(typed)].join('\n'), detectors: enabled.map((e) => e.id) };
+}
+
+/**
+ * `"<name>", based on <basedOn>` for a header comment. User text goes through tsStringBody: one
+ * line, nothing that ends the comment.
+ */
+function describedName(config: EngineConfig): string {
+  const name = tsStringBody(config.name ?? 'config');
+  return `"${name}"${config.basedOn ? `, based on ${tsStringBody(config.basedOn)}` : ''}`;
+}
+
+/** The TypeScript module's text for a config; throws MissingPiecesError if an enabled detector has no piece. */
+export function standaloneTs(config: EngineConfig, pieces: StandalonePieces, version = ''): StandaloneModule {
+  return moduleParts(config, pieces, version, true);
+}
+
+/**
+ * The JavaScript module (ESM, runs with plain `node` 20+) and its declarations, to be saved side by
+ * side as `<name>.mjs` and `<name>.d.mts` (TypeScript types a `.mjs` import from a `.d.mts` only).
+ */
+export function standaloneMjs(config: EngineConfig, pieces: StandalonePieces, version = ''): StandaloneJsModule {
+  const { text, detectors } = moduleParts(config, pieces, version, false);
+  const types = [
+    '/**',
+    ` * Types of the Loopscope module for the config ${describedName(config)}: the .mjs file of the`,
+    ` * same name${version ? `, generated by Loopscope ${version}` : ''}.`,
+    ' */',
+    DECLARATIONS,
+  ].join('\n');
+  return { text, types, detectors };
 }

@@ -1,17 +1,17 @@
 /**
- * The exported TypeScript module gives the events of `loopscope detect --json` under the same
- * config, on every bundled sample, for every preset, tuned configs and every detector at once.
- * The pieces are bundled from the engine's source here, as the app's build does.
+ * The exported TypeScript module gives the events of `loopscope detect --json` (with their
+ * messages) under the same config, on every bundled sample, for every preset, tuned configs and
+ * every detector at once. The pieces are bundled from the engine's source here, as the app's
+ * build does.
  */
-import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildStandalonePieces } from '../../scripts/standalone-pieces';
-import { cli } from '../cli/run-cli.test-util';
 import { resolveConfig, type EngineConfig } from '../engine/config';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
+import { detectEvents } from './detect-json.test-util';
 import { loadTsModule as load } from './load-ts-module.test-util';
 import { hostileTextualLines, writeHostileTextual } from './hostile-textual.test-util';
 import { convertedRealRuns } from './real-runs.test-util';
@@ -29,29 +29,13 @@ function linesOf(file: string): Record<string, unknown>[] {
     .map((l) => JSON.parse(l) as Record<string, unknown>);
 }
 
-/** The events of `loopscope detect --json` on every sample under a config, by file name. */
+/** The events (with messages) of `loopscope detect --json` on every sample under a config, by file name. */
 async function engineEvents(config: EngineConfig): Promise<Map<string, unknown[]>> {
-  const dir = mkdtempSync(join(tmpdir(), 'loopscope-export-'));
-  const file = join(dir, 'config.json');
-  writeFileSync(file, JSON.stringify({ loopscope: 'config', version: 1, config }));
-  const { code, out, err } = await cli(
-    'detect',
-    '--json',
-    ...SAMPLE_FILES.map((f) => join(SAMPLES, f)),
-    '--config',
-    file,
+  const events = await detectEvents(
+    config,
+    SAMPLE_FILES.map((f) => join(SAMPLES, f)),
   );
-  expect(err).toBe('');
-  expect(code).toBe(0);
-  const byFile = new Map<string, unknown[]>();
-  for (const line of out.trimEnd().split('\n')) {
-    const r = JSON.parse(line) as { file: string; events: Record<string, unknown>[] };
-    byFile.set(
-      r.file.split('/').pop()!,
-      r.events.map(({ message: _m, ...e }) => e),
-    );
-  }
-  return byFile;
+  return new Map(SAMPLE_FILES.map((f, i) => [f, events[i]]));
 }
 
 const allOn: EngineConfig = {
@@ -130,14 +114,7 @@ describe('standalone TypeScript export', () => {
     let total = 0;
     for (const config of [allOn, PRESETS.find((p) => p.name === 'recommended')!]) {
       const mod = await load(standaloneTs(config, pieces).text);
-      const dir = mkdtempSync(join(tmpdir(), 'loopscope-export-'));
-      const file = join(dir, 'config.json');
-      writeFileSync(file, JSON.stringify({ config }));
-      const { out } = await cli('detect', '--json', ...files, '--config', file);
-      const expected = out
-        .trimEnd()
-        .split('\n')
-        .map((l) => (JSON.parse(l) as { events: Record<string, unknown>[] }).events.map(({ message: _m, ...e }) => e));
+      const expected = await detectEvents(config, files);
       const got = files.map((f) =>
         mod.replay(
           readFileSync(f, 'utf8')
@@ -155,12 +132,7 @@ describe('standalone TypeScript export', () => {
   it("linear-time parsing and one depth limit: hostile text-written calls give the engine's events and say what was left out", async () => {
     const mod = await load(standaloneTs(allOn, pieces).text);
     const file = writeHostileTextual();
-    const dir = mkdtempSync(join(tmpdir(), 'loopscope-export-'));
-    writeFileSync(join(dir, 'config.json'), JSON.stringify({ config: allOn }));
-    const { out } = await cli('detect', '--json', file, '--config', join(dir, 'config.json'));
-    const expected = (JSON.parse(out) as { events: Record<string, unknown>[] }).events.map(
-      ({ message: _m, ...e }) => e,
-    );
+    const [expected] = await detectEvents(allOn, [file]);
     expect(expected.length).toBeGreaterThan(0);
     // The old module threw RangeError (stack overflow) on the nested call.
     expect(mod.replay(hostileTextualLines())).toEqual(expected);
@@ -182,8 +154,16 @@ describe('standalone TypeScript export', () => {
       .filter((l) => l.type === 'assistant')
       .map(({ type: _t, ...rest }) => rest);
     const events = mod.replay(turns);
-    expect(events[0]).toEqual({ turn: 8, call: 8, detector: 'no-progress', action: 'warn', level: 1 });
-    expect(mod.replayWithMessages(turns)[0].message).toMatch(/./);
+    expect(events[0]).toEqual({
+      turn: 8,
+      call: 8,
+      detector: 'no-progress',
+      action: 'warn',
+      level: 1,
+      message: expect.stringMatching(/^⚠️ No progress: the same step .* 3 times in the last 20 steps/),
+    });
+    // Kept for code written when replay gave no message: the same events.
+    expect(mod.replayWithMessages(turns)).toEqual(events);
     expect(mod.replayDetails([{ calls: 'nope' }, ...turns]).skipped).toEqual([
       { line: 1, reason: '"calls" must be an array' },
     ]);

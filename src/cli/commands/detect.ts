@@ -1,5 +1,6 @@
 import { resolveConfig, type EngineConfig } from '../../engine/config';
 import { metricsOf } from '../../engine/compare';
+import { publicEvent } from '../../engine/event';
 import { replay } from '../../engine/replay';
 import { callCount } from '../../model/transcript';
 import { terminalLine } from '../../export/escape/terminal';
@@ -19,12 +20,7 @@ export function detectRecords(files: LoadedFile[], config: EngineConfig) {
         format: result.format,
         turns: t.turns.length,
         calls: callCount(t),
-        events: r.events.map((e) => {
-          const o: Record<string, unknown> = { turn: e.turn };
-          if (e.call !== undefined) o.call = e.call;
-          Object.assign(o, { detector: e.detector, action: e.action, level: e.level, message: e.message });
-          return o;
-        }),
+        events: r.events.map(publicEvent),
         checks: r.checks.map((c) => ({
           turn: c.turn,
           model: c.model,

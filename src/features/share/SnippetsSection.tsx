@@ -36,7 +36,7 @@ export function SnippetsSection() {
       ))}
       {notes.uncovered.length > 0 && (
         <p className="small muted" data-snippet-note="uncovered">
-          No system has a setting for {notes.uncovered.join(', ')}: the TypeScript and Python modules above run{' '}
+          No system has a setting for {notes.uncovered.join(', ')}: the modules above run{' '}
           {notes.uncovered.length === 1 ? 'it' : 'them'} as tuned.
         </p>
       )}

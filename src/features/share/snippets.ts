@@ -151,7 +151,7 @@ export function geminiCliSnippet(r: ResolvedConfig): string | null {
 const OPENHANDS_DETECTORS: DetectorId[] = ['openhands-stuck'];
 
 export interface SnippetNotes {
-  /** Enabled detectors no system snippet carries (the TypeScript and Python modules do). */
+  /** Enabled detectors no system snippet carries (the exported modules do). */
   uncovered: DetectorId[];
   /** Set when the config runs a detector of the OpenHands preset. */
   openhands: boolean;
