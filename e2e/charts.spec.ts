@@ -142,7 +142,6 @@ test('under the default config, a chart with nothing to show says why and one cl
   await shot(page, 'charts-00-default-config');
   await cycles.getByRole('button', { name: /^Enable cycle/ }).click();
   await expect(cycles.locator('.recharts-legend-item-text').first()).toContainText(/period \d/);
-  await expect(page.getByLabel('Preset', { exact: true })).toHaveValue('recommended');
 });
 
 test('fingerprint bars count the turns around the cursor, the whole run on a switch; every axis has a title', async ({
