@@ -75,8 +75,9 @@ describe('charts of the bundled samples', () => {
     );
     expect(fingerprintBars(r.fingerprints, 18).map((b) => [b.label, b.count])).toEqual([
       ['bash pytest tests/test_parse.…', 9],
-      ['edit new=return int(s.strip()…', 7],
-      ['edit new=return int(s.stri… #2', 1],
+      // Two edits whose labels would read the same: the argument that differs, from where it differs.
+      ['edit new=…nt(s.strip())', 7],
+      ['edit new=…nt(s.strip() or 0)', 1],
       ['read src/parse.py', 1],
     ]);
   });

@@ -5,6 +5,9 @@
 import type { DetectorId, JudgeCheck } from '../../engine/types';
 import type { ColumnarCycles, ColumnarFingerprints, CycleBuckets } from '../../workers/page-result';
 import { niceStep } from './sweep-values';
+import { distinctFingerprintLabels } from './fingerprint-labels';
+
+export { fingerprintLabel } from './fingerprint-labels';
 
 /** One colour per top fingerprint (bars and lines share it). */
 export const FP_COLORS = ['#2563eb', '#dc2626', '#059669', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
@@ -51,31 +54,6 @@ export function turnTicks(from: number, to: number): number[] {
   return out;
 }
 
-function clip(s: string, max: number): string {
-  return s.length <= max ? s : s.slice(0, Math.max(1, max - 1)).trimEnd() + '…';
-}
-
-/**
- * `write content=# A, path=docs/a.md` from `write:{"content":"# A","path":"docs/a.md"}`, clipped;
- * a single argument shows its value only (`ls src`).
- */
-export function fingerprintLabel(name: string, fingerprint: string, max = 30): string {
-  const raw = fingerprint.startsWith(name + ':') ? fingerprint.slice(name.length + 1) : fingerprint;
-  let args = raw;
-  try {
-    const v: unknown = JSON.parse(raw);
-    const text = (x: unknown) => (typeof x === 'string' ? x : JSON.stringify(x));
-    if (v && typeof v === 'object' && !Array.isArray(v)) {
-      const entries = Object.entries(v as Record<string, unknown>);
-      args = entries.length === 1 ? text(entries[0][1]) : entries.map(([k, x]) => `${k}=${text(x)}`).join(', ');
-    } else if (typeof v === 'string') args = v;
-  } catch {
-    // not JSON (a hashed or custom fingerprint): shown as it is
-  }
-  args = args.replace(/\s+/g, ' ').trim();
-  return clip(args && args !== '{}' ? `${name} ${args}` : name, max);
-}
-
 export interface FingerprintBar {
   key: string;
   label: string;
@@ -91,14 +69,8 @@ export interface FingerprintBar {
 /** The top fingerprints with their counts so far, in the order of their final counts (stable while scrubbing). */
 export function fingerprintBars(fp: ColumnarFingerprints, turn: number, labelMax = 30): FingerprintBar[] {
   const at = sampleAt(fp, turn);
-  // Clipped labels can coincide: the later ones get " #2", " #3", ... so every bar is told apart.
-  const seen = new Map<string, number>();
-  const labels = fp.top.map((t) => {
-    const label = fingerprintLabel(t.name, t.fingerprint, labelMax);
-    const n = (seen.get(label) ?? 0) + 1;
-    seen.set(label, n);
-    return n === 1 ? label : `${fingerprintLabel(t.name, t.fingerprint, labelMax - 3)} #${n}`;
-  });
+  // Clipped labels can coincide: those name the argument that differs (fingerprint-labels.ts).
+  const labels = distinctFingerprintLabels(fp.top, labelMax);
   return fp.top.map((t, i) => ({
     key: `fp${i}`,
     label: labels[i],

@@ -8,12 +8,12 @@ import type { ChartWindow } from '../../workers/chart-window';
 import type { ColumnarFingerprints } from '../../workers/page-result';
 import {
   fingerprintBars,
-  fingerprintLabel,
   fingerprintLines,
   FP_COLORS,
   type FingerprintBar,
   type FingerprintLineRow,
 } from './chart-data';
+import { distinctFingerprintLabels } from './fingerprint-labels';
 
 /** The radii the scope switch offers; 0 stands for the whole run. */
 export const WINDOW_RADII = [10, 50, 200] as const;
@@ -29,20 +29,10 @@ export interface ScopedBar extends FingerprintBar {
   atTurn: number;
 }
 
-function distinctLabels(items: readonly { name: string; fingerprint: string }[], max: number): string[] {
-  const seen = new Map<string, number>();
-  return items.map((t) => {
-    const label = fingerprintLabel(t.name, t.fingerprint, max);
-    const n = (seen.get(label) ?? 0) + 1;
-    seen.set(label, n);
-    return n === 1 ? label : `${fingerprintLabel(t.name, t.fingerprint, max - 3)} #${n}`;
-  });
-}
-
 /** The window's bars: calls in the window (`count` and `total`); those called at the cursor marked with NOW. */
 export function windowBars(win: ChartWindow, labelMax = 30): ScopedBar[] {
   // Two characters fewer: the marked labels are bold and start with NOW.
-  const labels = distinctLabels(win.bars, labelMax - 2);
+  const labels = distinctFingerprintLabels(win.bars, labelMax - 2);
   return win.bars.map((b, i) => ({
     key: `fp${i}`,
     label: b.atTurn > 0 ? NOW + labels[i] : labels[i],
