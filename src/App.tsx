@@ -10,7 +10,8 @@ import { importFiles, reportEmptyFolder } from './features/import/run-import';
 import { Library } from './features/library/Library';
 import { RestoreSamples } from './features/library/RestoreSamples';
 import { useHashLocation } from './features/shell/useHashLocation';
-import { useConfigFromLink } from './features/share/useConfigFromLink';
+import { useShareLink } from './features/share/useShareLink';
+import { ShareLinkBanner } from './features/share/ShareLinkBanner';
 import { Workbench } from './features/workbench/Workbench';
 import { useDraftPersistence } from './features/workbench/useDraftPersistence';
 import { seedSamplesOnce } from './persistence/samples';
@@ -18,7 +19,7 @@ import { useAppStore } from './state/store';
 import { engineWorker } from './workers/client';
 
 export function App() {
-  useConfigFromLink(); // first: before the fragment is rewritten and the stored draft restored
+  useShareLink(); // first: before the fragment is rewritten and the stored draft restored
   useHashLocation();
   useDraftPersistence();
   usePresentLink();
@@ -51,6 +52,7 @@ export function App() {
         <ImportButton onFiles={onFiles} onEmpty={reportEmptyFolder} />
       </header>
       <ImportStatus />
+      <ShareLinkBanner />
       <main>
         {transcriptId === null ? (
           <section aria-label="Library page">
