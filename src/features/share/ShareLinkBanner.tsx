@@ -1,6 +1,8 @@
+import type { EngineConfig } from '../../engine/config';
 import type { LinkTarget } from '../../persistence/share-link-target';
 import type { LinkLifecycle, LinkRun } from '../../state/link-lifecycle';
 import { useAppStore } from '../../state/store';
+import { changedParams, formatValue } from './config-summary';
 import { exportName } from './export-name';
 import './share-link-banner.css';
 
@@ -36,6 +38,30 @@ function useMyConfigName(): string {
   return exportName(draft, presetName);
 }
 
+const SHOWN_CHANGES = 3;
+
+function clip(text: string): string {
+  const chars = Array.from(text);
+  return chars.length <= 40 ? text : `${chars.slice(0, 39).join('')}…`;
+}
+
+/** What applying the link's config would change in the user's draft, in a line. */
+function ChangesLine({ incoming }: { incoming: EngineConfig }) {
+  const draft = useAppStore((s) => s.draft);
+  const changes = changedParams(incoming, draft);
+  if (changes.length === 0) return null;
+  const shown = changes
+    .slice(0, SHOWN_CHANGES)
+    .map((c) => `${c.path} ${clip(formatValue(c.from))} → ${clip(formatValue(c.to))}`);
+  const more = changes.length > SHOWN_CHANGES ? `, and ${changes.length - SHOWN_CHANGES} more` : '';
+  return (
+    <p className="small muted link-changes">
+      It changes {changes.length === 1 ? '1 setting' : `${changes.length} settings`}: {shown.join(', ')}
+      {more}.
+    </p>
+  );
+}
+
 /** What became of the link's config: the question, or what was done, with Undo. */
 function ConfigLine({ link }: { link: LinkLifecycle }) {
   const linkEvent = useAppStore((s) => s.linkEvent);
@@ -52,6 +78,7 @@ function ConfigLine({ link }: { link: LinkLifecycle }) {
             Share link: it carries the config “{link.incoming.name}”, measured against {link.incoming.presetName}. Your
             config “{mine}” is tuned: replace it?
           </p>
+          <ChangesLine incoming={link.incoming.draft} />
           <div className="link-buttons">
             <button type="button" onClick={apply}>
               Apply
