@@ -23,6 +23,8 @@ async function importFile(page: Page, file: { name: string; content: Buffer }, r
     await page.getByRole('link', { name: '← Library' }).click();
   }
   await expect(libraryRows(page)).toHaveCount(rows);
+  // Stored to the end (a reload while storing would be asked about, and drop the import).
+  await expect(page.getByRole('status').filter({ hasText: `${file.name}: ` })).toBeVisible({ timeout: 60_000 });
 }
 
 function localId(page: Page): number {

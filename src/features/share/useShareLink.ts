@@ -5,6 +5,7 @@ import { decodeConfig } from '../../persistence/share-link';
 import { parseShareLink, type LinkTarget, type ParsedShareLink } from '../../persistence/share-link-target';
 import type { IncomingConfig, LinkRun } from '../../state/link-lifecycle';
 import { useAppStore } from '../../state/store';
+import { formatHash } from '../../state/url';
 
 function notify(status: 'done' | 'error', message: string): void {
   // The app's notice area (the import status list) shows it on every page, with a dismiss button.
@@ -28,9 +29,11 @@ function incomingConfig(payload: string | null): IncomingConfig | null {
 
 /** What stays in the address once the link is taken up: never the config, so Back does not apply it again. */
 function usedOnce(parsed: ParsedShareLink, hash: string): string {
-  // An older link stays on its `#/t/<id>/turn/<n>`; a run link opens the run once it is found.
+  // An older link stays on its `#/t/<id>/turn/<n>`. Any other keeps what is open (nothing, on
+  // start) until its run is found, so a link opened over the same run does not leave it.
   if (parsed.target.kind === 'library-number') return hash.slice(0, hash.indexOf('?'));
-  return '#/';
+  const { transcriptId, turn } = useAppStore.getState();
+  return formatHash({ transcriptId, turn });
 }
 
 async function runOf(target: LinkTarget): Promise<LinkRun> {
