@@ -12,10 +12,11 @@
  * validated, and the title is cleaned and clipped before anyone shows it.
  */
 import type { EngineConfig } from '../engine/config';
+import { CONFIG_LIMITS } from '../model/limits';
 import { encodeConfig } from './share-link';
 
 /** A title in a link is clipped to this many characters (a real one is a line). */
-export const LINK_TITLE_MAX = 120;
+export const LINK_TITLE_MAX = CONFIG_LIMITS.linkTitleChars;
 
 /** The run a link names. */
 export interface RunRef {
