@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { deflateSync, strToU8 } from 'fflate';
-import { freshApp, libraryRows, shot } from './helpers';
+import { freshApp, libraryRows, recordDialogs, shot } from './helpers';
 
 /**
  * Issue 11: a 520 KB share link used to inflate on the main thread for ~30 s and then apply. It is
@@ -30,11 +30,7 @@ test('an oversized share link is refused at once with a message; the page stays 
 test('a run link’s title is text, cleaned and clipped; a damaged run part is named and opens nothing', async ({
   page,
 }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
+  const dialogs = recordDialogs(page);
   await freshApp(page);
   const title = `<img src=x onerror=alert(1)>\u202Etxt.exe<script>alert(2)</script>${'z'.repeat(5000)}`;
   const config = Buffer.from(deflateSync(strToU8('{"name":"<b>n</b>","detectors":{}}'))).toString('base64url');
