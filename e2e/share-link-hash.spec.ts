@@ -132,3 +132,27 @@ test('a link opens its run by content in another library, says when the run is a
   await shot(bare, 'share-link-hash-04-missing-run');
   await emptyContext.close();
 });
+
+test('a link to a bundled sample, opened on a first visit, finds it once the samples are stored', async ({
+  page,
+  browser,
+}) => {
+  const SAMPLE = 'Stuck listing a missing folder';
+  await readyApp(page);
+  await page.getByRole('cell', { name: SAMPLE, exact: true }).click();
+  await expect(page.getByRole('heading', { name: SAMPLE, level: 2 })).toBeVisible();
+  await page.goto(`/#/t/${localId(page)}/turn/9`);
+  await page.getByRole('tab', { name: 'Share' }).click();
+  await page.getByRole('button', { name: 'Copy link' }).click();
+  const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
+
+  const first = await browser.newContext();
+  const visitor = await first.newPage();
+  await visitor.goto(link);
+  await expect(visitor.getByRole('heading', { name: SAMPLE, level: 2 })).toBeVisible({ timeout: 30_000 });
+  await expect(visitor.getByRole('slider', { name: 'Turn' })).toHaveValue('9');
+  await expect(visitor.getByRole('region', { name: 'Share link' }).getByRole('status')).toHaveText(
+    'Share link: applied the config “recommended”, measured against recommended.',
+  );
+  await first.close();
+});

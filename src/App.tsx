@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { SampleGallery } from './features/demo/SampleGallery';
 import { usePresentLink } from './features/demo/usePresentLink';
 import { DropZone } from './features/import/DropZone';
@@ -27,8 +27,12 @@ export function App() {
   const transcriptId = useAppStore((s) => s.transcriptId);
   const open = useAppStore((s) => s.open);
 
+  // One seeding per page (effects run twice in development): a share link to a sample waits for it.
+  const seeding = useRef<Promise<number> | null>(null);
   useEffect(() => {
-    void seedSamplesOnce((blob, name) => engineWorker().importFile(blob, name, { sample: true }));
+    if (seeding.current) return;
+    seeding.current = seedSamplesOnce((blob, name) => engineWorker().importFile(blob, name, { sample: true }));
+    void seeding.current.finally(() => useAppStore.getState().setSamplesSeeded());
   }, []);
 
   const onFiles = useCallback(

@@ -48,11 +48,12 @@ async function runOf(target: LinkTarget): Promise<LinkRun> {
   }
 }
 
-function draftRestored(): Promise<void> {
+/** Resolves once the store's flag is set: the draft read back, the first start's samples stored. */
+function settled(flag: 'draftRestored' | 'samplesSeeded'): Promise<void> {
   return new Promise((resolve) => {
-    if (useAppStore.getState().draftRestored) return resolve();
+    if (useAppStore.getState()[flag]) return resolve();
     const unsubscribe = useAppStore.subscribe((s) => {
-      if (!s.draftRestored) return;
+      if (!s[flag]) return;
       unsubscribe();
       resolve();
     });
@@ -73,11 +74,17 @@ async function follow(hash: string): Promise<void> {
   if (target.kind === 'damaged') notify('error', `Share link: the run in this link cannot be read (${target.reason}).`);
   const s = useAppStore.getState();
   s.linkEvent({ type: 'open', target, incoming: incomingConfig(parsed.payload) });
-  const run = await runOf(target);
+  let run = await runOf(target);
+  if (run.status === 'missing' && !useAppStore.getState().samplesSeeded) {
+    // A first visit stores the samples meanwhile: a link to one of them finds it once they are in.
+    await settled('samplesSeeded');
+    if (!current(target)) return;
+    run = await runOf(target);
+  }
   if (!current(target)) return;
   s.linkEvent({ type: 'resolve', run });
   // The draft saved in this browser is read back first: asking is only fair against the real one.
-  await draftRestored();
+  await settled('draftRestored');
   if (!current(target)) return;
   const { draft, presetName } = useAppStore.getState();
   s.linkEvent({ type: 'decide', current: { draft, presetName } });
