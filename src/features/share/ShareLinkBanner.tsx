@@ -6,8 +6,15 @@ import { changedParams, formatValue } from './config-summary';
 import { exportName } from './export-name';
 import './share-link-banner.css';
 
+/** Whether RunLine has something to say: a run being looked for, one missing, an older link's number. */
+function runToTell(target: LinkTarget, run: LinkRun | null): boolean {
+  if (run === null) return target.kind === 'run';
+  return run.status === 'missing' || (run.status === 'found' && target.kind === 'library-number');
+}
+
 /** Where the link's run is, when there is something to say about it. Titles are shown as text. */
 function RunLine({ target, run }: { target: LinkTarget; run: LinkRun | null }) {
+  if (!runToTell(target, run)) return null;
   if (run === null) return <p role="status">Share link: looking for its run in your library…</p>;
   if (run.status === 'missing')
     return (
@@ -128,9 +135,8 @@ export function ShareLinkBanner() {
   const linkEvent = useAppStore((s) => s.linkEvent);
   if (link.phase === 'idle') return null;
   const run = link.phase === 'pending' ? null : link.run;
-  const quiet = run !== null && run.status !== 'missing' && link.target.kind !== 'library-number';
   const hasConfigLine = ['asked', 'applied', 'kept', 'undone'].includes(link.phase);
-  if (quiet && !hasConfigLine) return null;
+  if (!runToTell(link.target, run) && !hasConfigLine) return null;
   return (
     <section className="link-banner" aria-label="Share link">
       <div className="link-banner-body">
