@@ -179,3 +179,13 @@ export async function dropFolder(page: Page, root: string, tree: Tree): Promise<
     { root, files: payload },
   );
 }
+
+/** Dismisses every dialog the page opens and records its message: hostile text must open none. */
+export function recordDialogs(page: Page): string[] {
+  const dialogs: string[] = [];
+  page.on('dialog', (d) => {
+    dialogs.push(d.message());
+    void d.dismiss();
+  });
+  return dialogs;
+}

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { freshApp, libraryRows, shot } from './helpers';
+import { deflateSync, strToU8 } from 'fflate';
+import { freshApp, libraryRows, recordDialogs, shot } from './helpers';
 
 /**
  * Issue 11: a 520 KB share link used to inflate on the main thread for ~30 s and then apply. It is
@@ -24,4 +25,33 @@ test('an oversized share link is refused at once with a message; the page stays 
   // The fragment lost its payload (the link is used once).
   expect(await page.evaluate(() => location.hash.length)).toBeLessThan(100);
   await shot(page, 'hostile-link-refused');
+});
+
+test('a run link’s title is text, cleaned and clipped; a damaged run part is named and opens nothing', async ({
+  page,
+}) => {
+  const dialogs = recordDialogs(page);
+  await freshApp(page);
+  const title = `<img src=x onerror=alert(1)>\u202Etxt.exe<script>alert(2)</script>${'z'.repeat(5000)}`;
+  const config = Buffer.from(deflateSync(strToU8('{"name":"<b>n</b>","detectors":{}}'))).toString('base64url');
+  await page.goto(`/#/run/0123456789abcdef-77/1/turn/3?title=${encodeURIComponent(title)}&config=${config}`);
+  const banner = page.getByRole('region', { name: 'Share link' });
+  const shown = `This link’s run is not in your library: <img src=x onerror=alert(1)> txt.exe<script>alert(2)</script>${'z'.repeat(58)}…`; // 120 characters
+  await expect(banner.getByRole('alert')).toHaveText(shown);
+  await expect(banner.getByRole('status')).toHaveText(
+    'Share link: applied the config “<b>n</b>”, measured against recommended.',
+  );
+  expect(await page.locator('img[src="x"], main script, .link-banner b').count()).toBe(0);
+  expect(new URL(page.url()).hash).toBe('#/');
+  await shot(page, 'hostile-link-title');
+
+  // A run part that does not parse: said, nothing opened, the config still offered.
+  await page.goto(`/#/run/..%2F..%2Fetc/1/turn/3?title=x&config=${config}`);
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'Share link: the run' }).locator('.import-message'),
+  ).toHaveText(
+    'Share link: the run in this link cannot be read (its run’s content hash is not 16 hex digits, a dash and a byte length).',
+  );
+  await expect(page.getByRole('table', { name: 'Library' })).toBeVisible();
+  expect(dialogs).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { deflateSync, strToU8 } from 'fflate';
-import { downloaded, readyApp, shot, storedCount } from './helpers';
+import { downloaded, readyApp, recordDialogs, shot, storedCount } from './helpers';
 
 /**
  * Issue 11: transcript text in the Markdown report stays text (a Markdown viewer renders raw HTML),
@@ -33,11 +33,7 @@ async function openHostile(page: Page): Promise<void> {
 test('raw HTML in a title, file name, tool name and label note stays text in the page and the report', async ({
   page,
 }) => {
-  const dialogs: string[] = [];
-  page.on('dialog', (d) => {
-    dialogs.push(d.message());
-    void d.dismiss();
-  });
+  const dialogs = recordDialogs(page);
   await openHostile(page);
   await expect(page.locator('.transcript-head')).toContainText(`from ${FILE}`);
   // Nothing of it became an element.

@@ -161,7 +161,7 @@ test('share: config file out and back in, a broken one named, a link that carrie
   // The link carries the tuned config; then this page goes back to the downloaded original.
   await page.getByRole('button', { name: 'Copy link' }).click();
   const link = await page.getByRole('textbox', { name: 'Share link' }).inputValue();
-  expect(link).toMatch(/#\/t\/\d+\/turn\/\d+\?config=[A-Za-z0-9_-]+$/);
+  expect(link).toMatch(/#\/run\/[0-9a-f]{16}-\d+\/1\/turn\/\d+\?title=[^&]+&config=[A-Za-z0-9_-]+$/);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
   await input.setInputFiles({ name: original.name, mimeType: 'application/json', buffer: Buffer.from(original.text) });
   await expect(current.locator('[data-config-name]')).not.toHaveText('crustly-tight');

@@ -1,4 +1,4 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { SampleGallery } from './features/demo/SampleGallery';
 import { usePresentLink } from './features/demo/usePresentLink';
 import { DropZone } from './features/import/DropZone';
@@ -10,7 +10,8 @@ import { importFiles, reportEmptyFolder } from './features/import/run-import';
 import { Library } from './features/library/Library';
 import { RestoreSamples } from './features/library/RestoreSamples';
 import { useHashLocation } from './features/shell/useHashLocation';
-import { useConfigFromLink } from './features/share/useConfigFromLink';
+import { useShareLink } from './features/share/useShareLink';
+import { ShareLinkBanner } from './features/share/ShareLinkBanner';
 import { Workbench } from './features/workbench/Workbench';
 import { useDraftPersistence } from './features/workbench/useDraftPersistence';
 import { seedSamplesOnce } from './persistence/samples';
@@ -18,7 +19,7 @@ import { useAppStore } from './state/store';
 import { engineWorker } from './workers/client';
 
 export function App() {
-  useConfigFromLink(); // first: before the fragment is rewritten and the stored draft restored
+  useShareLink(); // first: before the fragment is rewritten and the stored draft restored
   useHashLocation();
   useDraftPersistence();
   usePresentLink();
@@ -26,8 +27,12 @@ export function App() {
   const transcriptId = useAppStore((s) => s.transcriptId);
   const open = useAppStore((s) => s.open);
 
+  // One seeding per page (effects run twice in development): a share link to a sample waits for it.
+  const seeding = useRef<Promise<number> | null>(null);
   useEffect(() => {
-    void seedSamplesOnce((blob, name) => engineWorker().importFile(blob, name, { sample: true }));
+    if (seeding.current) return;
+    seeding.current = seedSamplesOnce((blob, name) => engineWorker().importFile(blob, name, { sample: true }));
+    void seeding.current.finally(() => useAppStore.getState().setSamplesSeeded());
   }, []);
 
   const onFiles = useCallback(
@@ -51,6 +56,7 @@ export function App() {
         <ImportButton onFiles={onFiles} onEmpty={reportEmptyFolder} />
       </header>
       <ImportStatus />
+      <ShareLinkBanner />
       <main>
         {transcriptId === null ? (
           <section aria-label="Library page">

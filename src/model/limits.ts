@@ -58,6 +58,8 @@ export const CONFIG_LIMITS = Object.freeze({
   linkChars: 16 * KiB,
   /** The JSON text a link payload inflates to, enforced while inflating. */
   inflatedBytes: 256 * KiB,
+  /** The run title a link carries (clipped, in characters): shown when the receiver lacks the run. */
+  linkTitleChars: 120,
   /** `name` and `basedOn` (shown in lists and headings). */
   nameChars: 200,
   /** Each string inside a parameter value (a tool name, a test pattern). */

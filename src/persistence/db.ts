@@ -22,6 +22,11 @@ export interface TranscriptMeta {
   /** The imported file's content hash (src/import/content-hash.ts): the same file imported again is noticed. */
   contentHash?: string;
   /**
+   * Which of its file's transcripts this is (1 = the first): a share link names a run by its
+   * file's content hash and this position. Rows stored before it was kept have none.
+   */
+  positionInFile?: number;
+  /**
    * Set while the import that added it is still writing its turns (the token of that import's
    * lock, see store-lock.ts); a row left with it by a closed tab is an interrupted import.
    */

@@ -43,8 +43,8 @@ export async function beginImport(
   const staged = await database.transaction('rw', tables, async () => {
     for (const id of opts.replace ?? []) await deleteTranscript(id, database);
     const staged: StagedTranscript[] = [];
-    for (const { t, chunks, warnings: cut } of prepared) {
-      const meta = { ...libraryRow(t, result.format, fileName, warnings, cut, opts), storing: token };
+    for (const [i, { t, chunks, warnings: cut }] of prepared.entries()) {
+      const meta = { ...libraryRow(t, result.format, fileName, warnings, cut, opts, i + 1), storing: token };
       const id = await addRow(meta, t, chunks.length, database);
       const transcript = cut.length ? { ...t, turns: chunks.flat() } : t;
       staged.push({ id, meta: { ...meta, id }, transcript, chunks });

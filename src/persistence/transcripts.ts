@@ -28,9 +28,9 @@ export async function saveImport(
   const ids = await database.transaction('rw', tables, async () => {
     for (const id of opts.replace ?? []) await deleteTranscript(id, database);
     const ids: number[] = [];
-    for (const t of result.transcripts) {
+    for (const [i, t] of result.transcripts.entries()) {
       const { chunks, warnings: cut } = chunkTurns(t.turns);
-      const meta = libraryRow(t, result.format, fileName, warnings, cut, opts);
+      const meta = libraryRow(t, result.format, fileName, warnings, cut, opts, i + 1);
       const id = await addRow(meta, t, chunks.length, database);
       for (let n = 0; n < chunks.length; n++) await database.turnChunks.add({ id, n, turns: chunks[n] });
       ids.push(id);
@@ -44,7 +44,7 @@ export async function saveImport(
 
 /**
  * The library row of one transcript of an import, without its id: `warnings` are the file's,
- * `cut` the turns storing had to cut (chunking.ts).
+ * `cut` the turns storing had to cut (chunking.ts), `position` which of the file's transcripts it is.
  */
 export function libraryRow(
   t: Transcript,
@@ -53,9 +53,11 @@ export function libraryRow(
   warnings: string[],
   cut: readonly string[],
   opts: SaveOptions,
+  position: number,
 ): Omit<TranscriptMeta, 'id'> {
   return {
     title: t.title,
+    positionInFile: position,
     format,
     fileName,
     turns: t.turns.length,

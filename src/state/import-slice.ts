@@ -48,6 +48,9 @@ export interface ImportSlice {
   interrupted: Record<number, string>;
   /** Records why run `id` is gone and says it in a banner, once however often it is learnt. */
   noteInterrupted(id: number, message: string): void;
+  /** The bundled samples are stored (on a first start), or there was nothing to store: a share link to one may look now. */
+  samplesSeeded: boolean;
+  setSamplesSeeded(): void;
   addJob(fileName: string, total: number, folder?: FolderProgress): number;
   updateJob(id: number, patch: Partial<ImportJob>): void;
   dismissJob(id: number): void;
@@ -66,6 +69,10 @@ const jobIds: { next: number } = { next: 1 };
 export const createImportSlice: StateCreator<ImportSlice, [], [], ImportSlice> = (set) => ({
   jobs: [],
   interrupted: {},
+  samplesSeeded: false,
+  setSamplesSeeded() {
+    set({ samplesSeeded: true });
+  },
   noteInterrupted(id, message) {
     set((s) => {
       if (s.interrupted[id] !== undefined) return s;

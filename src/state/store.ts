@@ -7,10 +7,17 @@ import { createImportSlice, type ImportSlice } from './import-slice';
 import { createPlaybackSlice, type PlaybackSlice } from './playback-slice';
 import { createPresenterSlice, type PresenterSlice } from './presenter-slice';
 import { createSelectionSlice, type SelectionSlice } from './selection-slice';
+import { createShareLinkSlice, type ShareLinkSlice } from './share-link-slice';
 import { createTimelineSlice, type TimelineSlice } from './timeline-slice';
 import { createTuningSlice, type TuningSlice } from './tuning-slice';
 
-export type AppState = ImportSlice & SelectionSlice & TuningSlice & PlaybackSlice & TimelineSlice & PresenterSlice;
+export type AppState = ImportSlice &
+  SelectionSlice &
+  TuningSlice &
+  PlaybackSlice &
+  TimelineSlice &
+  PresenterSlice &
+  ShareLinkSlice;
 
 export const useAppStore = create<AppState>()((...a) => ({
   ...createImportSlice(...a),
@@ -19,6 +26,7 @@ export const useAppStore = create<AppState>()((...a) => ({
   ...createPlaybackSlice(...a),
   ...createTimelineSlice(...a),
   ...createPresenterSlice(...a),
+  ...createShareLinkSlice(...a),
 }));
 
 // `npm run bench` changes the draft with the Charts tab on screen (no Tune input there then):

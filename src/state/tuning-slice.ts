@@ -16,6 +16,9 @@ export interface TuningSlice {
   presetName: string;
   draft: EngineConfig;
   paramError: string | null;
+  /** The draft saved in IndexedDB has been read back (or there was none): a share link may decide now. */
+  draftRestored: boolean;
+  setDraftRestored(): void;
   setPreset(name: string): void;
   setParam(path: string, value: unknown): void;
   setDraft(draft: EngineConfig, presetName?: string): void;
@@ -26,6 +29,10 @@ export const createTuningSlice: StateCreator<TuningSlice, [], [], TuningSlice> =
   presetName: presetByName(DEFAULT_PRESET) ? DEFAULT_PRESET : 'chatloop',
   draft: preset(presetByName(DEFAULT_PRESET) ? DEFAULT_PRESET : 'chatloop'),
   paramError: null,
+  draftRestored: false,
+  setDraftRestored() {
+    set({ draftRestored: true });
+  },
   setPreset(name) {
     set({ presetName: name, draft: { ...preset(name), basedOn: name }, paramError: null });
   },

@@ -3,6 +3,7 @@ import { useCallback, useMemo } from 'react';
 import type { EngineConfig } from '../../engine/config';
 import { presetByName } from '../../engine/presets/index';
 import { db } from '../../persistence/db';
+import { isTuned } from '../../state/config-settings';
 import { useAppStore } from '../../state/store';
 import { LibraryTable } from './LibraryTable';
 import { useLibraryView, YOUR_CONFIG } from './library-store';
@@ -15,8 +16,7 @@ import { pageConfigKey, useTriage } from './useTriage';
 /** "recommended", "recommended, tuned", or the name a loaded config file gave. */
 function yourConfigName(draft: EngineConfig, presetName: string): string {
   if (draft.name && draft.name !== presetName) return draft.name;
-  const p = presetByName(presetName);
-  return !p || pageConfigKey(p) !== pageConfigKey(draft) ? `${presetName}, tuned` : presetName;
+  return isTuned(draft, presetName) ? `${presetName}, tuned` : presetName;
 }
 
 /**
@@ -60,10 +60,9 @@ export function Library({ onOpen }: { onOpen: (id: number, turn?: number) => voi
       const preset = choice === YOUR_CONFIG ? undefined : presetByName(choice);
       const { draft: now, presetName: base } = useAppStore.getState();
       if (preset && pageConfigKey(preset) !== pageConfigKey(now)) {
-        const own = presetByName(base);
-        const tuned = !own || pageConfigKey(own) !== pageConfigKey(now);
         const name = yourConfigName(now, base);
-        if (tuned && !confirm(`Open under ${choice}? It replaces your tuned config (${name}) in Tune.`)) return;
+        if (isTuned(now, base) && !confirm(`Open under ${choice}? It replaces your tuned config (${name}) in Tune.`))
+          return;
         useAppStore.getState().setPreset(choice);
       }
       onOpen(id, turn);

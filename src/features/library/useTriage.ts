@@ -5,9 +5,10 @@
  * last pass are remembered across views and shown, marked stale, until the new ones arrive.
  */
 import { useEffect, useState } from 'react';
-import { resolveConfig, type EngineConfig } from '../../engine/config';
+import type { EngineConfig } from '../../engine/config';
 import type { RunSummary } from '../../engine/run-summary';
 import type { TranscriptMeta } from '../../persistence/db';
+import { settingsKey } from '../../state/config-settings';
 import { engineWorker } from '../../workers/client';
 import type { TriageAnswer } from '../../workers/triage';
 import { triageBatches } from './triage-filter';
@@ -44,10 +45,7 @@ export interface TriageState {
 }
 
 /** The config's settings, not its name: a renamed copy is the same triage. */
-export function pageConfigKey(config: EngineConfig): string {
-  const { name: _n, basedOn: _b, ...settings } = resolveConfig(config);
-  return JSON.stringify(settings);
-}
+export const pageConfigKey = settingsKey;
 
 /** The last pass's figures: they survive the library being unmounted while a run is open. */
 const remembered: { entries: ReadonlyMap<number, TriageEntry> } = { entries: new Map() };

@@ -1,13 +1,19 @@
 import { useState } from 'react';
 import { shareHash } from '../../persistence/share-link';
+import { runLinkHash } from '../../persistence/share-link-target';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
 import { copyText } from './download';
 import { exportedConfig } from './export-name';
 
-/** A link to this transcript and turn carrying the draft config in the URL fragment. */
+/**
+ * A link to this run and turn carrying the draft config in the URL fragment. The run is named by
+ * its file's content hash, so the link opens it in any library that holds the same file; a run
+ * stored without a hash can only be named by its number here.
+ */
 export function LinkSection() {
-  const { id, turns } = useWorkbench();
+  const { id, turns, meta } = useWorkbench();
+  const hash = meta.contentHash;
   const draft = useAppStore((s) => s.draft);
   const presetName = useAppStore((s) => s.presetName);
   const turn = Math.min(
@@ -21,8 +27,11 @@ export function LinkSection() {
 
   const copy = async () => {
     // basedOn travels with the config, so the receiver measures it against the same preset.
-    const hash = shareHash(id, turn, exportedConfig(draft, presetName));
-    const link = `${window.location.origin}${window.location.pathname}${hash}`;
+    const config = exportedConfig(draft, presetName);
+    const fragment = hash
+      ? runLinkHash({ hash, position: meta.positionInFile, title: meta.title }, turn, config)
+      : shareHash(id, turn, config);
+    const link = `${window.location.origin}${window.location.pathname}${fragment}`;
     setShown({ link, copied: await copyText(link) });
   };
 
@@ -52,8 +61,9 @@ export function LinkSection() {
         />
       )}
       <p className="small muted">
-        The config and turn {turn} travel in the link’s fragment, which never reaches a server. The transcript does not:
-        the link opens transcript #{id} of the receiver’s own library, and applies the config in any case.
+        {hash
+          ? `The config, turn ${turn} and this run’s title travel in the link’s fragment, which never reaches a server. The transcript does not: the link opens this run where the receiver’s library holds the same file (found by its content, whatever its number there), and offers the config in any case.`
+          : `This run was stored without its file’s content hash, so the link names it as #${id}, its number in this library: elsewhere that number may be another run. The config and turn ${turn} travel in the link’s fragment, which never reaches a server.`}
       </p>
     </section>
   );

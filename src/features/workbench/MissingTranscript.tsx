@@ -1,14 +1,14 @@
 import { useAppStore } from '../../state/store';
-import { useAppliedLink } from '../share/link-state';
 
 /**
- * A transcript id that is not in this library (a share link made elsewhere, a deleted run). Share
- * links carry the config only: when one brought us here, say its config was applied anyway. A
+ * A transcript id that is not in this library (an older share link made elsewhere, a deleted run).
+ * Share links carry the config only: when one brought us here, say what became of its config. A
  * run whose import the page left unfinished (closed or reloaded while storing) says so.
  */
 export function MissingTranscript({ id }: { id: number }) {
-  const link = useAppliedLink((s) => s.link);
-  const fromLink = link !== null && link.transcriptId === id;
+  const link = useAppStore((s) => s.shareLink);
+  const fromLink = link.phase !== 'idle' && link.target.kind === 'library-number' && link.target.id === id;
+  const applied = fromLink && link.phase === 'applied' ? link.incoming.name : null;
   const interrupted = useAppStore((s) => s.interrupted[id]);
   if (interrupted && !fromLink)
     return (
@@ -24,8 +24,8 @@ export function MissingTranscript({ id }: { id: number }) {
   return (
     <div className="missing-transcript">
       <p role="alert">
-        {fromLink
-          ? `Config “${link.configName}” applied; transcript #${id} is not in this library.`
+        {applied !== null
+          ? `Config “${applied}” applied; transcript #${id} is not in this library.`
           : `Transcript #${id} is not in this library.`}
       </p>
       <p className="muted small">
