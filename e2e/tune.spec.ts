@@ -46,7 +46,7 @@ test('tune a threshold and watch false positives drop; switch preset; the draft 
   await expect(param(page, MAX_DUP)).toHaveValue('2');
   await expect(page.getByText('Exactly the chatloop preset.')).toBeVisible();
   // What the preset reproduces, beside the picker (src/engine/presets/about.ts).
-  await expect(page.getByTestId('preset-about')).toContainText('ChatLoop (seed 001): exact repeats');
+  await expect(page.getByTestId('preset-about')).toContainText('The ChatLoop design: exact repeats');
   // Every detector is listed; the two chatloop runs are open, the others collapsed.
   await expect(page.locator('.tune-detector')).toHaveCount(22);
   // no-progress is not in chatloop, but listed to be switched on.

@@ -1,5 +1,5 @@
 /**
- * `loopscope <command>`: the headless face of the same engine and importers (DESIGN.md section 6).
+ * `loopscope <command>`: the headless face of the same engine and importers (docs/design.md, section 6).
  * Exit 0 on success, 2 on bad usage or unreadable input, with a one-line message.
  */
 import { parseArgs } from 'node:util';

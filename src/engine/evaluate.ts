@@ -1,5 +1,5 @@
 /**
- * Event-based scores against labelled loop spans (DESIGN.md section 5). A span is caught by any
+ * Event-based scores against labelled loop spans (docs/design.md, section 5). A span is caught by any
  * alarm inside it; a false alarm is an episode of alarms outside every span (alarms at most
  * EPISODE_GAP turns apart are one episode), because a clean run pays for a false alarm once
  * however many turns it lasts. Metrics hold counts that add up across transcripts; ratios are

@@ -1,4 +1,4 @@
-/** Shapes shared by the detectors, the replay and the evaluation (DESIGN.md section 4). */
+/** Shapes shared by the detectors, the replay and the evaluation (docs/design.md, section 4). */
 import type { Json, JudgeModel, JudgeRecord, TokenUsage, ToolResult, Transcript } from '../model/transcript';
 import type { JudgeCache } from './judge/request';
 

@@ -1,5 +1,5 @@
 /**
- * Loopscope transcript format v1 (`.loop.jsonl`, DESIGN.md section 3): one JSON object per line.
+ * Loopscope transcript format v1 (`.loop.jsonl`, docs/design.md, section 3): one JSON object per line.
  * A malformed line is skipped with a warning naming its line; a `meta` line after content starts
  * the next transcript of the same file.
  */

@@ -1,5 +1,5 @@
 /**
- * The canonical model (DESIGN.md section 2). Every importer produces it, the engine consumes it.
+ * The canonical model (docs/design.md, section 2). Every importer produces it, the engine consumes it.
  * Pure data: no classes, so it crosses the worker boundary and IndexedDB unchanged.
  */
 

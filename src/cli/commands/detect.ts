@@ -7,7 +7,7 @@ import { terminalLine } from '../../export/escape/terminal';
 import type { LoadedFile, Out } from '../io';
 import { metricsLine } from './evaluate';
 
-/** One JSON object per transcript, exactly the shape of DESIGN.md section 6. */
+/** One JSON object per transcript, exactly the shape of docs/design.md, section 6. */
 export function detectRecords(files: LoadedFile[], config: EngineConfig) {
   const resolved = resolveConfig(config);
   const records = [];

@@ -84,7 +84,7 @@ const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}
 /** Token counts; n/a when the turns involved carry no token counts. */
 const tokens = (x: number | null) => (x === null ? 'n/a' : String(x));
 
-/** One line of event-based scores (DESIGN.md section 5): F1 first, then what it is made of. */
+/** One line of event-based scores (docs/design.md, section 5): F1 first, then what it is made of. */
 export function metricsLine(m: MetricsSummary): string {
   return (
     `F1 ${pct(m.f1)} (precision ${pct(m.precision)}, recall ${pct(m.recall)}) · ` +

@@ -1,6 +1,6 @@
 /**
  * `loopscope merge`: sums the `eval --json` outputs of shards into one. Metrics are counts that
- * add up (DESIGN.md section 5), so evaluating a corpus in pieces, on as many processes or
+ * add up (docs/design.md, section 5), so evaluating a corpus in pieces, on as many processes or
  * machines as there are, and merging gives exactly what one run over every file gives.
  */
 import { readFile } from 'node:fs/promises';

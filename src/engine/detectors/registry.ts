@@ -1,4 +1,4 @@
-/** Every detector definition, in the order of DESIGN.md's table. */
+/** Every detector definition, in the order of docs/detectors.md. */
 import type { DetectorDef } from '../params';
 import type { DetectorId } from '../types';
 import { exactRepeat } from './exact-repeat';

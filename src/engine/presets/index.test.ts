@@ -14,7 +14,7 @@ import { PRESETS, presetByName } from './index';
 const SAMPLES = join(__dirname, '../../samples');
 
 describe('every preset', () => {
-  it('has a stable, unique name; all the DESIGN.md names are there', () => {
+  it('has a stable, unique name; all the promised names are there', () => {
     const names = PRESETS.map((p) => p.name);
     expect(new Set(names).size).toBe(names.length);
     for (const n of STABLE_NAMES) expect(presetByName(n)?.name).toBe(n);

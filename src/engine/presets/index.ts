@@ -1,4 +1,4 @@
-/** Named configs with stable names (DESIGN.md section 4). One file per preset, listed here. */
+/** Named configs with stable names (docs/design.md, section 4). One file per preset, listed here. */
 import type { EngineConfig } from '../config';
 import { chatloop } from './chatloop';
 import { chatloopConservative } from './chatloop-conservative';

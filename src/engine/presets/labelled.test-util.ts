@@ -35,7 +35,7 @@ export async function loadLabelled(): Promise<Labelled[]> {
   return out;
 }
 
-/** Metrics of one config over the set, summed over transcripts (DESIGN.md section 5). */
+/** Metrics of one config over the set, summed over transcripts (docs/design.md, section 5). */
 export function score(config: EngineConfig, set: Labelled[]): MetricsSummary {
   const resolved = resolveConfig(config);
   let m = emptyMetrics();

@@ -1,4 +1,4 @@
-/** The preset names DESIGN.md promises never to change (tests pin them). */
+/** The preset names docs/design.md promises never to change (tests pin them). */
 export const STABLE_NAMES = [
   'chatloop',
   'chatloop-conservative',

@@ -21,7 +21,7 @@ interface Item {
 
 const tokens = (v: number) => v.toLocaleString('en-US');
 
-/** Event-based scores (DESIGN.md section 5): F1 first, then what it is made of. */
+/** Event-based scores (docs/design.md, section 5): F1 first, then what it is made of. */
 const ITEMS: Item[] = [
   {
     key: 'f1',

@@ -34,7 +34,7 @@ const n = (v: number) => v.toLocaleString('en-US');
 
 const pct = (v: number) => `${(v * 100).toFixed(1)}%`;
 
-/** Event-based scores (DESIGN.md section 5), F1 first. Null shows as —, or n/a for tokens. */
+/** Event-based scores (docs/design.md, section 5), F1 first. Null shows as —, or n/a for tokens. */
 const METRICS: {
   label: string;
   value: (m: MetricsSummary) => number | null;
