@@ -3,8 +3,18 @@ import { metricsOf } from '../../engine/compare';
 import { replay } from '../../engine/replay';
 import { callCount } from '../../model/transcript';
 import { terminalLine } from '../../export/escape/terminal';
+import type { DetectorEvent } from '../../engine/types';
 import type { LoadedFile, Out } from '../io';
 import { metricsLine } from './evaluate';
+
+/** An event as `detect --json` writes it: `call` only on a call-level event. */
+export type EventRecord = Pick<DetectorEvent, 'turn' | 'call' | 'detector' | 'action' | 'level' | 'message'>;
+
+export function eventRecord(e: DetectorEvent): EventRecord {
+  const o = { turn: e.turn } as EventRecord;
+  if (e.call !== undefined) o.call = e.call;
+  return Object.assign(o, { detector: e.detector, action: e.action, level: e.level, message: e.message });
+}
 
 /** One JSON object per transcript, exactly the shape of DESIGN.md section 6. */
 export function detectRecords(files: LoadedFile[], config: EngineConfig) {
@@ -19,12 +29,7 @@ export function detectRecords(files: LoadedFile[], config: EngineConfig) {
         format: result.format,
         turns: t.turns.length,
         calls: callCount(t),
-        events: r.events.map((e) => {
-          const o: Record<string, unknown> = { turn: e.turn };
-          if (e.call !== undefined) o.call = e.call;
-          Object.assign(o, { detector: e.detector, action: e.action, level: e.level, message: e.message });
-          return o;
-        }),
+        events: r.events.map(eventRecord),
         checks: r.checks.map((c) => ({
           turn: c.turn,
           model: c.model,
@@ -68,6 +73,12 @@ function writeRecordJson(r: Record<string, unknown>, out: Out): void {
   out.write(sep === '{' ? '{}\n' : '}\n');
 }
 
+/** One event on one line: where, which detector, what it does, and its message's first line. */
+export function eventLine(e: EventRecord): string {
+  const at = `turn ${e.turn}${e.call === undefined ? '' : ` call ${e.call}`}`;
+  return `${at}  ${e.detector}  ${e.action} (level ${e.level})  ${terminalLine(e.message.split('\n')[0])}`;
+}
+
 export function printDetect(records: ReturnType<typeof detectRecords>, json: boolean, out: Out): void {
   for (const r of records) {
     if (json) {
@@ -78,10 +89,7 @@ export function printDetect(records: ReturnType<typeof detectRecords>, json: boo
       `${terminalLine(r.file)} — ${terminalLine(r.transcript)} (${r.format}, ${r.turns} turns, ${r.calls} calls)\n`,
     );
     if (r.events.length === 0) out.write('  no loop detected\n');
-    for (const e of r.events)
-      out.write(
-        `  turn ${e.turn}${e.call === undefined ? '' : ` call ${e.call}`}  ${e.detector}  ${e.action} (level ${e.level})  ${terminalLine(String(e.message).split('\n')[0])}\n`,
-      );
+    for (const e of r.events) out.write(`  ${eventLine(e)}\n`);
     out.write(r.stoppedAt ? `  stopped at turn ${r.stoppedAt.turn}\n` : '  never stopped\n');
     if (r.metrics) out.write(`  ${metricsLine(r.metrics)}\n`);
   }
