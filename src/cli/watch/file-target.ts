@@ -43,13 +43,23 @@ export class FileTarget implements Target {
       return { kind: 'nothing' };
     if (length === this.lastLength) return { kind: 'same' };
     this.lastLength = length;
-    const src = sourceFromBytes(this.path, bytes.subarray(0, length), ctx);
+    try {
+      return { kind: 'imported', result: await this.importBytes(bytes.subarray(0, length), ctx, format) };
+    } catch (e) {
+      // Read whole while its first line is unfinished: a JSON line cut short is no failure.
+      if (e instanceof ImportError && this.jsonLines === undefined) return { kind: 'nothing' };
+      throw e;
+    }
+  }
+
+  private async importBytes(bytes: Uint8Array, ctx: ImportContext, format: string | undefined) {
+    const src = sourceFromBytes(this.path, bytes, ctx);
     const { importer, source } = await resolveImporter(src, format);
     const result = await importer.parse(source, ctx);
     if (result.transcripts.length === 0)
       throw new ImportError(this.path, `no transcript found in this ${importer.label} file`);
     // What the source itself found (invalid UTF-8, numbers too large) goes with the importer's.
     result.warnings.push(...(source.decodeWarnings?.() ?? []));
-    return { kind: 'imported', result };
+    return result;
   }
 }
