@@ -186,6 +186,16 @@ describe('watch: a file read again from the start', () => {
     expect(withoutFile(f.events().slice(2))).toEqual(second);
   });
 
+  it('events held for the newest turn of what was truncated away are never printed', async () => {
+    const path = tempFile('run.loop.jsonl');
+    const f = fileFollower(path, 'cline', 60_000);
+    await appendAndStep(f, path, linesOf(SAMPLE).slice(0, 10).join(''));
+    expect(f.events()).toEqual([]);
+    truncateSync(path, 0);
+    await f.step(true);
+    expect(f.events()).toEqual([]);
+  });
+
   it('replaced by another file (a new inode) is read again and says so', async () => {
     const path = tempFile('run.loop.jsonl');
     const f = fileFollower(path, 'cline');

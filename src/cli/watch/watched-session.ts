@@ -59,6 +59,8 @@ export class WatchedSession {
       return this.print(final ? 'final' : 'written');
     }
     this.noted.missing = false;
+    // What was read before is gone: its held events are not this file's any more.
+    if (polled.reset) this.runs = undefined;
     if (polled.reset)
       report.note(
         `${target.path}: ${polled.reset}; reading it again from the start (events already printed are not printed again)`,
