@@ -24,7 +24,8 @@ function turnsOf(out: string): [unknown, unknown][] {
     .map((e) => [e.turn, e.action]);
 }
 
-describe('loopscope watch, as a process', () => {
+// Concurrent: most of each test is a process starting.
+describe.concurrent('loopscope watch, as a process', () => {
   it('prints each alarm as its turn is written and exits 3 at the stop (--exit-on stop, the default)', async () => {
     const path = tempFile('run.loop.jsonl');
     writeFileSync(path, upTo(7));

@@ -98,6 +98,7 @@ export async function runWatch(
     ctx,
     format: flags.format,
     intervalMs: flags.intervalMs,
+    importGapMs: flags.intervalMs,
     endsWatch: endsWatch(flags.exitOn),
   };
   const wake = new Wake(stop.signal);

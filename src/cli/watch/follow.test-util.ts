@@ -33,6 +33,7 @@ export function follow(target: Target, preset: string, intervalMs = 0): Followed
     ctx: {},
     format: undefined,
     intervalMs,
+    importGapMs: 0,
     endsWatch: () => false,
   });
   return {

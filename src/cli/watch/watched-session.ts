@@ -18,6 +18,11 @@ export interface StepSettings {
   ctx: ImportContext;
   format: string | undefined;
   intervalMs: number;
+  /**
+   * While the file is being written, imports are at least this far apart: the lines of one
+   * interval share one import (the watch uses the interval; 0 imports at every step).
+   */
+  importGapMs: number;
   /** Whether an event printed ends the watch (exit 3). */
   endsWatch: (e: DetectorEvent) => boolean;
 }
@@ -35,6 +40,7 @@ export class WatchedSession {
   private runs: { transcript: Transcript; events: DetectorEvent[] }[] | undefined;
   private changedAt = Date.now();
   private imports = 0;
+  private importedAt = -Infinity;
   /** The import and file state events were last printed for: the same again prints nothing. */
   private printedFor = '';
   private noted = { missing: false, failed: false };
@@ -69,12 +75,14 @@ export class WatchedSession {
     if (polled.changed) this.changedAt = now;
     const state: FileState = final ? 'final' : now - this.changedAt >= this.s.intervalMs ? 'quiet' : 'written';
     const t0 = performance.now();
+    if (state === 'written' && now - this.importedAt < this.s.importGapMs) return { ...this.print(state), loadMs: 0 };
     try {
       const loaded = await target.load(this.s.ctx, this.s.format, state !== 'written');
       if (loaded.kind === 'imported') {
         const { result } = loaded;
         this.runs = result.transcripts.map((t) => ({ transcript: t, events: replay(t, this.s.config).events }));
         this.imports++;
+        this.importedAt = now;
         this.noted.failed = false;
         report.warnings(target.path, result.warnings);
         report.turns(
