@@ -125,7 +125,8 @@ export async function runWatch(
       }
       const watched = current ? [current.target.watchPath] : [];
       wake.watch(folder ? [folder, ...watched] : watched, step.replaced ? watched : []);
-      await wake.sleep(flags.intervalMs, step.loadMs);
+      // Never more reading than waiting: a slow import (a huge session) is followed by as long a rest.
+      await wake.sleep(Math.max(flags.intervalMs, step.loadMs), step.loadMs);
     }
   } finally {
     wake.close();
