@@ -3,9 +3,16 @@
  * change of entry point (a bundled CLI) is one line.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-const ENTRY = resolve('bin/loopscope.mjs');
+/**
+ * How the CLI starts from the sources: `src/cli/bin.ts` through tsx where it exists (what the
+ * bundled CLI is built from), else the tsx launcher `bin/loopscope.mjs`.
+ */
+const ENTRY = existsSync(resolve('src/cli/bin.ts'))
+  ? ['--import', 'tsx', resolve('src/cli/bin.ts')]
+  : [resolve('bin/loopscope.mjs')];
 
 export interface CliProcess {
   child: ChildProcessWithoutNullStreams;
@@ -19,7 +26,7 @@ export interface CliProcess {
 }
 
 export function spawnCli(args: string[]): CliProcess {
-  const child = spawn(process.execPath, [ENTRY, ...args], { stdio: 'pipe' });
+  const child = spawn(process.execPath, [...ENTRY, ...args], { stdio: 'pipe' });
   let out = '';
   let err = '';
   const waiters = new Set<() => void>();

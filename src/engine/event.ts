@@ -21,3 +21,17 @@ export function makeEvent(id: DetectorId, e: Emitted, turnNo: number, callNo: nu
 export function stopPointOf(ev: DetectorEvent): { turn: number; call?: number } {
   return ev.call === undefined ? { turn: ev.turn } : { turn: ev.turn, call: ev.call };
 }
+
+/** An event as `loopscope detect --json`, the package API and the exported modules give it. */
+export type PublicEvent = Pick<DetectorEvent, 'turn' | 'call' | 'detector' | 'action' | 'level' | 'message'>;
+
+/** The public shape of an event: these keys in this order, `call` only when the event has one. */
+export function publicEvent(e: DetectorEvent): PublicEvent {
+  const o: PublicEvent = { turn: e.turn } as PublicEvent;
+  if (e.call !== undefined) o.call = e.call;
+  o.detector = e.detector;
+  o.action = e.action;
+  o.level = e.level;
+  o.message = e.message;
+  return o;
+}

@@ -1,20 +1,12 @@
 import { resolveConfig, type EngineConfig } from '../../engine/config';
 import { metricsOf } from '../../engine/compare';
+import { publicEvent } from '../../engine/event';
 import { replay } from '../../engine/replay';
 import { callCount } from '../../model/transcript';
 import { terminalLine } from '../../export/escape/terminal';
-import type { DetectorEvent } from '../../engine/types';
+import type { PublicEvent } from '../../engine/event';
 import type { LoadedFile, Out } from '../io';
 import { metricsLine } from './evaluate';
-
-/** An event as `detect --json` writes it: `call` only on a call-level event. */
-export type EventRecord = Pick<DetectorEvent, 'turn' | 'call' | 'detector' | 'action' | 'level' | 'message'>;
-
-export function eventRecord(e: DetectorEvent): EventRecord {
-  const o = { turn: e.turn } as EventRecord;
-  if (e.call !== undefined) o.call = e.call;
-  return Object.assign(o, { detector: e.detector, action: e.action, level: e.level, message: e.message });
-}
 
 /** One JSON object per transcript, exactly the shape of DESIGN.md section 6. */
 export function detectRecords(files: LoadedFile[], config: EngineConfig) {
@@ -29,7 +21,7 @@ export function detectRecords(files: LoadedFile[], config: EngineConfig) {
         format: result.format,
         turns: t.turns.length,
         calls: callCount(t),
-        events: r.events.map(eventRecord),
+        events: r.events.map(publicEvent),
         checks: r.checks.map((c) => ({
           turn: c.turn,
           model: c.model,
@@ -74,7 +66,7 @@ function writeRecordJson(r: Record<string, unknown>, out: Out): void {
 }
 
 /** One event on one line: where, which detector, what it does, and its message's first line. */
-export function eventLine(e: EventRecord): string {
+export function eventLine(e: PublicEvent): string {
   const at = `turn ${e.turn}${e.call === undefined ? '' : ` call ${e.call}`}`;
   return `${at}  ${e.detector}  ${e.action} (level ${e.level})  ${terminalLine(e.message.split('\n')[0])}`;
 }

@@ -6,7 +6,8 @@
 import { terminalLine } from '../../export/escape/terminal';
 import { formatWarning, type ImportWarning } from '../../model/transcript';
 import type { Action } from '../../engine/types';
-import { eventLine, eventRecord } from '../commands/detect';
+import { publicEvent } from '../../engine/event';
+import { eventLine } from '../commands/detect';
 import type { Out } from '../io';
 import { eventKey, type WatchEvent } from './settled-events';
 
@@ -69,7 +70,7 @@ export class WatchReport {
     s.counts.set(ev.action, (s.counts.get(ev.action) ?? 0) + 1);
     if (ev.action === 'terminate' && !s.stop) s.stop = { turn: ev.turn, detector: ev.detector };
     if (this.json) {
-      this.out.write(`${JSON.stringify({ file: path, transcript: e.title, ...eventRecord(ev) })}\n`);
+      this.out.write(`${JSON.stringify({ file: path, transcript: e.title, ...publicEvent(ev) })}\n`);
       return true;
     }
     const [, ...more] = ev.message.split('\n');
