@@ -105,7 +105,7 @@ export async function runWatch(
   const folder = st.isDirectory() ? path : undefined;
   let current = folder ? undefined : new WatchedSession(new FileTarget(path), report, settings);
   let waitingNoted = false;
-  report.note(`following ${folder ?? path} (Ctrl-C stops)`);
+  report.note(folder ? `watching ${folder} for its newest session (Ctrl-C stops)` : `following ${path} (Ctrl-C stops)`);
   try {
     for (;;) {
       const final = stop.signal.aborted;
