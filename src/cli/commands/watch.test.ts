@@ -104,7 +104,7 @@ describe('loopscope watch, in process', () => {
     };
   }
 
-  it('a folder: follows its newest session file and switches, saying so, when a newer one is written', async () => {
+  it('a folder: follows its newest session file and switches, saying so, when another is written later', async () => {
     const dir = dirname(tempFile('placeholder.txt'));
     const older = join(dir, 'a', 'older.jsonl');
     mkdirSync(dirname(older));
@@ -116,14 +116,24 @@ describe('loopscope watch, in process', () => {
     mkdirSync(dirname(newer));
     writeFileSync(newer, LINES.join(''));
     await w.until((o) => o.includes(`"file":"${newer}"`) && o.includes('"turn":10'));
-    expect(await w.stop()).toBe(0);
     expect(w.err()).toContain(`watch: following ${newer} (written after ${older})`);
-    const files = w
+    // Back to the first: only its new event is printed.
+    appendFileSync(older, LINES[11]);
+    await w.until((o) => o.split('\n').filter(Boolean).length === 4);
+    expect(await w.stop()).toBe(0);
+    expect(w.err()).toContain(`watch: following ${older} (written after ${newer})`);
+    const printed = w
       .out()
       .split('\n')
       .filter(Boolean)
-      .map((l) => (JSON.parse(l) as { file: string; turn: number }).file);
-    expect(files).toEqual([older, newer, newer]);
+      .map((l) => JSON.parse(l) as { file: string; turn: number })
+      .map((e) => [e.file, e.turn]);
+    expect(printed).toEqual([
+      [older, 8],
+      [newer, 8],
+      [newer, 10],
+      [older, 10],
+    ]);
   });
 
   it('bad usage exits 2 with one line', async () => {
