@@ -83,6 +83,12 @@ const sections: [string, Section | null][] = [
       (run) => run && (() => (run as (o: unknown) => Promise<unknown>)({ log })),
     ),
   ],
+  [
+    'watch',
+    await optional('./watch.ts', 'benchWatch').then(
+      (run) => run && (() => (run as (o: unknown) => Promise<unknown>)({ log })),
+    ),
+  ],
 ];
 
 const out: Record<string, unknown> = {};

@@ -31,26 +31,38 @@ export interface LoadedFile {
   result: ImportResult;
 }
 
+/** A file found by a folder walk: its path on disk and when it last changed. */
+export interface ListedFile {
+  file: string;
+  mtimeMs: number;
+}
+
 /**
- * Every file under a folder with its size, paths '/'-separated; hidden files and folders left
- * out, but agents' session folders (`.specstory/`, `.codex/`, `.claude/`…) and
- * `.aider.chat.history.md` (transcripts kept under hidden names). Symbolic links are not followed
- * (a link can point outside the folder, or into a loop) and other entries that are not files
- * (pipes, sockets, devices: reading one can block or never end) are not read; both go to
+ * Every file under a folder with its size and modification time, paths '/'-separated; hidden
+ * files and folders left out, but agents' session folders (`.specstory/`, `.codex/`, `.claude/`…)
+ * and `.aider.chat.history.md` (transcripts kept under hidden names). Symbolic links are not
+ * followed (a link can point outside the folder, or into a loop) and other entries that are not
+ * files (pipes, sockets, devices: reading one can block or never end) are not read; both go to
  * `skipped`, so the walk says what it left out.
  */
-async function listFiles(dir: string, skipped: SkippedFile[]): Promise<FolderEntry<string>[]> {
-  const out: FolderEntry<string>[] = [];
+export async function listFolder(dir: string, skipped: SkippedFile[]): Promise<FolderEntry<ListedFile>[]> {
+  const out: FolderEntry<ListedFile>[] = [];
   for (const e of await readdir(dir, { withFileTypes: true })) {
     if (e.isDirectory() ? !walksInto(e.name) : e.name.startsWith('.') && skipReason(e.name) !== undefined) continue;
     const p = join(dir, e.name);
     const path = p.split(sep).join('/');
-    if (e.isDirectory()) out.push(...(await listFiles(p, skipped)));
-    else if (e.isFile()) out.push({ path, size: (await stat(p)).size, file: p });
-    else if (e.isSymbolicLink()) skipped.push({ path, reason: 'a symbolic link; links are not followed' });
+    if (e.isDirectory()) out.push(...(await listFolder(p, skipped)));
+    else if (e.isFile()) {
+      const s = await stat(p);
+      out.push({ path, size: s.size, file: { file: p, mtimeMs: s.mtimeMs } });
+    } else if (e.isSymbolicLink()) skipped.push({ path, reason: 'a symbolic link; links are not followed' });
     else skipped.push({ path, reason: 'not a regular file (a pipe, socket or device)' });
   }
   return out;
+}
+
+async function listFiles(dir: string, skipped: SkippedFile[]): Promise<FolderEntry<string>[]> {
+  return (await listFolder(dir, skipped)).map((e) => ({ ...e, file: e.file.file }));
 }
 
 /** Opens files only when their unit is imported, so a huge folder holds one file's handle at a time. */

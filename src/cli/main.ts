@@ -12,6 +12,7 @@ import { configFromArgs } from './config-arg';
 import { detectRecords, printDetect } from './commands/detect';
 import { evalTotals, printEvalFile, printEvalTotal } from './commands/evaluate';
 import { printFormats } from './commands/formats';
+import { runWatch, watchFlags } from './commands/watch';
 import { mergeShards, printMerge } from './commands/merge';
 import { parseValues, printSweep, sweepRecords } from './commands/sweep';
 import { terminalLine, terminalSink } from '../export/escape/terminal';
@@ -39,6 +40,10 @@ Commands:
                    [--format NAME]
   presets          list the presets and their full configs [--json]
   formats          list the transcript formats read, with their --format ids [--json]
+  watch PATH       follow a session file (or the newest session in a folder) as an agent writes
+                   it and print each event as it happens; exit 3 when the run would stop
+                   [--preset NAME | --config FILE] [--format NAME] [--json]
+                   [--exit-on stop|warn|never] [--interval MS] (default stop, 500; Ctrl-C ends)
   judge PATH...    ask an OpenAI-compatible endpoint the LLM check's questions and write the
                    transcripts as Loopscope JSONL with its answers as judge lines
                    --base-url URL --model M [--double-check-model M2] [--out DIR]
@@ -59,7 +64,7 @@ Options:
   --max-config-mb N    largest --config file; default 1 (every limit: docs/limits.md)
   -h, --help       this help
 
-Exit status: 0 on success, 2 on bad usage or unreadable input.
+Exit status: 0 on success, 2 on bad usage or unreadable input, 3 when watch ends at an event.
 `;
 
 const OPTIONS = {
@@ -84,6 +89,8 @@ const OPTIONS = {
   deadline: { type: 'string' },
   'max-response-mb': { type: 'string' },
   'all-checks': { type: 'boolean' },
+  interval: { type: 'string' },
+  'exit-on': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 
@@ -98,6 +105,7 @@ const ALLOWED: Record<string, string[]> = {
   convert: ['format', ...LIMIT_FLAGS],
   presets: ['json'],
   formats: ['json'],
+  watch: ['preset', 'config', 'format', 'json', 'interval', 'exit-on', ...LIMIT_FLAGS, 'max-config-mb'],
   judge: [
     'base-url',
     'model',
@@ -140,8 +148,7 @@ export async function main(argv: string[], stdout: Out, stderr: Out): Promise<nu
     for (const k of Object.keys(opts))
       if (k !== 'help' && !allowed.includes(k)) throw new UsageError(`${command} does not take --${k}`);
     const { labels, ...single } = opts;
-    await run(command, files, single, labels ?? [], out, err);
-    return 0;
+    return (await run(command, files, single, labels ?? [], out, err)) ?? 0;
   } catch (e) {
     if (e instanceof UsageError) {
       err.write(`loopscope: ${terminalLine(e.message)}\n`);
@@ -190,7 +197,7 @@ async function run(
   labelFiles: string[],
   out: Out,
   err: Out,
-): Promise<void> {
+): Promise<number | void> {
   const limits: Partial<ImportLimits> = {};
   const line = megabytesFlag('max-line-mb', opts['max-line-mb']);
   if (line !== undefined) limits.lineChars = line;
@@ -246,6 +253,7 @@ async function run(
     return;
   }
   const config = await configFromArgs(opts.preset, opts.config, megabytesFlag('max-config-mb', opts['max-config-mb']));
+  if (command === 'watch') return runWatch(files, config, ctx, watchFlags(opts), out, err);
   if (command === 'sweep') {
     if (!opts.param || !opts.values) throw new UsageError('sweep needs --param PATH and --values a,b,c');
     const loaded = await loadPaths(files, opts.format, err, ctx);

@@ -4,6 +4,7 @@ import { publicEvent } from '../../engine/event';
 import { replay } from '../../engine/replay';
 import { callCount } from '../../model/transcript';
 import { terminalLine } from '../../export/escape/terminal';
+import type { PublicEvent } from '../../engine/event';
 import type { LoadedFile, Out } from '../io';
 import { metricsLine } from './evaluate';
 
@@ -64,6 +65,12 @@ function writeRecordJson(r: Record<string, unknown>, out: Out): void {
   out.write(sep === '{' ? '{}\n' : '}\n');
 }
 
+/** One event on one line: where, which detector, what it does, and its message's first line. */
+export function eventLine(e: PublicEvent): string {
+  const at = `turn ${e.turn}${e.call === undefined ? '' : ` call ${e.call}`}`;
+  return `${at}  ${e.detector}  ${e.action} (level ${e.level})  ${terminalLine(e.message.split('\n')[0])}`;
+}
+
 export function printDetect(records: ReturnType<typeof detectRecords>, json: boolean, out: Out): void {
   for (const r of records) {
     if (json) {
@@ -74,10 +81,7 @@ export function printDetect(records: ReturnType<typeof detectRecords>, json: boo
       `${terminalLine(r.file)} — ${terminalLine(r.transcript)} (${r.format}, ${r.turns} turns, ${r.calls} calls)\n`,
     );
     if (r.events.length === 0) out.write('  no loop detected\n');
-    for (const e of r.events)
-      out.write(
-        `  turn ${e.turn}${e.call === undefined ? '' : ` call ${e.call}`}  ${e.detector}  ${e.action} (level ${e.level})  ${terminalLine(String(e.message).split('\n')[0])}\n`,
-      );
+    for (const e of r.events) out.write(`  ${eventLine(e)}\n`);
     out.write(r.stoppedAt ? `  stopped at turn ${r.stoppedAt.turn}\n` : '  never stopped\n');
     if (r.metrics) out.write(`  ${metricsLine(r.metrics)}\n`);
   }
