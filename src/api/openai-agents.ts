@@ -12,12 +12,12 @@ import { createMonitor, type ConfigOrPreset, type LoopscopeEvent, type Monitor }
 
 /** The fields of the SDK's input items (`AgentInputItem`) the monitor reads. */
 export interface AgentsInputItem {
-  type?: string;
-  role?: string;
+  type?: unknown;
+  role?: unknown;
   content?: unknown;
-  callId?: string;
-  name?: string;
-  arguments?: string;
+  callId?: unknown;
+  name?: unknown;
+  arguments?: unknown;
   output?: unknown;
 }
 
@@ -56,8 +56,9 @@ function textOf(content: unknown): string {
     .join('');
 }
 
-function argsOf(raw: string | undefined): unknown {
-  if (raw === undefined || raw === '') return {};
+function argsOf(raw: unknown): unknown {
+  if (typeof raw !== 'string') return raw ?? {};
+  if (raw === '') return {};
   try {
     return JSON.parse(raw) as unknown;
   } catch {
@@ -72,7 +73,7 @@ function argsOf(raw: string | undefined): unknown {
  */
 export function linesOfInput(items: readonly AgentsInputItem[]): { lines: object[]; complete: number } {
   const lines: object[] = [];
-  const results = new Map<string, unknown>();
+  const results = new Map<unknown, unknown>();
   for (const it of items) if (it.type === 'function_call_result' && it.callId) results.set(it.callId, it.output);
   let turn: { type: 'assistant'; text: string; calls: object[] } | null = null;
   let waiting = false;
@@ -82,7 +83,11 @@ export function linesOfInput(items: readonly AgentsInputItem[]): { lines: object
     if (role === 'assistant' || isCall) {
       if (!turn) lines.push((turn = { type: 'assistant', text: '', calls: [] }));
       if (isCall) {
-        const call: Record<string, unknown> = { id: it.callId, name: it.name ?? '', args: argsOf(it.arguments) };
+        const call: Record<string, unknown> = {
+          id: typeof it.callId === 'string' ? it.callId : undefined,
+          name: typeof it.name === 'string' ? it.name : '',
+          args: argsOf(it.arguments),
+        };
         if (it.callId && results.has(it.callId))
           call.result = { content: resultText(textOrValue(results.get(it.callId))) };
         else waiting = true;
