@@ -124,12 +124,13 @@ export class ReplayStepper {
       r.det.onTurn?.(tv, r.sink);
     }
     const turnCalls = turn.calls;
+    const tracker = this.tracker;
+    this.calls += turnCalls.length;
     for (let ci = 0; ci < turnCalls.length; ci++) {
       const call = turnCalls[ci];
-      this.calls++;
       this.callNo = call.index;
       const cv = new LazyCallView(turn.index, call.index, call.name, call.args, call.result, call.agent ?? turn.agent);
-      this.tracker.add(cv, turn.index);
+      tracker.add(cv, turn.index);
       for (let ri = 0; ri < nRunning; ri++) {
         const r = running[ri];
         r.det.onCall?.(cv, r.sink);
