@@ -3,16 +3,13 @@
  * failing tool call at every step): the run stops where `loopscope detect` stops on the transcript
  * the agent produced, and a warning reaches the model's next prompt.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { generateText, stepCountIs, tool } from 'ai';
 import { MockLanguageModelV4 } from 'ai/test';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cli } from '../cli/run-cli.test-util';
+import { detectLines, FIRST_LOOP_CALL, LOOP_PATH, LOOP_TEXT, loopError } from './adapter-loop.test-util';
 import { aiSdkGuard } from './ai-sdk';
-import type { EngineConfig, LoopscopeEvent } from './index';
+import type { EngineConfig } from './index';
 
 const USAGE = {
   inputTokens: { total: 100, noCache: 100, cacheRead: undefined, cacheWrite: undefined },
@@ -26,12 +23,12 @@ function loopingModel(): MockLanguageModelV4 {
     doGenerate: () =>
       Promise.resolve({
         content: [
-          { type: 'text' as const, text: 'Let me read the config.' },
+          { type: 'text' as const, text: LOOP_TEXT },
           {
             type: 'tool-call' as const,
             toolCallId: `call-${++n}`,
             toolName: 'read_file',
-            input: JSON.stringify({ path: 'config/missing.yml' }),
+            input: JSON.stringify({ path: LOOP_PATH }),
           },
         ],
         finishReason: { unified: 'tool-calls' as const, raw: undefined },
@@ -45,24 +42,9 @@ const tools = {
   read_file: tool({
     description: 'Read a file',
     inputSchema: z.object({ path: z.string() }),
-    execute: ({ path }) => Promise.resolve(`Error: ENOENT: no such file or directory, open '${path}'`),
+    execute: ({ path }) => Promise.resolve(loopError(path)),
   }),
 };
-
-async function detect(
-  lines: readonly object[],
-  config: string | EngineConfig,
-): Promise<{ events: LoopscopeEvent[]; stoppedAt: { turn: number; call: number | null } | null }> {
-  const dir = mkdtempSync(join(tmpdir(), 'loopscope-ai-sdk-'));
-  const file = join(dir, 'run.loop.jsonl');
-  writeFileSync(file, lines.map((l) => JSON.stringify(l) + '\n').join(''));
-  const how = typeof config === 'string' ? ['--preset', config] : ['--config', join(dir, 'config.json')];
-  if (typeof config !== 'string') writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
-  const { code, out, err } = await cli('detect', file, ...how, '--json');
-  expect(err).toBe('');
-  expect(code).toBe(0);
-  return JSON.parse(out) as never;
-}
 
 describe('aiSdkGuard', () => {
   it('stops generateText at the turn and call where loopscope detect stops', async () => {
@@ -74,7 +56,7 @@ describe('aiSdkGuard', () => {
       stopWhen: [guard.stopWhen, stepCountIs(30)],
       prepareStep: guard.prepareStep,
     });
-    const detected = await detect(guard.lines, 'chatloop-aggressive');
+    const detected = await detectLines(guard.lines, 'chatloop-aggressive');
     expect(detected.stoppedAt).toEqual({ turn: 3, call: 3 });
     expect(result.steps.length).toBe(3);
     expect(guard.stoppedBy).toMatchObject({ turn: 3, call: 3, action: 'terminate', detector: 'exact-repeat' });
@@ -82,15 +64,8 @@ describe('aiSdkGuard', () => {
     // The turn as the transcript keeps it: text, call, arguments and the tool's result.
     expect(guard.lines[0]).toEqual({
       type: 'assistant',
-      text: 'Let me read the config.',
-      calls: [
-        {
-          id: 'call-1',
-          name: 'read_file',
-          args: { path: 'config/missing.yml' },
-          result: { content: "Error: ENOENT: no such file or directory, open 'config/missing.yml'" },
-        },
-      ],
+      text: LOOP_TEXT,
+      calls: [FIRST_LOOP_CALL],
       tokens: { input: 100, output: 10 },
     });
   });
@@ -109,7 +84,7 @@ describe('aiSdkGuard', () => {
     expect(guard.stoppedBy).toBeNull();
     const first = guard.monitor.events[0];
     expect(first).toMatchObject({ turn: 3, call: 3, action: 'warn', detector: 'exact-repeat' });
-    expect((await detect(guard.lines, config)).events).toEqual(guard.monitor.events);
+    expect((await detectLines(guard.lines, config)).events).toEqual(guard.monitor.events);
     // The prompt of step 4 (after turn 3 warned) ends with the warning as a user message; step 3's
     // ends with the tool's result.
     const lastMessage = (i: number) => model.doGenerateCalls[i].prompt.at(-1);

@@ -56,14 +56,8 @@ function transcriptOf(lines: readonly unknown[]): Transcript | undefined {
   return reader.done[0];
 }
 
-function toEvent(e: {
-  turn: number;
-  call?: number;
-  detector: string;
-  action: Action;
-  level: number;
-  message: string;
-}): LoopscopeEvent {
+/** Only the fields `detect --json` writes, in its order. */
+function toEvent(e: LoopscopeEvent): LoopscopeEvent {
   const o = { turn: e.turn } as LoopscopeEvent;
   if (e.call !== undefined) o.call = e.call;
   o.detector = e.detector;

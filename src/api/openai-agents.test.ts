@@ -4,14 +4,11 @@
  * network, tracing off): the run is stopped where `loopscope detect` stops on the transcript the
  * agent produced, and a warning reaches the model's next request.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { Agent, Runner, tool, Usage, type Model, type ModelRequest, type ModelResponse } from '@openai/agents';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { cli } from '../cli/run-cli.test-util';
-import type { EngineConfig, LoopscopeEvent } from './index';
+import { detectLines, FIRST_LOOP_CALL, LOOP_PATH, LOOP_TEXT, loopError } from './adapter-loop.test-util';
+import type { EngineConfig } from './index';
 import { LoopStoppedError, openAIAgentsGuard } from './openai-agents';
 
 /** Asks for the same missing file at every turn, and records each request. */
@@ -27,13 +24,13 @@ class LoopingModel implements Model {
           type: 'message',
           role: 'assistant',
           status: 'completed',
-          content: [{ type: 'output_text', text: 'Let me read the config.' }],
+          content: [{ type: 'output_text', text: LOOP_TEXT }],
         },
         {
           type: 'function_call',
           callId: `call-${n}`,
           name: 'read_file',
-          arguments: JSON.stringify({ path: 'config/missing.yml' }),
+          arguments: JSON.stringify({ path: LOOP_PATH }),
           status: 'completed',
         },
       ],
@@ -48,23 +45,8 @@ const readFile = tool({
   name: 'read_file',
   description: 'Read a file',
   parameters: z.object({ path: z.string() }),
-  execute: ({ path }) => Promise.resolve(`Error: ENOENT: no such file or directory, open '${path}'`),
+  execute: ({ path }) => Promise.resolve(loopError(path)),
 });
-
-async function detect(
-  lines: readonly object[],
-  config: string | EngineConfig,
-): Promise<{ events: LoopscopeEvent[]; stoppedAt: { turn: number; call: number | null } | null }> {
-  const dir = mkdtempSync(join(tmpdir(), 'loopscope-agents-'));
-  const file = join(dir, 'run.loop.jsonl');
-  writeFileSync(file, lines.map((l) => JSON.stringify(l) + '\n').join(''));
-  const how = typeof config === 'string' ? ['--preset', config] : ['--config', join(dir, 'config.json')];
-  if (typeof config !== 'string') writeFileSync(join(dir, 'config.json'), JSON.stringify(config));
-  const { code, out, err } = await cli('detect', file, ...how, '--json');
-  expect(err).toBe('');
-  expect(code).toBe(0);
-  return JSON.parse(out) as never;
-}
 
 function agentWith(model: Model) {
   return new Agent({ name: 'reader', instructions: 'Read files.', model, tools: [readFile] });
@@ -77,7 +59,7 @@ describe('openAIAgentsGuard', () => {
     const runner = new Runner({ tracingDisabled: true, callModelInputFilter: guard.callModelInputFilter });
     const run = runner.run(agentWith(model), 'Load the config.', { maxTurns: 30 });
     await expect(run).rejects.toBeInstanceOf(LoopStoppedError);
-    const detected = await detect(guard.lines, 'chatloop-aggressive');
+    const detected = await detectLines(guard.lines, 'chatloop-aggressive');
     expect(detected.stoppedAt).toEqual({ turn: 3, call: 3 });
     expect(guard.stoppedBy).toMatchObject({ turn: 3, call: 3, action: 'terminate', detector: 'exact-repeat' });
     // Three model calls made the three turns; the fourth was never made.
@@ -87,15 +69,8 @@ describe('openAIAgentsGuard', () => {
       { type: 'user', text: 'Load the config.' },
       {
         type: 'assistant',
-        text: 'Let me read the config.',
-        calls: [
-          {
-            id: 'call-1',
-            name: 'read_file',
-            args: { path: 'config/missing.yml' },
-            result: { content: "Error: ENOENT: no such file or directory, open 'config/missing.yml'" },
-          },
-        ],
+        text: LOOP_TEXT,
+        calls: [FIRST_LOOP_CALL],
       },
     ]);
   });
@@ -110,7 +85,7 @@ describe('openAIAgentsGuard', () => {
     expect(guard.stoppedBy).toBeNull();
     const first = guard.monitor.events[0];
     expect(first).toMatchObject({ turn: 3, call: 3, action: 'warn', detector: 'exact-repeat' });
-    expect((await detect(guard.lines, config)).events).toEqual(guard.monitor.events);
+    expect((await detectLines(guard.lines, config)).events).toEqual(guard.monitor.events);
     const last = (i: number) =>
       (model.requests[i].input as { role?: string; type?: string; content?: unknown }[]).at(-1);
     expect(last(3)).toEqual({ role: 'user', content: first.message });
