@@ -3,16 +3,19 @@
  * workbench and the CLI run, for an agent's own loop. Events have the shape of `loopscope detect
  * --json`'s events.
  */
-import { validateConfig, type EngineConfig } from '../engine/config';
+import { resolveConfig, validateConfig, type EngineConfig } from '../engine/config';
 import { PRESETS } from '../engine/presets/index';
 import { publicEvent } from '../engine/event';
 import { replay as replayTranscript } from '../engine/replay';
 import { LoopscopeReader } from '../import/loopscope-reader';
+import { runLineObject } from '../import/run-line';
+import { LiveRun } from '../monitor/live-run';
 import type { Action } from '../engine/types';
-import type { Transcript } from '../model/transcript';
+import type { ImportWarning, Transcript } from '../model/transcript';
 
 export type { EngineConfig } from '../engine/config';
 export type { Action } from '../engine/types';
+export type { ImportWarning } from '../model/transcript';
 
 /** One event, as in the `events` of `loopscope detect --json`. */
 export interface LoopscopeEvent {
@@ -47,12 +50,8 @@ export function configOf(config: ConfigOrPreset): EngineConfig {
 function transcriptOf(lines: readonly unknown[]): Transcript | undefined {
   const reader = new LoopscopeReader('turns');
   lines.forEach((o, i) => {
-    if (typeof o === 'object' && o !== null && !Array.isArray(o)) {
-      const type = (o as { type?: unknown }).type;
-      if (type === 'meta' || type === 'label') return;
-      if (type === undefined) o = { ...o, type: 'assistant' };
-    }
-    reader.add(o, i + 1);
+    const line = runLineObject(o);
+    if (line !== undefined) reader.add(line, i + 1);
   });
   reader.finish();
   return reader.done[0];
@@ -68,35 +67,38 @@ export function replay(turns: readonly object[], config: ConfigOrPreset): Loopsc
 export interface Monitor {
   /**
    * Takes the next line of the run: an assistant turn ({text, calls: [{name, args, result:
-   * {content, isError}}]}, a missing `type` means assistant) or a user/system line (context).
-   * Returns the events raised at that turn.
+   * {content, isError}}]}, a missing `type` means assistant), a user/system line (context for the
+   * next turn) or a judge line (a recorded answer for a check of a later turn). Returns the
+   * events raised at that turn (none for other lines). Each call does one turn's work.
    */
   observe(turn: object): LoopscopeEvent[];
   /** Every event so far. */
   readonly events: readonly LoopscopeEvent[];
   /** Where the first "terminate" stopped the run, or null. */
   readonly stoppedAt: { turn: number; call?: number } | null;
+  /** Lines that could not be used, as `loopscope detect` reports them (line: the observe call, 1-based). */
+  readonly warnings: readonly ImportWarning[];
 }
 
 /** A monitor for one run: feed it each turn as the agent takes it. */
 export function createMonitor(config: ConfigOrPreset): Monitor {
-  const resolved = configOf(config);
-  const lines: object[] = [];
-  let events: LoopscopeEvent[] = [];
+  const run = new LiveRun(resolveConfig(configOf(config)));
+  const events: LoopscopeEvent[] = [];
   return {
     observe(turn) {
-      lines.push(turn);
-      const all = replay(lines, resolved);
-      const fresh = all.slice(events.length);
-      events = all;
+      const fresh = run.add(turn).map(publicEvent);
+      for (const e of fresh) events.push(e);
       return fresh;
     },
     get events() {
       return events;
     },
     get stoppedAt() {
-      const stop = events.find((e) => e.action === 'terminate');
+      const stop = run.stoppedAt;
       return stop ? (stop.call !== undefined ? { turn: stop.turn, call: stop.call } : { turn: stop.turn }) : null;
+    },
+    get warnings() {
+      return run.warnings;
     },
   };
 }

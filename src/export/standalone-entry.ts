@@ -9,6 +9,7 @@ export { publicEvent } from '../engine/event';
 import { replayDetectors, type DetectorRun } from '../engine/replay-core';
 import type { ImportWarning } from '../model/transcript';
 import { LoopscopeReader } from '../import/loopscope-reader';
+import { runLineObject } from '../import/run-line';
 
 export interface StandaloneResult {
   events: DetectorEvent[];
@@ -16,9 +17,6 @@ export interface StandaloneResult {
   /** Objects that could not be used, by position (1-based), as the file reader reports lines. */
   warnings: ImportWarning[];
 }
-
-/** Lines that carry nothing a detector reads; a `meta` would also start a second transcript. */
-const SKIPPED = new Set(['meta', 'label']);
 
 /**
  * `items`: the assistant lines' objects in order (a missing `type` means assistant), or every line
@@ -32,12 +30,8 @@ export function run(
   if (!Array.isArray(items)) throw new TypeError('replay(turns): turns must be an array of assistant-line objects');
   const reader = new LoopscopeReader('turns');
   items.forEach((o, i) => {
-    if (typeof o === 'object' && o !== null && !Array.isArray(o)) {
-      const type = (o as { type?: unknown }).type;
-      if (typeof type === 'string' && SKIPPED.has(type)) return;
-      if (type === undefined) o = { ...o, type: 'assistant' };
-    }
-    reader.add(o, i + 1);
+    const line = runLineObject(o);
+    if (line !== undefined) reader.add(line, i + 1);
   });
   reader.finish();
   const t = reader.done[0];

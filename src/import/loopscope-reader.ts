@@ -183,6 +183,16 @@ export class LoopscopeReader {
     }
   }
 
+  /** The turns of the transcript being built, normalised as each line was read (a live run steps them). */
+  get turnsSoFar(): readonly Turn[] {
+    return this.cur.turns;
+  }
+
+  /** The judge answers of the transcript being built, in line order. */
+  get judgeSoFar(): readonly JudgeRecord[] {
+    return this.cur.draft.judge!;
+  }
+
   /** Closes the transcript being built (call once, after the last line). */
   finish(): void {
     const cur = this.cur;

@@ -6,7 +6,8 @@
  */
 import type { Transcript } from '../../model/transcript';
 import type { DetectorDef } from '../params';
-import type { Action } from '../types';
+import { LazyCallView } from '../call-view';
+import type { Action, CallView } from '../types';
 import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface GlobalDoomLoopParams {
@@ -28,18 +29,20 @@ export function globalDoomLoopPrompt(tool: string, workers: number, total: numbe
   );
 }
 
-/** Whether the calls come from at least `min` agents; stops scanning as soon as they do. */
-function hasAgents(t: Transcript, min: number): boolean {
-  const seen: string[] = [];
-  for (const turn of t.turns)
+/**
+ * The calls before `call` in the turns seen so far, as call views: the counts a detector that
+ * skipped them must catch up on.
+ */
+function callsBefore(t: Transcript, call: CallView): LazyCallView[] {
+  const views: LazyCallView[] = [];
+  for (const turn of t.turns) {
+    if (turn.index > call.turn) break;
     for (const c of turn.calls) {
-      const a = c.agent ?? turn.agent ?? '';
-      if (!seen.includes(a)) {
-        seen.push(a);
-        if (seen.length >= min) return true;
-      }
+      if (turn.index === call.turn && c.index >= call.index) break;
+      views.push(new LazyCallView(turn.index, c.index, c.name, c.args, c.result, c.agent ?? turn.agent));
     }
-  return seen.length >= min;
+  }
+  return views;
 }
 
 /**
@@ -105,16 +108,34 @@ export const globalDoomLoop: DetectorDef<GlobalDoomLoopParams> = {
   ],
   defaults: { threshold: 10, minAgents: 2, actions: ['warn'], rawText: false },
   create(p, env) {
-    // A single-agent run can never satisfy minAgents >= 2: skip the per-fingerprint counting.
-    if (!hasAgents(env.transcript, p.minAgents)) return {};
-    const counts = new Counts();
+    // Nothing can fire before minAgents agents have called: a single-agent run skips the
+    // per-fingerprint counting, and the calls before the minAgents-th agent's first are counted
+    // when it comes (from the turns seen so far, so a live run gives the same events).
+    let counts: Counts | undefined;
     const agentIds = new Map<string, number>();
+    const agentOf = (name: string | undefined): number => {
+      let agent = agentIds.get(name ?? '');
+      if (agent === undefined) agentIds.set(name ?? '', (agent = agentIds.size));
+      return agent;
+    };
+    const fpOf = (call: CallView): string => (p.rawText ? call.primary : call.normPrimary);
+    const catchUp = (call: CallView): Counts => {
+      const c = new Counts();
+      for (const before of callsBefore(env.transcript, call)) {
+        const id = c.id(fpOf(before));
+        c.count[id]++;
+        c.addAgent(id, agentOf(before.agent));
+      }
+      return c;
+    };
     return {
       onCall(call, sink) {
-        const agentName = call.agent ?? '';
-        let agent = agentIds.get(agentName);
-        if (agent === undefined) agentIds.set(agentName, (agent = agentIds.size));
-        const fp = p.rawText ? call.primary : call.normPrimary;
+        const agent = agentOf(call.agent);
+        if (!counts) {
+          if (agentIds.size < p.minAgents) return;
+          counts = catchUp(call);
+        }
+        const fp = fpOf(call);
         const id = counts.id(fp);
         const count = ++counts.count[id];
         const agents = counts.addAgent(id, agent);

@@ -34,11 +34,13 @@ export interface LlmJudgeParams {
 type Model = JudgeCheck['model'];
 type Ask = (model: Model, turn: number) => Reply;
 
-function recordedAsk(judge: JudgeRecord[]): Ask {
-  // Later lines for the same turn and model replace earlier ones.
+function recordedAsk(judge: readonly JudgeRecord[]): Ask {
+  // Later lines for the same turn and model replace earlier ones. Read as checks come: a live
+  // run's answers arrive as it goes (the list grows).
   const byKey = new Map<string, JudgeRecord>();
-  for (const r of judge) byKey.set(`${r.model}@${r.turn}`, r);
+  let read = 0;
   return (model, turn) => {
+    for (; read < judge.length; read++) byKey.set(`${judge[read].model}@${judge[read].turn}`, judge[read]);
     const r = byKey.get(`${model}@${turn}`);
     return r ? { confidence: r.confidence, analysis: r.analysis } : undefined;
   };
