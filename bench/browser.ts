@@ -5,7 +5,7 @@
  * key press to the new turn (Tune open, then Charts open: fingerprint bars of turn ± 50, then of
  * the whole run, with the time until the worker's bars for the new turn are drawn); then a 1,000,000-call run: drop to first metrics, the renderer's
  * peak memory and the long tasks (PerformanceObserver 'longtask') throughout.
- * Targets (issue 10): < 3 s, < 1 s, < 100 ms, < 16 ms; < 30 s, < 2 GB, no task over 200 ms.
+ * Targets: < 3 s, < 1 s, < 100 ms, < 16 ms; < 30 s, < 2 GB, no task over 200 ms.
  * LOOPSCOPE_BENCH_TURNS sets the first run's turns and LOOPSCOPE_BENCH_BIG_CALLS the big run's calls
  * (0 skips either). Peak memory is the page renderer's resident high-water mark (VmHWM: the page and its workers), every renderer summed beside it.
  */
@@ -280,7 +280,7 @@ async function bigRun(browser: Browser, dir: string, calls: number, log: (s: str
       /** [ms since the drop, resident MB of the page's renderer], about every 2 s. */
       rendererMbEvery2s: mem.samples.filter((_, i) => i % 4 === 0),
       longTasks: tasks,
-      /** Not a target of issue 10: the preset that reports the most events, picked once stored. */
+      /** Not a target: the preset that reports the most events, picked once stored. */
       presetSwitch,
       targets: { firstMetricsMs: 30_000, rendererMb: 2048, longestTaskMs: 200 },
       withinTarget: firstMetricsMs < 30_000 && peakMb < 2048 && tasks.over200 === 0,
@@ -461,7 +461,7 @@ async function mainRun(browser: Browser, dir: string, wanted: number, log: (s: s
     importAndFirstReplayMs: openMs,
     importPhases,
     reopenToFirstMetricsMs: reopenMs,
-    /** Not a target of issue 10 (its reopen is in the same page): after a reload, in a new worker. */
+    /** Not a target (its reopen is in the same page): after a reload, in a new worker. */
     reopenAfterReloadMs: coldReopenMs,
     thresholdParam: param?.path ?? null,
     thresholdToMetricsMs: stat(thresholdMs, 100),

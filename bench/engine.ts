@@ -2,7 +2,7 @@
  * The engine section of `npm run bench`: a generated run of N calls (default 1,000,000) as
  * Loopscope JSONL lines; JSON.parse of those lines is the baseline, measured in the same process;
  * then every preset (and every detector at once) replays the imported transcript. Targets
- * (issues 9 and 10): `recommended` within 1x of the parse that drops its values, every preset
+ * `recommended` within 1x of the parse that drops its values, every preset
  * within 3x.
  *
  * On a shared machine one timing says little, so the baselines and the replays are measured in
@@ -75,9 +75,9 @@ export interface EngineBenchResult {
   allWithinTarget: boolean;
   /** The same against parseDiscardMs. */
   allWithinTargetOfParseDiscard: boolean;
-  /** Every preset (not all-detectors) within `target` times parseDiscardMs (issue 9). */
+  /** Every preset (not all-detectors) within `target` times parseDiscardMs. */
   presetsWithinTargetOfParseDiscard: boolean;
-  /** `recommended` within 1x parseDiscardMs (issues 9 and 10); absent when it was not run. */
+  /** `recommended` within 1x parseDiscardMs; absent when it was not run. */
   recommendedWithinParseDiscard?: boolean;
   /** The same in CPU time. */
   recommendedCpuWithinParseDiscard?: boolean;

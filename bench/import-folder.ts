@@ -1,5 +1,5 @@
 /**
- * The folder half of the import bench (issue 8): an OpenHands V0 session as it sits on disk, a
+ * The folder half of the import bench: an OpenHands V0 session as it sits on disk, a
  * folder of ~10,000 small event files (~200 MB), imported through the same path as the CLI and
  * the browser (planImport -> importUnit -> parseOpenHandsEventFolder), beside one JSONL file of
  * the same events (`events.jsonl`, importSource) in the same run. Baseline for each: read and

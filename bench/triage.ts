@@ -1,5 +1,5 @@
 /**
- * The triage section of `npm run bench` (issue 12: library triage of 1,000 runs under 5 s).
+ * The triage section of `npm run bench` (library triage of 1,000 runs under 5 s).
  * 1,000 generated runs of realistic size (20 to ~640 calls, a few of 3,000; bench/generate.ts
  * content) are stored in IndexedDB (fake-indexeddb in Node) and triaged with the worker's own
  * function, src/workers/triage.ts: each run read by id, replayed under `recommended`, reduced to

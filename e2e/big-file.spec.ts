@@ -6,7 +6,7 @@ import { HEAP_DECODE_MIN_BYTES } from '../src/import/source';
 import { freshApp, shot } from './helpers';
 
 /**
- * Issue 10: a file this large is read by a worker of its own (src/workers/slice-reader.ts) and
+ * a file this large is read by a worker of its own (src/workers/slice-reader.ts) and
  * decoded into heap strings by src/import/utf8-decoder.ts instead of TextDecoder (over 256 MiB),
  * which kept the 1,000,000-call run's renderer under 2 GB. Its characters of two to four bytes,
  * cut between 1 MiB slices here and there, must come out as written.

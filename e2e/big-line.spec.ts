@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { freshApp, shot } from './helpers';
 
 /**
- * Issue 11: reading a long line was quadratic (a 200 MB single-line file never finished). The
+ * reading a long line was quadratic (a 200 MB single-line file never finished). The
  * file is written to disk and picked with the file input, so Playwright hands Chromium the path
  * instead of copying it through the page. It imports in about 8 s here: the worker parses it in
  * about 2 s and stores it in 1.5 s. (It used to take 3.5 minutes, nearly all of it Chromium laying

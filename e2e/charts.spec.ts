@@ -8,7 +8,7 @@ import { freshApp, libraryRows, shot } from './helpers';
 async function openSample(page: Page, title: string, pickPreset = true) {
   await libraryRows(page).filter({ hasText: title }).first().click();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
-  // These charts are read against seed 001's preset (the default, recommended, has no exact-repeat).
+  // These charts are read against the ChatLoop preset (the default, recommended, has no exact-repeat).
   if (pickPreset) await page.getByLabel('Preset', { exact: true }).selectOption('chatloop');
   await page.getByRole('tab', { name: 'Charts' }).click();
 }

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 2, on one run: Compare on a run nobody labelled shows per config what it can
+ * On one run: Compare on a run nobody labelled shows per config what it can
  * still tell (alarms, the turn it would stop at, or —) and n/a for F1, not blank or zero columns.
  *
  * Expected values: `npx loopscope detect ls-unlabelled.loop.jsonl --preset NAME --json` on the

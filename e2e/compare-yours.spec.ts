@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 2: Compare shows the config being tuned ("Your config") and saved configs beside
+ * Compare shows the config being tuned ("Your config") and saved configs beside
  * the presets, with deltas against the preset they started from, and over the whole library it
  * counts runs without labels apart (alarms, runs alarmed, runs stopped; no F1).
  *

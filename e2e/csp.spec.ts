@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { freshApp, libraryRows, readyApp, shot, storeJudgeEndpoint } from './helpers';
 
 /**
- * Issue 11: the Content-Security-Policy (index.html) lacked base-uri and form-action. Injected
+ * the Content-Security-Policy (index.html) lacked base-uri and form-action. Injected
  * markup that got past the text rendering still could not re-point relative URLs, post a form,
  * load a plugin or call another host: each is refused by the browser and reported.
  */

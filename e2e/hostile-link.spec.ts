@@ -3,7 +3,7 @@ import { deflateSync, strToU8 } from 'fflate';
 import { freshApp, libraryRows, recordDialogs, shot } from './helpers';
 
 /**
- * Issue 11: a 520 KB share link used to inflate on the main thread for ~30 s and then apply. It is
+ * a 520 KB share link used to inflate on the main thread for ~30 s and then apply. It is
  * now refused by its length before any decoding: the message shows at once, the page stays
  * responsive and the current config is kept.
  */

@@ -3,7 +3,7 @@ import { deflateSync, strToU8 } from 'fflate';
 import { downloaded, readyApp, recordDialogs, shot, storedCount } from './helpers';
 
 /**
- * Issue 11: transcript text in the Markdown report stays text (a Markdown viewer renders raw HTML),
+ * transcript text in the Markdown report stays text (a Markdown viewer renders raw HTML),
  * and a config nested absurdly deep, from a file or a link, gets one clear line and changes nothing.
  */
 const TITLE = '<img src=x onerror=alert(1)> & <b>bold</b>';

@@ -1,5 +1,5 @@
 /**
- * Issue 12, item 7: a file imported again while its first copy is still being stored is noticed
+ * a file imported again while its first copy is still being stored is noticed
  * as a duplicate too (not silently stored twice), and Replace leaves one whole copy.
  */
 import { expect, test, type JSHandle, type Page } from '@playwright/test';

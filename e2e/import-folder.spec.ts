@@ -1,5 +1,5 @@
 /**
- * Issue 8 in the browser: a folder is dropped (through the app's real directory traversal, with
+ * In the browser: a folder is dropped (through the app's real directory traversal, with
  * readEntries handing entries over in small batches) or picked with the folder button. The
  * library grows by every transcript in it, non-transcripts are skipped with a note, and the broken
  * file is named. A folder import shows the whole folder's progress and "k of n files", and Cancel

@@ -1,5 +1,5 @@
 /**
- * Issue 4 in the browser: one real corpus file per format and one fixture for each format the
+ * In the browser: one real corpus file per format and one fixture for each format the
  * corpus lacks are dropped on the page; each import names its format and transcript count and
  * the library grows by exactly that. Broken files leave the library alone, and a large file shows
  * its progress and can be cancelled.

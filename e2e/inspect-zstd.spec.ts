@@ -1,5 +1,5 @@
 /**
- * Issue 8 item 7 and issue 11 item 1 in the browser: a zstd-compressed inspect_ai `.eval` imports
+ * In the browser: a zstd-compressed inspect_ai `.eval` imports
  * like its deflate original, and an `.eval` whose one entry hides 300 MiB behind a 10-byte declared
  * size is refused with the entry limit (the tab survives and the library is unchanged).
  */
@@ -58,7 +58,7 @@ test('a zstd .eval imports like its deflate original; a hidden 300 MiB entry and
     'bomb.eval: entry samples/1_epoch_1.json inflates past the 256 MiB limit for one archive entry (its header says 10 bytes; raise it with --max-entry-mb)',
     { timeout: 60_000 }, // inflating 256 MiB takes a few seconds, more on a loaded machine
   );
-  // The 3 MB archive of issue 11 declaring a 3 GB sample: refused from the zip directory, at once.
+  // A 3 MB archive declaring a 3 GB sample: refused from the zip directory, at once.
   const declared = oneEntryZip('samples/1_epoch_1.json', deflateRawSync(Buffer.alloc(1024, 32)), 8, 3 * 1024 ** 3);
   await dropFiles(page, [{ name: 'bomb3g.eval', content: declared }]);
   await expect(page.getByRole('alert').filter({ hasText: 'bomb3g.eval' }).locator('.import-message')).toHaveText(

@@ -1,5 +1,5 @@
 /**
- * Issue 12, library triage: a folder of 20 runs is imported; the library shows each run's alarms
+ * Library triage: a folder of 20 runs is imported; the library shows each run's alarms
  * and first alarm under the config being tuned (computed in the worker), the search and the "Has
  * alarms" filter narrow it to the looping runs, and Enter or a click opens a run with the cursor
  * on its first alarm. The 20 runs are the six bundled samples with numbered titles (so no file is

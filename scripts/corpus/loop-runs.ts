@@ -1,4 +1,4 @@
-/** Authored runs that hold a loop: one or more per pattern of issue 9. */
+/** Authored runs that hold a loop: one or more per loop pattern (docs/corpus.md). */
 import { call, cont, repeat, swe, type AuthoredRun, type Step } from './run-builder';
 
 const prompt = (file: string) => `(Open file: ${file})\n(Current directory: /fastjson)\nbash-$`;

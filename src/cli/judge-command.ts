@@ -20,7 +20,7 @@ export async function runJudgeCommand(
   const preset = typeof opts.preset === 'string' ? opts.preset : undefined;
   const configFile = typeof opts.config === 'string' ? opts.config : undefined;
   const maxConfig = megabytesFlag('max-config-mb', opts['max-config-mb'] as string | undefined);
-  // The llm-check preset is seed 000's schedule; another preset or config brings its own settings.
+  // The llm-check preset is the LLM-check design's schedule; another preset or config brings its own settings.
   const config = await configFromArgs(preset ?? (configFile ? undefined : 'llm-check'), configFile, maxConfig);
   const store = await fileStore(typeof opts.cache === 'string' ? opts.cache : defaultCachePath(), {
     warn: (m) => err.write(`warning: ${terminalLine(m)}\n`),

@@ -72,7 +72,7 @@ const TOP_MESSAGES: Record<string, string> = {
 
 /**
  * Parameter pairs where the first must not exceed the second: with min > max the detector
- * silently never fires (issue 11). Checked on the resolved values, so a pair half-set against a
+ * silently never fires. Checked on the resolved values, so a pair half-set against a
  * default is caught too. Listed in docs/detectors.md.
  */
 export const MIN_MAX_PAIRS: readonly (readonly [DetectorId, string, string])[] = [

@@ -1,7 +1,7 @@
 import type { Action } from './types';
 
 /**
- * Seed 001's graduated response: the n-th detection takes actions[n-1], and the last action
+ * The ChatLoop design's graduated response: the n-th detection takes actions[n-1], and the last action
  * repeats once the list is used up (`idx = min(count - 1, len - 1)`).
  */
 export class Escalation {

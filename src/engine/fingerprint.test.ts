@@ -54,7 +54,7 @@ describe('canonicalJson', () => {
   });
 });
 
-describe('bash file-read normalisation (seed 004)', () => {
+describe('bash file-read normalisation (the doom-loop design)', () => {
   it('cat / head / tail foo.ts share bash:file_read:foo.ts', () => {
     for (const command of [
       'cat foo.ts',

@@ -1,4 +1,4 @@
-/** Call and result fingerprints (issue 3 item 1), computed once per call and shared by detectors. */
+/** Call and result fingerprints, computed once per call and shared by detectors. */
 import type { Json, ToolResult } from '../model/transcript';
 import { shellCommand } from './shell';
 
@@ -77,7 +77,7 @@ export function exactFingerprint(name: string, args: Json): string {
 }
 
 /**
- * Seed 004's primary argument keys: everything else (optional params) is ignored by the fuzzy tier.
+ * The doom-loop design's primary argument keys: everything else (optional params) is ignored by the fuzzy tier.
  * Listed in sorted order, so the picked object is built canonical (canonicalJson's fast path).
  */
 export const PRIMARY_KEYS = [
@@ -103,7 +103,7 @@ const COMPLEX = /[|><;&`]|\$\(/;
 
 /**
  * `cat foo.ts`, `head -n 20 foo.ts` and `tail foo.ts` all read foo.ts: they share the fingerprint
- * `bash:file_read:foo.ts`. Commands with a pipe, a redirect or a semicolon are left alone (seed 004).
+ * `bash:file_read:foo.ts`. Commands with a pipe, a redirect or a semicolon are left alone (the doom-loop design).
  */
 export function bashFileRead(command: string): string | null {
   if (COMPLEX.test(command)) return null;

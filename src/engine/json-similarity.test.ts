@@ -52,7 +52,7 @@ function mutate(v: Json, r: number): Json {
   return v;
 }
 
-describe('argumentsSimilarity (seed 001 level 3)', () => {
+describe('argumentsSimilarity (ChatLoop level 3)', () => {
   it('"ls" vs "ls -la" as a command field: 0.333 is not > 0.8, so the object scores 0/1', () => {
     expect(argumentsSimilarity({ command: 'ls' }, { command: 'ls -la' })).toBe(0);
     expect(argumentsSimilarity('ls', 'ls -la')).toBe(1 - 4 / 6);

@@ -1,5 +1,5 @@
 /**
- * Seed 001's `arguments_similarity`, recursive over JSON, exactly as the seed writes it:
+ * The ChatLoop design's `arguments_similarity`, recursive over JSON, exactly as the seed writes it:
  * - two strings: 1 - levenshtein / max(len) (1 when both are empty);
  * - two objects: the share of keys (union of both key sets) present in both whose values have
  *   similarity > fieldThreshold (the seed hard-codes 0.8);

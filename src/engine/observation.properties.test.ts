@@ -1,5 +1,5 @@
 /**
- * Properties of the observation normaliser (issue 9): renaming volatile tokens never changes a
+ * Properties of the observation normaliser: renaming volatile tokens never changes a
  * fingerprint, normalising is idempotent, and a run with a new observation every step never
  * fires `no-progress`.
  */

@@ -1,5 +1,5 @@
 /**
- * The observation normaliser (issue 9 item 2): one pure function that every comparison of
+ * The observation normaliser: one pure function that every comparison of
  * arguments and results goes through, so that two texts differing only in a volatile token —
  * a shell line number, a timestamp, a duration, a hex address, a UUID, a PID, a temp path, an
  * ANSI escape, a run of whitespace — compare equal. docs/detectors.md "Normalised observations"

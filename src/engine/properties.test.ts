@@ -1,5 +1,5 @@
 /**
- * Properties of the whole engine over random transcripts (issue 3 item 8): odd input never
+ * Properties of the whole engine over random transcripts: odd input never
  * crashes it, a replay is deterministic, and raising a count threshold never adds an alarm of
  * that detector. Transcripts go through normalizeTranscript, as every importer's do.
  */

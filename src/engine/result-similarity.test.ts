@@ -44,7 +44,7 @@ describe('mayBeJson (only texts JSON.parse may accept go to JSON.parse)', () => 
   });
 });
 
-describe('result similarity (seed 001 level 4)', () => {
+describe('result similarity (ChatLoop level 4)', () => {
   it('two empty results and two equal results score 1', () => {
     expect(resultSimilarityAbove(slot(''), slot(''), 0.9)).toBe(1);
     expect(resultSimilarityAbove(slot('No such file'), slot('No such file'), 0.9)).toBe(1);

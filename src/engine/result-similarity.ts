@@ -1,5 +1,5 @@
 /**
- * Seed 001's `result_similarity`: two empty results or equal results score 1; two results that
+ * The ChatLoop design's `result_similarity`: two empty results or equal results score 1; two results that
  * both parse as JSON are compared structurally (the seed's `json_similarity` is not shown: we use
  * its `arguments_similarity`); otherwise the normalised Levenshtein of the texts.
  *

@@ -1,5 +1,5 @@
 /**
- * Shell calls as seed 004's specialised detectors see them: which tools run shell commands,
+ * Shell calls as the doom-loop design's specialised detectors see them: which tools run shell commands,
  * the command text, whether a run failed, and which commands are file operations.
  */
 import type { Json, ToolResult } from '../model/transcript';

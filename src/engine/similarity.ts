@@ -1,5 +1,5 @@
 /**
- * Normalised Levenshtein similarity (seed 001 levels 3-4) with a bounded distance: callers only
+ * Normalised Levenshtein similarity (ChatLoop levels 3-4) with a bounded distance: callers only
  * ever ask "is the similarity above t?", so the distance is computed only up to the largest k that
  * still passes, and cheap lower bounds reject most pairs before any DP runs. Every answer equals
  * the unbounded computation (similarity.test.ts checks it against fastest-levenshtein).

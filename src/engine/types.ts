@@ -66,7 +66,7 @@ export interface CallView {
    */
   exactHash: number;
   exactSize: number;
-  /** Seed 004's structural fingerprint: primary keys only, bash file reads normalised. */
+  /** The doom-loop design's structural fingerprint: primary keys only, bash file reads normalised. */
   primary: string;
   /** Result fingerprint: isError + content (hashed when long); '' when there is no result. */
   resultFp: string;

@@ -1,5 +1,5 @@
 /**
- * The page never holds a whole transcript (issue 10): views ask the worker for the rows and the
+ * The page never holds a whole transcript: views ask the worker for the rows and the
  * turn they show. This reads every module under src/features and fails on any way to load or
  * hold one: the loaders, the stored turn tables, the Transcript type, arrays of turns, and the
  * worker calls that took a transcript from the page.

@@ -1,5 +1,5 @@
 /**
- * Issue 11, beside bad-input.test.ts: configs, share links, parameter paths and `__proto__`
+ * Beside bad-input.test.ts: configs, share links, parameter paths and `__proto__`
  * fields from hostile input. Each case asserts the exact message, and that nothing outside the
  * input changed (Object.prototype, the config passed in).
  */

@@ -1,6 +1,6 @@
 /**
  * Numbers JSON.parse cannot hold: `1e999` (or 400 digits) parses to Infinity, which every
- * importer then dropped or zeroed without a word (issue 11). Each one found is replaced by null
+ * importer then dropped or zeroed without a word. Each one found is replaced by null
  * (unknown, and what JSON.stringify would have written anyway) and said in one warning per
  * parsed text, naming the file, the line and the field.
  */

@@ -5,7 +5,7 @@ import { v0ErrorFlag } from './openhands-v0';
 import { v1ErrorFlag } from './openhands-v1';
 
 describe('rejectedToolName: the tool a V0 rejection message names', () => {
-  // Real messages: from OpenHands sessions (issue 8) and public logs of OpenHands runs.
+  // Real messages: from OpenHands sessions and public logs of OpenHands runs.
   it.each([
     ["Missing required parameters for function 'str_replace_editor': {'security_risk'}", 'str_replace_editor'],
     ["Missing required parameters for function 'execute_bash': {'command'}", 'execute_bash'],

@@ -1,5 +1,5 @@
 /**
- * Issue 11, beside bad-input.test.ts: what an import changes is said. A number too large to hold
+ * Beside bad-input.test.ts: what an import changes is said. A number too large to hold
  * (`1e999`) and invalid UTF-8 each give one warning naming the file, the line (or archive entry)
  * and the field, in every format, whether the file is read line by line or whole.
  */

@@ -30,7 +30,7 @@ export interface StreamDecoder {
 /**
  * Splits decoded chunks into lines. The unfinished line is kept as a list of pieces and joined
  * once, when its end arrives: searching a growing string for every chunk made a 200 MB
- * single-line file quadratic (issue 11).
+ * single-line file quadratic.
  */
 export async function* splitLines(
   chunks: AsyncIterable<Uint8Array>,

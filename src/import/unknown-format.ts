@@ -1,7 +1,7 @@
 /**
  * The one-line reason for a file no importer recognises: what the content looked like (its
  * top-level keys, or its first words) and where the readable formats are listed. One line,
- * because it is what a folder import prints per skipped file and what the app shows (issue 11:
+ * because it is what a folder import prints per skipped file and what the app shows (
  * the list of every format's reason was 15 lines).
  */
 import { scanJsonHead } from './json-head';

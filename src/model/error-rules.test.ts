@@ -6,7 +6,7 @@
  *   ctf/crypto/BabyEncryption, ctf/rev/rock, marshmallow-1867 demonstrations
  * - OH-converter: All-Hands-AI/OpenHands openhands/llm/fn_call_converter.py (MIT), the in-context
  *   example's server crash
- * - The `fastjson` line is quoted in issue 8 from a real SWE-agent run.
+ * - The `fastjson` line is quoted from a real SWE-agent run.
  * - OpenHands V1 terminal suffix `\n[The command completed with exit code 1.]` as printed by
  *   OpenHands sessions (issue text and public session dumps).
  */
@@ -25,7 +25,7 @@ describe('inferError on real results', () => {
     ], // OH
     ['command-not-found', 'bash: ponyc: command not found'], // OH
     ['no-such-file', "ls: cannot access 'src/lib': No such file or directory"], // OH
-    ['no-such-file', '/bin/bash: line 11301: cd: fastjson/: No such file or directory'], // SWE (issue 8)
+    ['no-such-file', '/bin/bash: line 11301: cd: fastjson/: No such file or directory'], // a real SWE-agent run
     ['no-such-file', "/root/ctf_files/*: cannot open `/root/ctf_files/*' (No such file or directory)"], // SWE ctf
     [
       'traceback',

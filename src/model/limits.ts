@@ -1,5 +1,5 @@
 /**
- * Every size limit Loopscope enforces on its inputs, in one place (issue 11), listed with its
+ * Every size limit Loopscope enforces on its inputs, in one place, listed with its
  * reason and CLI flag in docs/limits.md. Each is checked before the work starts where the input
  * declares a size, and enforced while the work runs, so a header that lies cannot make the reader
  * allocate more. Pure TypeScript: the importers, the engine's config validation and the page use it.
@@ -33,7 +33,7 @@ export interface LineLimits {
 }
 
 /**
- * 256 Mi characters: the 200 MB single-line file of issue 11 imports; V8's longest string is
+ * 256 Mi characters: a 200 MB single-line file imports; V8's longest string is
  * about 512 Mi characters, and a line is held twice while it is joined and parsed.
  */
 export const LINE_LIMITS: Readonly<LineLimits> = Object.freeze({ lineChars: 256 * MiB });

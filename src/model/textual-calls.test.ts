@@ -3,7 +3,7 @@
  * - FN: All-Hands-AI/OpenHands `openhands/llm/fn_call_converter.py` (MIT), the in-context example
  *   the harness shows models without native tool calls (the syntax they then write back).
  * - BROKEN: the `<function>execute_bash>` opening as written by a model in a public repository's
- *   parser test (an XML action parser for SWE-agent-like tools); issue 8 counts it in real
+ *   parser test (an XML action parser for SWE-agent-like tools); it is counted in real
  *   OpenHands sessions.
  * - HERMES: the `<tool_call>` JSON of the Hermes / Qwen2.5 chat templates.
  */

@@ -56,7 +56,7 @@ export interface ContextMessage {
 }
 
 export interface Turn {
-  /** 1..N counting assistant turns only (the `turns_in_prompt` of seed 000). */
+  /** 1..N counting assistant turns only (the `turns_in_prompt` of Gemini CLI's LLM loop check). */
   index: number;
   text: string;
   calls: ToolCall[];

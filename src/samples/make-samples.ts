@@ -248,7 +248,7 @@ function write(
   );
 }
 
-// 6. A long session with recorded LLM judge answers (seed 000 schedule).
+// 6. A long session with recorded LLM judge answers (LLM-check schedule).
 {
   const turns: TurnDraft[] = [];
   for (let i = 0; i < 45; i++) {

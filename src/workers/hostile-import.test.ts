@@ -1,5 +1,5 @@
 /**
- * Issue 11, beside src/import/bad-input.test.ts: every hostile or broken file of "What to build",
+ * Beside src/import/bad-input.test.ts: every hostile or broken file of "What to build",
  * through the import the app runs (parse and store in the worker, src/workers/import-file.ts),
  * into a library that already holds a transcript. Each case asserts the exact message the user
  * sees and that the library is unchanged: a refused file stores nothing, and a file imported with

@@ -13,7 +13,7 @@ function turns(n: number, extra: Record<number, TurnSpec> = {}): Transcript {
   );
 }
 
-describe('llm-judge history preparation (seed 000)', () => {
+describe("llm-judge history preparation (Gemini CLI's LLM loop check)", () => {
   it('keeps the last 20 entries, trims the dangling call at the end and the leading response', () => {
     const h = prepareHistory(turns(15), 15, 20);
     // Entries before turn 15: a1 t1 … a13 t13 a14 (t14 is turn 15's request). Last 20 = t4 a5 … t13 a14.

@@ -1,5 +1,5 @@
 /**
- * Seed 000's history preparation: the conversation the judge sees when turn T starts.
+ * The LLM-check design's history preparation: the conversation the judge sees when turn T starts.
  *
  * A history entry is what Gemini CLI (the seed's source) keeps in its chat history: one user
  * message, one assistant message (text and/or calls), or the function responses of one assistant

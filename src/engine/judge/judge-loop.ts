@@ -1,5 +1,5 @@
 /**
- * Seed 000's decision at a checked turn, shared by the llm-judge detector (answers it already has,
+ * The LLM-check design's decision at a checked turn, shared by the llm-judge detector (answers it already has,
  * asked synchronously) and the live judge run (answers fetched from an endpoint, asked with
  * `await`). One code path: a generator that yields the model it needs an answer from, so both
  * follow the same schedule, thresholds and "pro unavailable → trust flash" rule exactly.

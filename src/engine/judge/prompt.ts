@@ -1,5 +1,5 @@
 /**
- * Seed 000's LLM judge prompt and answer schema, verbatim, so a browser client and the engine
+ * The LLM-check design's LLM judge prompt and answer schema, verbatim, so a browser client and the engine
  * ask the same question. The task prompt is Gemini CLI's (the seed's prompt comes from there).
  */
 

@@ -15,7 +15,7 @@ export interface JudgeAnswer {
 
 /** Answers by model + history hash; `null` records a model that was asked and failed. */
 export interface JudgeCache {
-  /** The model names the client uses for seed 000's two roles. */
+  /** The model names the client uses for the LLM-check design's two roles. */
   models: { flash: string; pro: string };
   answers: Record<string, JudgeAnswer | null>;
 }

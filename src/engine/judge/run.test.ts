@@ -1,6 +1,6 @@
 /**
  * The live judge run against a scripted OpenAI-compatible server on loopback (real HTTP, real
- * fetch): schedule, intervals and alarms follow seed 000; the cache makes a second run silent.
+ * fetch): schedule, intervals and alarms follow the LLM-check design; the cache makes a second run silent.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {

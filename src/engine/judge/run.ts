@@ -1,5 +1,5 @@
 /**
- * A live judge run: walks seed 000's schedule over a transcript and asks the endpoint at each
+ * A live judge run: walks the LLM-check design's schedule over a transcript and asks the endpoint at each
  * due check (flash, then pro when flash reaches the threshold), through JudgeLoop, the same
  * decision code the llm-judge detector replays. Answers come from the store first; new ones are
  * stored as they arrive, so a cancelled run keeps what it got and a second run sends nothing.
@@ -24,7 +24,7 @@ import { judgeCacheKey, type JudgeAnswer, type JudgeCache } from './request';
 
 export interface JudgeModels {
   flash: string;
-  /** Empty: no double-check model; a confident flash is trusted (seed 000: pro unavailable). */
+  /** Empty: no double-check model; a confident flash is trusted (the LLM-check design: pro unavailable). */
   pro: string;
 }
 

@@ -1,5 +1,5 @@
 /**
- * Seed 000's turn-based check schedule (Gemini CLI's `turnStarted`): a check is due when
+ * The LLM-check design's turn-based check schedule (Gemini CLI's `turnStarted`): a check is due when
  * turnsInPrompt >= checkAfterTurns and turnsInPrompt - lastCheckTurn >= interval.
  */
 
@@ -8,11 +8,11 @@ export interface ScheduleParams {
   initialInterval: number;
   minInterval: number;
   maxInterval: number;
-  /** Checks that keep the initial interval before adapting (seed 000's overview: 30, 33, then adaptive). */
+  /** Checks that keep the initial interval before adapting (the LLM-check design's overview: 30, 33, then adaptive). */
   warmupChecks: number;
   /**
    * `threshold`: confidence measured against the threshold, so the threshold itself gives the
-   * minimum interval (seed 000's worked example: 0.9 → every 5 turns, 0.0 → every 15).
+   * minimum interval (the LLM-check design's worked example: 0.9 → every 5 turns, 0.0 → every 15).
    * `unit`: the seed's code and Gemini CLI, round(min + (max - min) * (1 - c)): 0.9 → 6.
    */
   intervalScale: 'threshold' | 'unit';

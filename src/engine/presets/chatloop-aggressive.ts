@@ -1,6 +1,6 @@
 import type { EngineConfig } from '../config';
 
-/** Seed 001's "Aggressive (catch loops early)" config example (its loop_detection_demo.rs), field for field. */
+/** The ChatLoop design's "Aggressive (catch loops early)" config example (its loop_detection_demo.rs), field for field. */
 export const chatloopAggressive: EngineConfig = {
   name: 'chatloop-aggressive',
   detectors: {

@@ -1,6 +1,6 @@
 import type { EngineConfig } from '../config';
 
-/** Seed 001's "Conservative (fewer false positives)" config example, field for field. */
+/** The ChatLoop design's "Conservative (fewer false positives)" config example, field for field. */
 export const chatloopConservative: EngineConfig = {
   name: 'chatloop-conservative',
   detectors: {

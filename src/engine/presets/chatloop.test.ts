@@ -19,7 +19,7 @@ const B = call('bash', { command: 'cargo build' });
 const C = call('edit', { path: 'src/a.rs', old: 'x', new: 'y' });
 const other = (i: number) => call('read', { path: `f${i}.rs` });
 
-describe('chatloop presets are valid configs with seed 001 values', () => {
+describe("chatloop presets are valid configs with the ChatLoop design's values", () => {
   it.each(['chatloop', 'chatloop-conservative', 'chatloop-aggressive'])(
     '%s validates and leaves levels 3-4 out',
     (name) => {
@@ -43,7 +43,7 @@ describe('chatloop presets are valid configs with seed 001 values', () => {
   });
 });
 
-describe('chatloop (seed 001 balanced default): the seed unit tests on the preset', () => {
+describe("chatloop (the ChatLoop design's balanced default): its unit tests on the preset", () => {
   const cfg = preset('chatloop');
 
   it('test_exact_duplicate_detection: 3 identical calls trigger', () => {
@@ -89,7 +89,7 @@ describe('chatloop (seed 001 balanced default): the seed unit tests on the prese
   });
 });
 
-describe('chatloop-conservative (seed 001 example)', () => {
+describe("chatloop-conservative (the ChatLoop design's example)", () => {
   const cfg = preset('chatloop-conservative');
 
   it('triggers: the 5th identical call, then warn / warn / warn / terminate', () => {
@@ -111,7 +111,7 @@ describe('chatloop-conservative (seed 001 example)', () => {
   });
 });
 
-describe('chatloop-aggressive (seed 001 example, loop_detection_demo.rs)', () => {
+describe("chatloop-aggressive (the ChatLoop design's example, loop_detection_demo.rs)", () => {
   const cfg = preset('chatloop-aggressive');
 
   it('triggers: the 2nd identical call warns, the 3rd terminates', () => {

@@ -1,7 +1,7 @@
 import type { EngineConfig } from '../config';
 
 /**
- * Seed 001's balanced default (`LoopDetectorConfig::default()`): window 10, max duplicates 2,
+ * The ChatLoop design's balanced default (`LoopDetectorConfig::default()`): window 10, max duplicates 2,
  * patterns 2-5 calls repeated twice, warn / warn / terminate. Levels 3-4 (similar-args,
  * same-result) are left out: the seed marks them "NOT IMPLEMENTED" in ChatLoop.
  */

@@ -5,7 +5,7 @@ import { presetByName } from './index';
 
 const cfg = presetByName('crustly')!;
 
-describe('crustly preset (seed 002)', () => {
+describe('crustly preset (the Crustly design)', () => {
   it('is a valid config with the seed thresholds and buffer', () => {
     expect(validateConfig(structuredClone(cfg))).toEqual(cfg);
     expect(cfg.detectors).toEqual({
@@ -22,7 +22,7 @@ describe('crustly preset (seed 002)', () => {
     });
   });
 
-  // Seed 002, "Test 3: Modification Safety": the 3rd write of test.rs is blocked, whatever it writes;
+  // The Crustly design, "Test 3: Modification Safety": the 3rd write of test.rs is blocked, whatever it writes;
   // the log signature is `write:src/config.rs` (tool + main argument).
   it('Test 3: writes of one file with different content: 2 allowed, the 3rd blocked; another file resets', () => {
     const w = (i: number) => call('write', { path: 'test.rs', content: `fn main() { ${i} }` });

@@ -1,6 +1,6 @@
 import type { EngineConfig } from '../config';
 
-/** Seed 003: 1-, 2- and 3-call cycles; per pattern warn, stronger warn, then LOOP_DETECTED stop. */
+/** The cycle-escalation design: 1-, 2- and 3-call cycles; per pattern warn, stronger warn, then LOOP_DETECTED stop. */
 export const cycleEscalation: EngineConfig = {
   name: 'cycle-escalation',
   detectors: {

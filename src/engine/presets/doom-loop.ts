@@ -1,7 +1,7 @@
 import type { EngineConfig } from '../config';
 import { DEFAULT_TEST_PATTERNS } from '../detectors/test-fix';
 
-/** Seed 004: the doom loop with its nudge tiers and rejection, plus its specialised patterns. */
+/** The doom-loop design: the doom loop with its nudge tiers and rejection, plus its specialised patterns. */
 export const doomLoopPreset: EngineConfig = {
   name: 'doom-loop',
   detectors: {

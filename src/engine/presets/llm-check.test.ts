@@ -15,7 +15,7 @@ function withJudge(n: number, judge: JudgeRecord[], looping = false) {
   return t;
 }
 
-describe('preset llm-check (seed 000)', () => {
+describe("preset llm-check (Gemini CLI's LLM loop check)", () => {
   it('is a valid config running only llm-judge', () => {
     expect(validateConfig(preset)).toBe(preset);
     expect(Object.keys(preset.detectors)).toEqual(['llm-judge']);

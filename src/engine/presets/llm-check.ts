@@ -1,7 +1,7 @@
 import type { EngineConfig } from '../config';
 
 /**
- * Seed 000 alone: the LLM judge on its turn schedule (first check at turn 30, every 3 turns,
+ * Gemini CLI's LLM loop check alone: the LLM judge on its turn schedule (first check at turn 30, every 3 turns,
  * then 5-15 by confidence), flash then pro at 0.9, answers recorded in the transcript.
  * A confirmed loop ends the turn loop (terminate).
  */

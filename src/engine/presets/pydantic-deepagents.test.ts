@@ -58,7 +58,7 @@ describe('preset pydantic-deepagents (StuckLoopDetection)', () => {
       expect(at(run(7)).map((e) => e[0])).toEqual([6, 7]));
   });
 
-  // _check_noop: the (tool_name, result_hash) history, arguments ignored (issue #208's attach_file).
+  // _check_noop: the (tool_name, result_hash) history, arguments ignored (pydantic-deepagents' attach_file case).
   describe('no-op: the same tool returning the same result 3 times in a row, whatever the arguments', () => {
     const attach = (f: string) => call('attach_file', { email_id: '1', filename: f }, 'True');
     it('2: nothing', () => expect(at([attach('a.txt'), attach('b.txt')])).toEqual([]));

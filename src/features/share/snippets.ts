@@ -46,7 +46,7 @@ const RUST_ACTION: Record<Action, string> = {
   terminate: 'LoopAction::Terminate',
 };
 
-/** ChatLoop's own `LoopDetectorConfig::default()` (seed 001), for a check this config leaves off. */
+/** ChatLoop's own `LoopDetectorConfig::default()` (the ChatLoop design), for a check this config leaves off. */
 const CHATLOOP_DEFAULTS = {
   windowSize: 10,
   maxDuplicates: 2,

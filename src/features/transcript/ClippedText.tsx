@@ -2,7 +2,7 @@ import { useState } from 'react';
 
 /**
  * Characters of one text shown at first. Laying out a 40 M-character <pre> took Chromium over
- * ten seconds (issue 11: the 200 MB single-line file), and nobody reads that much in a 320 px box.
+ * ten seconds (a 200 MB single-line file), and nobody reads that much in a 320 px box.
  */
 export const SHOWN_CHARS = 100_000;
 
