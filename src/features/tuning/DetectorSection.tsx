@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { DetectorDoc } from './DetectorDoc';
 import { useAppStore } from '../../state/store';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
 import { DiffMark } from './DiffMark';
@@ -48,7 +49,8 @@ export function DetectorSection({ row }: { row: DetectorRow }) {
         </button>
       </header>
       <p className="tune-origin">
-        <span className="tune-origin-tag">{def.origin}</span> {def.summary}
+        <span className="tune-origin-tag">{def.origin}</span> {def.summary}{' '}
+        <DetectorDoc id={def.id} title={def.title} />
       </p>
       {open && (
         <div id={bodyId} className="tune-params">
