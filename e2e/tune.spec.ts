@@ -59,13 +59,13 @@ test('tune a threshold and watch false positives drop; switch preset; the draft 
   expect(new Set(paths).size).toBe(paths.length);
   await shot(page, 'tune-01-chatloop');
   // Every word on a detector can be looked up: its docs section, as text, on request.
-  const exact = page.locator('.tune-detector').filter({ has: param(page, 'detectors.exact-repeat.enabled') });
-  await expect(exact.locator('.tune-origin-tag')).toHaveText('ChatLoop design, level 1');
-  await exact.getByRole('button', { name: 'docs' }).click();
+  const exactCard = page.locator('.tune-detector').filter({ has: param(page, 'detectors.exact-repeat.enabled') });
+  await expect(exactCard.locator('.tune-origin-tag')).toHaveText('ChatLoop design, level 1');
+  await exactCard.getByRole('button', { name: 'docs' }).click();
   const doc = page.getByRole('region', { name: /docs\/detectors\.md$/ });
   await expect(doc).toContainText("## `exact-repeat` — ChatLoop's level 1");
   await shot(page, 'tune-01b-detector-docs');
-  await exact.getByRole('button', { name: 'hide docs' }).click();
+  await exactCard.getByRole('button', { name: 'hide docs' }).click();
   await expect(doc).toHaveCount(0);
 
   // Dragging the slider re-runs at once: 4 copies allowed, no alarm left (CLI with --config: fp 0).
