@@ -28,6 +28,28 @@ interface TotalLine {
 }
 const lastLine = (out: string) => JSON.parse(out.trim().split('\n').pop()!) as TotalLine;
 
+describe('sweep on runs without labels', () => {
+  it('counts them apart at every value: alarms and stops, no scores line', async () => {
+    const text = await cli(
+      'sweep',
+      join(ROOT, 'corpus/real/swe-agent'),
+      '--preset',
+      'chatloop',
+      '--param',
+      'detectors.exact-repeat.maxDuplicates',
+      '--values',
+      '2,9',
+    );
+    expect(text.code).toBe(0);
+    expect(text.out).toBe(
+      'detectors.exact-repeat.maxDuplicates = 2\n' +
+        '  without labels, counted apart: runs 22 · alarms 5 · runs alarmed 2 · would stop 0\n' +
+        'detectors.exact-repeat.maxDuplicates = 9\n' +
+        '  without labels, counted apart: runs 22 · alarms 1 · runs alarmed 1 · would stop 0\n',
+    );
+  });
+});
+
 describe('eval on runs without labels', () => {
   it('a folder of real runs that carry no labels: no false alarm, and it says none was labelled', async () => {
     const text = await cli('eval', join(ROOT, 'corpus/real/swe-agent'), '--preset', 'chatloop');

@@ -4,7 +4,8 @@ import { evaluate, summarize } from './evaluate';
 import type { ReplaySession } from './session';
 import type { SweepPoint } from './sweep';
 
-export type { SweepPoint };
+/** One value's scores on the open run (whether they mean anything depends on its labels: the view says). */
+export type RunSweepPoint = Omit<SweepPoint, 'unlabelled'>;
 
 /** The sweep on one open transcript: other detectors' runs come from the session cache. */
 export function sweepSession(
@@ -13,7 +14,7 @@ export function sweepSession(
   config: EngineConfig,
   param: string,
   values: unknown[],
-): SweepPoint[] {
+): RunSweepPoint[] {
   return values.map((value) => {
     const resolved = resolveConfig(setParam(config, param, value));
     return { value, metrics: summarize(evaluate(s.run(resolved), t, { countAction: resolved.countAction })) };

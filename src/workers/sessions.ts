@@ -17,7 +17,7 @@ import { resolveConfig, type EngineConfig } from '../engine/config';
 import type { JudgeCache } from '../engine/judge/request';
 import { isLabelled } from '../engine/labelled';
 import { ReplaySession } from '../engine/session';
-import { sweepSession, type SweepPoint } from '../engine/sweep-session';
+import { sweepSession, type RunSweepPoint } from '../engine/sweep-session';
 import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadLabels } from '../persistence/labels';
@@ -266,7 +266,7 @@ export function sweepOpen(
   param: string,
   values: unknown[],
   labels: Label[],
-): SweepPoint[] {
+): RunSweepPoint[] {
   return sweepSession(get(key), withLabels(get(key).transcript, labels), config, param, values);
 }
 

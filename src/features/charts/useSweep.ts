@@ -1,6 +1,6 @@
 import { useCallback, useRef, useState } from 'react';
 import type { EngineConfig } from '../../engine/config';
-import type { SweepPoint } from '../../engine/sweep';
+import type { RunSweepPoint } from '../../engine/sweep-session';
 import type { Label } from '../../model/transcript';
 import { engineWorker } from '../../workers/client';
 import { useWorkbench } from '../workbench/context';
@@ -12,7 +12,7 @@ export interface SweepRun {
   /** The config and labels the sweep was asked about (to tell when it is out of date). */
   draft: EngineConfig;
   labels: Label[];
-  points?: SweepPoint[];
+  points?: RunSweepPoint[];
   error?: string;
   ms?: number;
 }
