@@ -40,7 +40,7 @@ export const PRESET_ABOUT: Record<string, PresetAbout> = {
   },
   'llm-check': {
     what: "Gemini CLI's LLM loop check from turn 30. Its interval after a check scales by the threshold (the worked example), not by the code's round(5 + 10(1 - c)): set intervalScale unit for the code's.",
-    source: DOCS('llm-judge — the LLM-check design (Gemini CLI\'s LLM loop check)'),
+    source: DOCS("llm-judge — the LLM-check design (Gemini CLI's LLM loop check)"),
   },
   'gemini-cli': {
     what: 'Gemini CLI: a cycle of 1-5 calls repeated 5 times, chanting text, an LLM check from turn 30; the first detection nudges, the second halts.',
