@@ -59,9 +59,9 @@ function numbered(unit: CallView[]): string {
   return unit.map((c, i) => `  ${i + 1}. ${describeCall(c)}`).join('\n');
 }
 
-const TESTISH = /test|pytest|jest|vitest|spec/i;
-const EDITISH = /edit|write|replace|patch|apply|insert|create/i;
-const READISH = /read|view|cat|open|grep|search|find|list|ls|glob|fetch/i;
+export const TESTISH = /test|pytest|jest|vitest|spec/i;
+export const EDITISH = /edit|write|replace|patch|apply|insert|create/i;
+export const READISH = /read|view|cat|open|grep|search|find|list|ls|glob|fetch/i;
 
 /** The "specific alternatives" of the second warning, chosen from what the cycle does. */
 function alternatives(unit: CallView[]): string[] {

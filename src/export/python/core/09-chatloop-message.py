@@ -1,7 +1,4 @@
 # -- src/engine/detectors/chatloop-message.ts: ChatLoop's warning and stop texts --
-CHATLOOP_ADVICE = "Consider a different approach or ask the user for help."
-
-
 def chatloop_message(action, description, suggestion):
     if action == "terminate":
         return "Loop detected: " + suggestion

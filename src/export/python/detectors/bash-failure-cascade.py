@@ -13,7 +13,7 @@ def _bash_cascade_prompt(n, file_operation):
             "3. Do not run another command of the same kind until you know why these failed" % n)
 
 
-class Detector(FailureStreak):
+class Detector_bash_failure_cascade(FailureStreak):
     def on_call(self, call, emit):
         if call.result is None:
             return

@@ -1,5 +1,5 @@
 # -- src/engine/detectors/batch-repeat.ts: docker-agent's same batch of calls N responses in a row (+ octo-agent's options) --
-class Detector(DetectorBase):
+class Detector_batch_repeat(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.expected = self.seen = self.consecutive = self.level = 0

@@ -10,7 +10,7 @@ def _crustly_signature(call):
     return call.exact
 
 
-class Detector(DetectorBase):
+class Detector_consecutive_repeat(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.exploration = {n.lower() for n in p["explorationTools"]}

@@ -89,7 +89,7 @@ class _ChantTracker:
         return len(periods) <= self.threshold // 2
 
 
-class Detector(DetectorBase):
+class Detector_content_chanting(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.tracker = _ChantTracker(p["chunkSize"], p["threshold"], max(p["maxHistory"], p["chunkSize"]),

@@ -1,9 +1,7 @@
 # -- src/engine/detectors/cycle.ts: 1- to maxPeriod-call cycles repeated consecutively, escalating per pattern --
 import re as _re_cycle
 
-_TESTISH = _re_cycle.compile(r"test|pytest|jest|vitest|spec", _re_cycle.I)
-_EDITISH = _re_cycle.compile(r"edit|write|replace|patch|apply|insert|create", _re_cycle.I)
-_READISH = _re_cycle.compile(r"read|view|cat|open|grep|search|find|list|ls|glob|fetch", _re_cycle.I)
+# _TESTISH, _EDITISH, _READISH: in the tables.
 # src/engine/detectors/user-prompt.ts: a user message that is a new prompt (not a loop nudge).
 _CYCLE_SAME_PROMPT = [_re_cycle.compile(r"System: Potential loop detected"), _re_cycle.compile(r"Please continue\.?\s*\Z")]
 
@@ -61,7 +59,7 @@ def _pattern_key(unit):
     return min("\u0001".join(unit[(r + i) % len(unit)] for i in range(len(unit))) for r in range(len(unit)))
 
 
-class Detector(DetectorBase):
+class Detector_cycle(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.recent = []

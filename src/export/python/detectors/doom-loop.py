@@ -24,7 +24,7 @@ def _doom_rejection(tool, n):
             "This call was not run.\nStop calling %s and try a completely different approach." % (tool, n, tool))
 
 
-class Detector(DetectorBase):
+class Detector_doom_loop(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.prev_exact = self.prev_primary = ""

@@ -1,5 +1,5 @@
 # -- src/engine/detectors/exact-repeat.ts: copies of this call already in the window >= maxDuplicates --
-class Detector(DetectorBase):
+class Detector_exact_repeat(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.window = []

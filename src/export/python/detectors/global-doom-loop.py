@@ -18,7 +18,7 @@ def _has_agents(turns, mn):
     return len(seen) >= mn
 
 
-class Detector(DetectorBase):
+class Detector_global_doom_loop(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.active = _has_agents(env["turns"], p["minAgents"])

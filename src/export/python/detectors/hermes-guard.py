@@ -208,7 +208,7 @@ class _HermesState:
                        "proceed with what you have.]" % (laps, period, c.name))
 
 
-class Detector(DetectorBase):
+class Detector_hermes_guard(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.s, self.level = _HermesState(p), 0

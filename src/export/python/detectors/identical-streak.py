@@ -18,7 +18,7 @@ def _is_skip_rule(rule):
     return match
 
 
-class Detector(DetectorBase):
+class Detector_identical_streak(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.ignore = set(p["ignoreArgs"])

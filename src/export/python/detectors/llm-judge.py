@@ -81,7 +81,7 @@ def _js_round(x):
     return math.floor(x + 0.5)
 
 
-class Detector(DetectorBase):
+class Detector_llm_judge(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.max_interval = max(p["minInterval"], p["maxInterval"])

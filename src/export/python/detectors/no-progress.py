@@ -164,7 +164,7 @@ def _np_same_failed_change(a, b):
             and _np_target(a) == _np_target(b))
 
 
-class Detector(DetectorBase):
+class Detector_no_progress(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.cap = p["window"]

@@ -211,7 +211,7 @@ _OH_SCENARIO_TEXT = {
 _OH_EDIT_SKILL = "edit_file_by_replace("
 
 
-class Detector(DetectorBase):
+class Detector_openhands_stuck(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.shell, self.ipy = set(p["shellTools"]), set(p["ipythonTools"])

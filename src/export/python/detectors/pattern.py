@@ -1,5 +1,5 @@
 # -- src/engine/detectors/pattern.ts: the last L calls repeat the L before them, L in [min, max] --
-class Detector(DetectorBase):
+class Detector_pattern(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.keys, self.names = [], []

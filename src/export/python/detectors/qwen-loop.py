@@ -1,7 +1,7 @@
 # -- src/engine/detectors/qwen-loop.ts (+ qwen-loop-state.ts, git-inspection.ts): Qwen Code's tool-call loop guards --
 import re as _re_qwen
 
-_QWEN_GIT = _re_qwen.compile(r"^git(?:\s+(?:-C\s+\S+|--no-pager))*\s+(status|diff|ls-files)\b", _re_qwen.I | _re_qwen.A)
+# _QWEN_GIT (git-inspection.ts): in the tables.
 _QWEN_SPLIT = _re_qwen.compile(r"&&|\|\||[;&|\n]")
 _QWEN_HARD_CAP_MULTIPLIER = 10
 _QWEN_MESSAGES = {
@@ -138,7 +138,7 @@ class _QwenState:
         return r["identical"]
 
 
-class Detector(DetectorBase):
+class Detector_qwen_loop(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.read_like, self.stateful = set(p["readLikeTools"]), set(p["statefulTools"])

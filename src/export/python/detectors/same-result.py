@@ -1,5 +1,5 @@
 # -- src/engine/detectors/same-result.ts: results similar above the threshold, with the same isError --
-class Detector(DetectorBase):
+class Detector_same_result(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.window = []  # (content, isError), oldest first

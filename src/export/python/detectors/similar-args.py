@@ -1,5 +1,5 @@
 # -- src/engine/detectors/similar-args.ts: the same tool with similar arguments, maxSimilar times in the window --
-class Detector(DetectorBase):
+class Detector_similar_args(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.window = []

@@ -1,5 +1,5 @@
 # -- src/engine/detectors/step-repeat.ts: one step's calls (name, input, output) too often in a window of steps (Crush) --
-class Detector(DetectorBase):
+class Detector_step_repeat(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.steps, self.parts, self.names, self.labels = [], [], [], {}

@@ -3,7 +3,7 @@ def _sl_all_same(tail):
     return all(x == tail[0] for x in tail)
 
 
-class Detector(DetectorBase):
+class Detector_stuck_loop(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.calls, self.results, self.names, self.level = [], [], [], 0

@@ -9,7 +9,7 @@ def _user_spoke(turn):
     return any(m["role"] == "user" and not m["text"].lstrip().startswith("[System]") for m in turn["before"])
 
 
-class Detector(DetectorBase):
+class Detector_summary_loop(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.run, self.last_text = 0, ""

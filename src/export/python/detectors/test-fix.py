@@ -6,7 +6,7 @@ def _test_fix_prompt(n):
             "3. Try a DIFFERENT fix strategy instead of iterating on the same one" % n)
 
 
-class Detector(FailureStreak):
+class Detector_test_fix(FailureStreak):
     def __init__(self, p, env):
         FailureStreak.__init__(self, p, env)
         self.re = test_command_regex(p["testPatterns"])

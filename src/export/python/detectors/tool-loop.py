@@ -164,7 +164,7 @@ def _tl_find(p, history, c, h):
     return None
 
 
-class Detector(DetectorBase):
+class Detector_tool_loop(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.history, self.buckets, self.level = [], {}, 0

@@ -1,0 +1,79 @@
+/**
+ * The Python module's tables, written from the TypeScript definitions at export time: the
+ * patterns and name lists the ported core and detectors use, every detector's parameter defaults
+ * and the preset configs. The hand-ported .py files name these tables and copy none of them.
+ */
+import { ADVICE } from '../engine/detectors/chatloop-message';
+import { EDITISH, READISH, TESTISH } from '../engine/detectors/cycle';
+import { GIT_OVERVIEW } from '../engine/detectors/git-inspection';
+import { DETECTOR_DEFS } from '../engine/detectors/registry';
+import { COMPLEX, FILE_READ, PRIMARY_KEYS } from '../engine/fingerprint';
+import { PRESETS } from '../engine/presets/index';
+import { EXIT_CODE, FILE_OP, HEREDOC, SHELL_ERROR, SHELL_TOOLS, TEST_FAILURE } from '../engine/shell';
+import {
+  ANY_NEEDLE,
+  BLANK,
+  EDGE,
+  EDIT_LINT_FAILED,
+  ERROR_PREFIX,
+  EXCEPTION_LINE,
+  EXIT_LINE,
+  NO_SUCH_FILE,
+  NOT_FOUND,
+  TIMED_OUT,
+} from '../model/error-rules';
+import { pyString, pyValue } from './escape/python-literal';
+import { pyRegex } from './python-regex';
+
+/** Python name → the engine's pattern it is compiled from. */
+export const PY_PATTERNS: readonly (readonly [string, RegExp])[] = [
+  // src/model/error-rules.ts
+  ['_BLANK', BLANK],
+  ['_EXIT_LINE', EXIT_LINE],
+  ['_NOT_FOUND', NOT_FOUND],
+  ['_NO_SUCH_FILE', NO_SUCH_FILE],
+  ['_EXCEPTION_LINE', EXCEPTION_LINE],
+  ['_ANY_NEEDLE', ANY_NEEDLE],
+  ['_ERROR_PREFIX', ERROR_PREFIX],
+  ['_EDIT_LINT_FAILED', EDIT_LINT_FAILED],
+  ['_TIMED_OUT', TIMED_OUT],
+  // src/engine/shell.ts
+  ['_EXIT_CODE', EXIT_CODE],
+  ['_SHELL_ERROR', SHELL_ERROR],
+  ['_TEST_FAILURE', TEST_FAILURE],
+  ['_FILE_OP', FILE_OP],
+  ['_HEREDOC', HEREDOC],
+  // src/engine/fingerprint.ts
+  ['_FILE_READ', FILE_READ],
+  ['_COMPLEX', COMPLEX],
+  // src/engine/detectors/cycle.ts, git-inspection.ts
+  ['_TESTISH', TESTISH],
+  ['_EDITISH', EDITISH],
+  ['_READISH', READISH],
+  ['_QWEN_GIT', GIT_OVERVIEW],
+];
+
+/** Python name → a constant of the engine (numbers, strings, name lists). */
+const PY_CONSTANTS: readonly (readonly [string, unknown])[] = [
+  ['_EDGE', EDGE],
+  ['_SHELL_TOOLS', [...SHELL_TOOLS]],
+  ['_PRIMARY_KEYS', [...PRIMARY_KEYS]],
+  ['CHATLOOP_ADVICE', ADVICE],
+];
+
+function patternLine(name: string, re: RegExp): string {
+  const { source, flags } = pyRegex(re);
+  return `${name} = re.compile(${pyString(source)}, ${flags.join(' | ')})`;
+}
+
+/** The tables' Python text, placed after the module's imports and before the ported code. */
+export function pythonTables(): string {
+  return [
+    '# ---- Tables written from the TypeScript definitions when this module was exported ----',
+    ...PY_PATTERNS.map(([name, re]) => patternLine(name, re)),
+    ...PY_CONSTANTS.map(([name, v]) => `${name} = ${pyValue(v)}`),
+    "# Every detector's parameter defaults (the registry), and the presets by name.",
+    `DEFAULTS = ${pyValue(Object.fromEntries(DETECTOR_DEFS.map((d) => [d.id, d.defaults])))}`,
+    `PRESETS = ${pyValue(Object.fromEntries(PRESETS.map((p) => [p.name, p])))}`,
+  ].join('\n');
+}
