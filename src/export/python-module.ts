@@ -118,10 +118,12 @@ export function pythonModule(config: EngineConfig, ported: Record<string, string
     '',
     '',
     'if __name__ == "__main__":',
-    '    import json, sys',
+    '    import sys',
     '',
-    '    lines = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8") if l.strip()]',
-    '    print(json.dumps(replay(lines)))',
+    '    # python3 loopscope_x.py RUN.jsonl [--messages]: the events as JSON, with messages if asked.',
+    '    files = [a for a in sys.argv[1:] if a != "--messages"]',
+    '    lines = [json.loads(l) for l in open(files[0], encoding="utf-8") if l.strip()]',
+    '    print(json.dumps(replay_with_messages(lines) if "--messages" in sys.argv[1:] else replay(lines)))',
     '',
   ].join('\n');
 }
