@@ -1,0 +1,111 @@
+/**
+ * Detector messages as data: one template per text, `{name}` marking where a value goes. The
+ * engine formats them with formatMessage; the Python module gets the same templates written in
+ * and formats them with the same rule (format_message), so the two cannot drift apart.
+ */
+/** ChatLoop's advice, closing each of its suggestions. */
+export const ADVICE = 'Consider a different approach or ask the user for help.';
+
+const NO_PROGRESS_ASK =
+  'Nothing new is being learned. Change something real (another command, file or approach), or explain what is blocking you.';
+
+export const MESSAGE_TEMPLATES = {
+  // ChatLoop's four detectors (chatloop-message.ts).
+  'chatloop.warn': '⚠️ Loop detected ({description}). {suggestion}',
+  'chatloop.terminate': 'Loop detected: {suggestion}',
+  'exact-repeat.description': "exact duplicate of '{tool}'",
+  'exact-repeat.suggestion': `The tool '{tool}' has been called {count} times with identical arguments. ${ADVICE}`,
+  'similar-args.description': "similar arguments to '{tool}'",
+  'similar-args.suggestion': `The tool '{tool}' has been called {count} times with similar arguments. ${ADVICE}`,
+  'same-result.description': 'repetitive {kind}',
+  'same-result.suggestion': `The result of '{tool}' is similar to {earlier} in the window. ${ADVICE}`,
+  'pattern.description': 'repeating pattern of {length} calls',
+  'pattern.suggestion': `The pattern {chain} has repeated {repetitions} times. ${ADVICE}`,
+  // no-progress (no-progress-message.ts): {list} is the numbered steps, one per line.
+  'no-progress.recurrence.terminate':
+    'Loop detected: the same step {n} times in the last {window} steps, with no new change between. Stopping the run:\n  1. {shown}',
+  'no-progress.recurrence.warn': `⚠️ No progress: the same step (or the same error, or the same failed edit) {n} times in the last {window} steps, with no new change between:\n  1. {shown}\n${NO_PROGRESS_ASK}`,
+  'no-progress.window.terminate':
+    'Loop detected: no progress in the last {n} steps (each repeated an action and result already seen in the last {window} steps). Stopping the run:\n{list}',
+  'no-progress.window.warn': `⚠️ No progress: the last {n} steps each repeated an action and its result (or an error) already seen in the last {window} steps:\n{list}\n${NO_PROGRESS_ASK}`,
+  'no-progress.across-changes.terminate':
+    'Loop detected: the same failure {n} times in the last {window} steps, though edits came between. Stopping the run:\n  1. {shown}',
+  'no-progress.across-changes.warn':
+    '⚠️ No progress: the same failure {n} times in the last {window} steps, though edits came between:\n  1. {shown}\n' +
+    'The edits are not changing the result. Read the error again, check the assumption behind the fix, or try another approach.',
+  // Gemini CLI's recovery feedback and halt notice (content-chanting.ts).
+  'gemini.terminate':
+    'A potential loop was detected. This can happen due to repetitive tool calls or other model behavior. The request has been halted. Details: {detail}',
+  'gemini.warn':
+    "System: Potential loop detected. Details: {detail}. Please take a step back and confirm you're making forward progress. " +
+    "If not, take a step back, analyze your previous actions and rethink how you're approaching the problem. " +
+    'Avoid repeating the same tool calls or responses without new results.',
+  // doom-loop.ts: the seed's three nudges (tiers 3, 2, 1) and the rejection.
+  'doom-loop.critical':
+    "[System] CRITICAL: You've called {tool} with the same arguments {n} times.\n" +
+    'You are in a doom loop. You MUST:\n' +
+    '1. STOP calling {tool} immediately\n' +
+    "2. Explain what you're stuck on\n" +
+    '3. Try a completely different approach\n' +
+    'Further identical calls will be rejected.',
+  'doom-loop.warning':
+    "[System] WARNING: You've called {tool} {n} times with identical arguments.\n" +
+    'This is a stuck state.\n' +
+    '1. Try a DIFFERENT approach or tool\n' +
+    '2. If blocked, explain the blocker',
+  'doom-loop.nudge':
+    "[System] You've called {tool} with the same arguments {n} times.\n" +
+    'This indicates a stuck state. Either:\n' +
+    '1. Try a DIFFERENT approach or tool\n' +
+    "2. If blocked, explain what's preventing progress\n" +
+    '3. If the task is complete, say so explicitly',
+  'doom-loop.rejection':
+    '[System] REJECTED: {tool} called with the same arguments {n} times after the critical warning. ' +
+    'This call was not run.\n' +
+    'Stop calling {tool} and try a completely different approach.',
+  // identical-streak.ts (Cline, Roo Code, CrewAI)
+  'identical-streak.stop': 'Loop detected: {tool} called {count} times in a row with identical arguments.',
+  'identical-streak.warn':
+    'You have called "{tool}" with identical arguments {count} times consecutively without making progress. Try a different approach.',
+  // hermes-state.ts (Hermes Agent's tool guardrails)
+  'hermes.web-search-cap':
+    'Blocked web_search: this turn has already made {max} web searches, the per-turn limit. This looks like a runaway search loop. Work with the results you already have and give the user your answer.',
+  'hermes.subagent-cap':
+    'Blocked delegate_task: this turn has already spawned {count} subagents (limit {max}). This looks like a runaway delegation loop. Finish the work with the results you have and answer the user.',
+  'hermes.exact-failure-block':
+    'Blocked {tool}: the same tool call failed {count} times with identical arguments. Stop retrying it unchanged; change strategy or explain the blocker.',
+  'hermes.no-progress-block':
+    'Blocked {tool}: this read-only call returned the same result {count} times. Stop repeating it unchanged; use the result already provided or try a different query.',
+  'hermes.same-tool-halt':
+    'Stopped {tool}: it failed {count} times this turn. Stop retrying the same failing tool path and choose a different approach.',
+  'hermes.exact-failure-warn':
+    '{tool} has failed {count} times with identical arguments. This looks like a loop; inspect the error and change strategy instead of retrying it unchanged.',
+  'hermes.same-tool-warn':
+    '{tool} has failed {count} times this turn. This looks like a loop. Do not switch to text-only replies; keep using tools, but diagnose before retrying.',
+  'hermes.no-progress-warn':
+    '{tool} returned the same result {count} times. Use the result already provided or change the query instead of repeating it unchanged.',
+  'hermes.identical-halt':
+    'Stopped {tool}: the same call with identical arguments returned the same result {count} times in a row. Stop repeating it unchanged; use the result already provided or change strategy.',
+  'hermes.identical-note':
+    '[hermes note: this is the {ordinal} consecutive identical call to {tool} with identical arguments returning the same result. Do not repeat it — change arguments, use a different tool, or proceed with what you have.]',
+  'hermes.cycle-halt':
+    'Stopped {tool}: the same repeating cycle of tool calls (period {period}) with identical arguments and identical results has run {laps} times. Repeating the batch unchanged is not progress; use the results already provided or change strategy.',
+  'hermes.cycle-note':
+    '[hermes note: the last {laps} rounds repeated the same cycle of {period} tool calls (ending with {tool}) with identical arguments and identical results. Do not repeat the batch — change arguments, use a different tool, or proceed with what you have.]',
+} as const;
+
+export type MessageKey = keyof typeof MESSAGE_TEMPLATES;
+
+const PLACEHOLDER = /\{([A-Za-z]+)\}/g;
+
+/**
+ * The template with each `{name}` replaced by its value (numbers as String writes them). Values
+ * are not read again for placeholders: a tool named `{count}` stays as it is.
+ */
+export function formatMessage(key: MessageKey, values: Record<string, string | number>): string {
+  return MESSAGE_TEMPLATES[key].replace(PLACEHOLDER, (_, name: string) => {
+    const v = values[name];
+    if (v === undefined) throw new Error(`message ${key}: no value for {${name}}`);
+    return String(v);
+  });
+}
