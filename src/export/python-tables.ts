@@ -1,11 +1,11 @@
 /**
  * The Python module's tables, written from the TypeScript definitions at export time: the
- * patterns and name lists the ported core and detectors use, every detector's parameter defaults
- * and the preset configs. The hand-ported .py files name these tables and copy none of them.
+ * patterns and name lists the ported core and detectors use, the detectors' message templates,
+ * every detector's parameter defaults and the preset configs. The hand-ported .py files name these tables and copy none of them.
  */
-import { ADVICE } from '../engine/detectors/chatloop-message';
 import { EDITISH, READISH, TESTISH } from '../engine/detectors/cycle';
 import { GIT_OVERVIEW } from '../engine/detectors/git-inspection';
+import { MESSAGE_TEMPLATES } from '../engine/detectors/message-templates';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { COMPLEX, FILE_READ, PRIMARY_KEYS } from '../engine/fingerprint';
 import { PRESETS } from '../engine/presets/index';
@@ -58,7 +58,8 @@ const PY_CONSTANTS: readonly (readonly [string, unknown])[] = [
   ['_EDGE', EDGE],
   ['_SHELL_TOOLS', [...SHELL_TOOLS]],
   ['_PRIMARY_KEYS', [...PRIMARY_KEYS]],
-  ['CHATLOOP_ADVICE', ADVICE],
+  // Detector messages as templates (message-templates.ts), filled in by format_message.
+  ['MESSAGES', MESSAGE_TEMPLATES],
 ];
 
 function patternLine(name: string, re: RegExp): string {

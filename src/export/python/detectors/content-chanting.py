@@ -28,12 +28,7 @@ def _starts_new_prompt(turns, index):
 
 
 def _gemini_loop_message(action, detail):
-    if action == "terminate":
-        return ("A potential loop was detected. This can happen due to repetitive tool calls or other model behavior. "
-                "The request has been halted. Details: " + detail)
-    return ("System: Potential loop detected. Details: %s. Please take a step back and confirm you're making forward progress. "
-            "If not, take a step back, analyze your previous actions and rethink how you're approaching the problem. "
-            "Avoid repeating the same tool calls or responses without new results." % detail)
+    return format_message("gemini.terminate" if action == "terminate" else "gemini.warn", detail=detail)
 
 
 class _ChantTracker:

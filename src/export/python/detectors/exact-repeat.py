@@ -16,5 +16,5 @@ class Detector_exact_repeat(DetectorBase):
             return
         self.count += 1
         action = p["actions"][min(self.count - 1, len(p["actions"]) - 1)]
-        suggestion = "The tool '%s' has been called %d times with identical arguments. %s" % (call.name, n + 1, CHATLOOP_ADVICE)
-        emit(action, self.count, chatloop_message(action, "exact duplicate of '%s'" % call.name, suggestion))
+        suggestion = format_message("exact-repeat.suggestion", tool=call.name, count=n + 1)
+        emit(action, self.count, chatloop_message(action, format_message("exact-repeat.description", tool=call.name), suggestion))

@@ -23,30 +23,18 @@ _NP_STATUS_ONLY_MAX = 1000
 
 def _np_message(action, n, window, shown):
     lst = "\n".join("  %d. %s" % (i + 1, s) for i, s in enumerate(shown))
-    if action == "terminate":
-        return ("Loop detected: no progress in the last %d steps (each repeated an action and result already seen "
-                "in the last %d steps). Stopping the run:\n%s" % (n, window, lst))
-    return ("⚠️ No progress: the last %d steps each repeated an action and its result (or an error) already seen "
-            "in the last %d steps:\n%s\nNothing new is being learned. Change something real (another command, file "
-            "or approach), or explain what is blocking you." % (n, window, lst))
+    key = "no-progress.window.terminate" if action == "terminate" else "no-progress.window.warn"
+    return format_message(key, n=n, window=window, list=lst)
 
 
 def _np_recurrence_message(action, n, window, shown):
-    if action == "terminate":
-        return ("Loop detected: the same step %d times in the last %d steps, with no new change between. "
-                "Stopping the run:\n  1. %s" % (n, window, shown))
-    return ("⚠️ No progress: the same step (or the same error, or the same failed edit) %d times in the last %d steps, "
-            "with no new change between:\n  1. %s\nNothing new is being learned. Change something real (another "
-            "command, file or approach), or explain what is blocking you." % (n, window, shown))
+    key = "no-progress.recurrence.terminate" if action == "terminate" else "no-progress.recurrence.warn"
+    return format_message(key, n=n, window=window, shown=shown)
 
 
 def _np_across_message(action, n, window, shown):
-    if action == "terminate":
-        return ("Loop detected: the same failure %d times in the last %d steps, though edits came between. "
-                "Stopping the run:\n  1. %s" % (n, window, shown))
-    return ("⚠️ No progress: the same failure %d times in the last %d steps, though edits came between:\n  1. %s\n"
-            "The edits are not changing the result. Read the error again, check the assumption behind the fix, or "
-            "try another approach." % (n, window, shown))
+    key = "no-progress.across-changes.terminate" if action == "terminate" else "no-progress.across-changes.warn"
+    return format_message(key, n=n, window=window, shown=shown)
 
 
 def _np_head16(text, n):

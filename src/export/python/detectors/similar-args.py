@@ -31,5 +31,5 @@ class Detector_similar_args(DetectorBase):
             return
         self.count += 1
         action = p["actions"][min(self.count - 1, len(p["actions"]) - 1)]
-        suggestion = "The tool '%s' has been called %d times with similar arguments. %s" % (call.name, n + 1, CHATLOOP_ADVICE)
-        emit(action, self.count, chatloop_message(action, "similar arguments to '%s'" % call.name, suggestion))
+        suggestion = format_message("similar-args.suggestion", tool=call.name, count=n + 1)
+        emit(action, self.count, chatloop_message(action, format_message("similar-args.description", tool=call.name), suggestion))
