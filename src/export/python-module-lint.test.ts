@@ -41,5 +41,5 @@ describe('Python module lint', () => {
       throw new Error('pyflakes3 is missing: run scripts/ensure-python-tools.sh (apt-get install pyflakes3)');
     expect(pyflakes.stdout + pyflakes.stderr).toBe('');
     expect(pyflakes.status).toBe(0);
-  });
+  }, 120_000);
 });

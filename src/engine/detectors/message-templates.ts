@@ -92,6 +92,50 @@ export const MESSAGE_TEMPLATES = {
     'Stopped {tool}: the same repeating cycle of tool calls (period {period}) with identical arguments and identical results has run {laps} times. Repeating the batch unchanged is not progress; use the results already provided or change strategy.',
   'hermes.cycle-note':
     '[hermes note: the last {laps} rounds repeated the same cycle of {period} tool calls (ending with {tool}) with identical arguments and identical results. Do not repeat the batch — change arguments, use a different tool, or proceed with what you have.]',
+  // The doom-loop design's other prompts (bash-failure-cascade.ts, test-fix.ts, summary-loop.ts, global-doom-loop.ts).
+  'bash-failure-cascade.file-operations':
+    '[System] {n} consecutive shell commands have failed while doing file operations.\n' +
+    'Stop using the shell for files. Use the file tools instead:\n' +
+    '- read a file: read_file (instead of cat/head/tail)\n' +
+    '- create a file: write_file (instead of echo/cat with a redirect or a heredoc)\n' +
+    '- change a file: edit_file (instead of sed/awk)\n' +
+    'Switch to these tools now.',
+  'bash-failure-cascade.other':
+    '[System] {n} consecutive shell commands have failed. Stop and:\n' +
+    "1. Explain what you're trying to accomplish\n" +
+    '2. Try a DIFFERENT approach or tool\n' +
+    '3. Do not run another command of the same kind until you know why these failed',
+  'test-fix':
+    "[System] You've had {n} consecutive test failures. Step back and rethink:\n" +
+    '1. Re-read the error messages carefully\n' +
+    '2. Consider whether your approach is fundamentally wrong\n' +
+    '3. Try a DIFFERENT fix strategy instead of iterating on the same one',
+  'summary-loop':
+    '[System] Your last {n} responses were text only, without any tool call. You should be DOING the work, not summarizing it.\n' +
+    'Pick the most important remaining task and start on it NOW with your tools (read_file, edit_file, write_file, bash...).\n' +
+    'Do NOT write another status summary or task list.',
+  'global-doom-loop':
+    '[System] GLOBAL DOOM LOOP: {total} calls to {tool} across\n' +
+    '{workers} workers. The entire swarm is stuck on this approach.\n' +
+    '1. Try a fundamentally different strategy\n' +
+    '2. Do NOT retry the same tool/parameters\n' +
+    '3. Consider whether the task goal itself needs re-evaluation',
+  // cycle.ts: {pattern} is the numbered calls, {alternatives} the suggestions, one per line.
+  'cycle.terminate':
+    'LOOP_DETECTED: stopping the session. The following pattern has repeated {count} times ' +
+    '(detection {level} of this pattern):\n{pattern}',
+  'cycle.first':
+    '⚠️ Loop detected: You appear to be repeating the same sequence of tool calls\n' +
+    'without making progress. The following pattern has repeated {count} times:\n{pattern}\n\n' +
+    'Please try a different approach. Consider:\n' +
+    '- Re-reading error messages more carefully\n' +
+    '- Trying an alternative solution strategy\n' +
+    '- Breaking the problem into smaller steps',
+  'cycle.again':
+    '⚠️ Loop detected again: You are still repeating the same sequence of tool calls\n' +
+    'after a warning. The following pattern has repeated {count} times:\n{pattern}\n\n' +
+    'This is detection {level} of this pattern. Do something specific and different now:\n{alternatives}',
+  'cycle.last-warning': '\nIf this pattern repeats once more, the session will be stopped (LOOP_DETECTED).',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGE_TEMPLATES;

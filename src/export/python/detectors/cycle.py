@@ -36,21 +36,13 @@ def _alternatives(unit):
 
 
 def _cycle_message(action, level, count, unit, nxt):
+    pattern = _numbered(unit)
     if action == "terminate":
-        return ("LOOP_DETECTED: stopping the session. The following pattern has repeated %d times "
-                "(detection %d of this pattern):\n%s" % (count, level, _numbered(unit)))
+        return format_message("cycle.terminate", count=count, level=level, pattern=pattern)
     if level == 1:
-        return ("⚠️ Loop detected: You appear to be repeating the same sequence of tool calls\n"
-                "without making progress. The following pattern has repeated %d times:\n%s\n\n"
-                "Please try a different approach. Consider:\n"
-                "- Re-reading error messages more carefully\n"
-                "- Trying an alternative solution strategy\n"
-                "- Breaking the problem into smaller steps" % (count, _numbered(unit)))
-    return ("⚠️ Loop detected again: You are still repeating the same sequence of tool calls\n"
-            "after a warning. The following pattern has repeated %d times:\n%s\n\n"
-            "This is detection %d of this pattern. Do something specific and different now:\n" % (count, _numbered(unit), level)
-            + "\n".join(_alternatives(unit))
-            + ("\nIf this pattern repeats once more, the session will be stopped (LOOP_DETECTED)." if nxt == "terminate" else ""))
+        return format_message("cycle.first", count=count, pattern=pattern)
+    again = format_message("cycle.again", count=count, level=level, pattern=pattern, alternatives="\n".join(_alternatives(unit)))
+    return again + MESSAGES["cycle.last-warning"] if nxt == "terminate" else again
 
 
 def _pattern_key(unit):

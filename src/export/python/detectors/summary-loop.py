@@ -1,8 +1,6 @@
 # -- src/engine/detectors/summary-loop.ts: N consecutive text-only turns --
 def _summary_loop_prompt(n):
-    return ("[System] Your last %d responses were text only, without any tool call. You should be DOING the work, not summarizing it.\n"
-            "Pick the most important remaining task and start on it NOW with your tools (read_file, edit_file, write_file, bash...).\n"
-            "Do NOT write another status summary or task list." % n)
+    return format_message("summary-loop", n=n)
 
 
 def _user_spoke(turn):

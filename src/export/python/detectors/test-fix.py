@@ -1,9 +1,6 @@
 # -- src/engine/detectors/test-fix.ts: N consecutive failing test runs --
 def _test_fix_prompt(n):
-    return ("[System] You've had %d consecutive test failures. Step back and rethink:\n"
-            "1. Re-read the error messages carefully\n"
-            "2. Consider whether your approach is fundamentally wrong\n"
-            "3. Try a DIFFERENT fix strategy instead of iterating on the same one" % n)
+    return format_message("test-fix", n=n)
 
 
 class Detector_test_fix(FailureStreak):
