@@ -136,6 +136,43 @@ export const MESSAGE_TEMPLATES = {
     'after a warning. The following pattern has repeated {count} times:\n{pattern}\n\n' +
     'This is detection {level} of this pattern. Do something specific and different now:\n{alternatives}',
   'cycle.last-warning': '\nIf this pattern repeats once more, the session will be stopped (LOOP_DETECTED).',
+  // consecutive-repeat.ts (crustly): the message, and a hint by kind of tool.
+  'consecutive-repeat': "⚠️ Detected tool loop: '{signature}' called {count} times in a row. Breaking loop.",
+  'consecutive-repeat.exploration':
+    '\n💡 Hint: The model is stuck trying to access the same path {count} times. ' +
+    "This often means the path doesn't exist or the model is confused about the directory structure.",
+  'consecutive-repeat.modification':
+    '\n⚠️ Modification tool loop detected! This could be dangerous. ' +
+    'The model tried to modify the same file/run the same command {count} times.',
+  // batch-repeat.ts (docker-agent, octo-agent), step-repeat.ts (Crush)
+  'batch-repeat':
+    'Agent terminated: detected {count} consecutive identical calls to {tool}. ' +
+    'This indicates a degenerate loop where the model is not making progress.',
+  'step-repeat':
+    'Agent stopped: the same tool call step ({step}) repeated more than {max} times in the last {window} steps.',
+  // stuck-loop.ts (pydantic-deepagents)
+  'stuck-loop.repeated': 'You called `{tool}` with identical arguments {n} times in a row. Try a different approach.',
+  'stuck-loop.alternating':
+    "You're alternating between `{first}` and `{second}` in a loop ({n} cycles). Step back and try a different strategy.",
+  'stuck-loop.noop':
+    '`{tool}` returned the same result {n} times in a row. The operation has no effect — try something different.',
+  // tool-loop.ts (OpenClaw)
+  'tool-loop.unknown-tool':
+    'CRITICAL: attempted unavailable tool {tool} {count} times. Stop retrying that missing tool and answer without it.',
+  'tool-loop.global-circuit-breaker':
+    'CRITICAL: {tool} has repeated identical no-progress outcomes {count} times. Session execution blocked by global circuit breaker to prevent runaway loops.',
+  'tool-loop.poll-critical':
+    'CRITICAL: Called {tool} with identical arguments and no progress {count} times. This appears to be a stuck polling loop. Session execution blocked to prevent resource waste.',
+  'tool-loop.poll-warning':
+    'WARNING: You have called {tool} {count} times with identical arguments and no progress. Stop polling and either (1) increase wait time between checks, or (2) report the task as failed if the process is stuck.',
+  'tool-loop.ping-pong-critical':
+    'CRITICAL: You are alternating between repeated tool-call patterns ({count} consecutive calls) with no progress. This appears to be a stuck ping-pong loop. Session execution blocked to prevent resource waste.',
+  'tool-loop.ping-pong-warning':
+    'WARNING: You are alternating between repeated tool-call patterns ({count} consecutive calls). This looks like a ping-pong loop; stop retrying and report the task as failed.',
+  'tool-loop.generic-critical':
+    'CRITICAL: Called {tool} with identical arguments and identical outcomes {count} times. Session execution blocked to prevent runaway loops.',
+  'tool-loop.generic-warning':
+    'WARNING: You have called {tool} {count} times with identical arguments. If this is not making progress, stop retrying and report the task as failed.',
 } as const;
 
 export type MessageKey = keyof typeof MESSAGE_TEMPLATES;

@@ -29,8 +29,7 @@ class Detector_step_repeat(DetectorBase):
         self.level += 1
         acts = p["actions"]
         emit(acts[min(self.level - 1, len(acts) - 1)], self.level,
-             "Agent stopped: the same tool call step (%s) repeated more than %d times in the last %d steps."
-             % (self.labels.get(hit, ""), p["maxRepeats"], w))
+             format_message("step-repeat", step=self.labels.get(hit, ""), max=p["maxRepeats"], window=w))
 
     def on_turn(self, turn, emit):
         if self.p["resetOnUserPrompt"] and user_message_before(self.env["turns"], turn["index"]):
