@@ -5,7 +5,7 @@
  */
 import { EDITISH, READISH, TESTISH } from '../engine/detectors/cycle';
 import { GIT_OVERVIEW } from '../engine/detectors/git-inspection';
-import { MESSAGE_TEMPLATES } from '../engine/detectors/message-templates';
+import { MESSAGE_TEMPLATES, OPENHANDS_SCENARIOS, QWEN_LOOP_REASONS } from '../engine/detectors/message-templates';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { COMPLEX, FILE_READ, PRIMARY_KEYS } from '../engine/fingerprint';
 import { PRESETS } from '../engine/presets/index';
@@ -60,6 +60,8 @@ const PY_CONSTANTS: readonly (readonly [string, unknown])[] = [
   ['_PRIMARY_KEYS', [...PRIMARY_KEYS]],
   // Detector messages as templates (message-templates.ts), filled in by format_message.
   ['MESSAGES', MESSAGE_TEMPLATES],
+  ['_QWEN_MESSAGES', QWEN_LOOP_REASONS],
+  ['_OH_SCENARIO_TEXT', OPENHANDS_SCENARIOS],
 ];
 
 function patternLine(name: string, re: RegExp): string {

@@ -173,7 +173,35 @@ export const MESSAGE_TEMPLATES = {
     'CRITICAL: Called {tool} with identical arguments and identical outcomes {count} times. Session execution blocked to prevent runaway loops.',
   'tool-loop.generic-warning':
     'WARNING: You have called {tool} {count} times with identical arguments. If this is not making progress, stop retrying and report the task as failed.',
+  // qwen-loop.ts (Qwen Code): {reason} from QWEN_LOOP_REASONS.
+  'qwen-loop': 'A potential loop was detected ({type}): {reason}. The turn has been halted.',
+  // openhands-stuck.ts: {text} from OPENHANDS_SCENARIOS; the last action added when there is one.
+  'openhands-stuck.nudge':
+    'Nudge: the same action ended in an error {count} times in a row; repeating it again will not work.',
+  'openhands-stuck.stuck': 'Agent stuck in a loop: {loopType} (scenario {scenario}, {text}).',
+  'openhands-stuck.last-action': '\nLast action: {call}',
 } as const;
+
+/** What each of Qwen Code's loop types means, in qwen-loop's message. */
+export const QWEN_LOOP_REASONS = {
+  consecutive_identical_tool_calls: 'the same tool call with identical arguments repeated',
+  shell_command_stagnation: 'the same overview git inspection repeated',
+  turn_tool_call_cap: 'too many tool calls in this turn',
+  global_tool_call_duplicate: 'the same tool call repeated across the turn',
+  alternating_tool_call_pattern: 'two tool calls alternating',
+  read_file_loop: 'file reads without progress',
+  action_stagnation: 'the same tool called repeatedly with varying arguments',
+} as const;
+
+/** OpenHands' stuck scenarios by number, in openhands-stuck's message. */
+export const OPENHANDS_SCENARIOS: Readonly<Record<string, string>> = {
+  1: 'the same action with the same observation',
+  2: 'the same action ending in errors',
+  3: 'the agent repeating its own message (monologue)',
+  4: 'two actions and their observations alternating',
+  5: 'condensations with nothing between them (context window loop)',
+  6: 'empty responses in a row',
+};
 
 export type MessageKey = keyof typeof MESSAGE_TEMPLATES;
 
