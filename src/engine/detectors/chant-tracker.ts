@@ -10,6 +10,7 @@
  *   the size of the history), and positions cut off by truncation end the chain: the same lists
  *   as Gemini's eager re-indexing after truncation, without allocating per character.
  */
+import { formatMessage } from './message-templates';
 
 export interface ChantParams {
   chunkSize: number;
@@ -140,7 +141,9 @@ export class ChantTracker {
       if (this.hashPos !== this.next) this.hashAt(this.next);
       if (this.loopAt()) {
         const rel = this.next - this.base;
-        return `Repeating content detected: "${this.hist.substring(Math.max(0, rel - 20), rel + size).trim()}..."`;
+        return formatMessage('gemini.chanting', {
+          excerpt: this.hist.substring(Math.max(0, rel - 20), rel + size).trim(),
+        });
       }
       this.roll(end);
       this.next++;

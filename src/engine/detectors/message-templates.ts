@@ -40,6 +40,7 @@ export const MESSAGE_TEMPLATES = {
     "System: Potential loop detected. Details: {detail}. Please take a step back and confirm you're making forward progress. " +
     "If not, take a step back, analyze your previous actions and rethink how you're approaching the problem. " +
     'Avoid repeating the same tool calls or responses without new results.',
+  'gemini.chanting': 'Repeating content detected: "{excerpt}..."',
   // doom-loop.ts: the seed's three nudges (tiers 3, 2, 1) and the rejection.
   'doom-loop.critical':
     "[System] CRITICAL: You've called {tool} with the same arguments {n} times.\n" +

@@ -63,7 +63,8 @@ class _ChantTracker:
         while self.next + self.size <= end:
             rel = self.next - self.base
             if self._loop_at(self.hist[rel:rel + self.size], self.next):
-                return 'Repeating content detected: "%s..."' % _from_units(self.hist[max(0, rel - 20):rel + self.size]).strip()
+                excerpt = _from_units(self.hist[max(0, rel - 20):rel + self.size]).strip()
+                return format_message("gemini.chanting", excerpt=excerpt)
             self.next += 1
         return None
 
