@@ -49,11 +49,25 @@ const TEXTS = [
   'Error: nope',
   '\u2028',
   '',
+  '| a | b |\u2028- item',
+  '## title',
+  '+-_=',
+  '─────',
+  'Please continue.\n',
+  'Please continue.\u3000',
+  'System: Potential loop detected',
+  '[The command completed with exit code 1.]\r',
+  'x\u2028Exit Code: 2\u2029',
+  'User denied the tool use',
+  'missing required parameter',
+  '(<duration>) [<duration>]',
+  'This session is being continued from a previous conversation',
+  'ſ ſtatus K',
 ];
 
 describe('JavaScript patterns in Python', () => {
   it('every table pattern matches in python3 where it matches in JavaScript, on texts where the dialects differ', () => {
-    const patterns = PY_PATTERNS.map(([, re]) => re);
+    const patterns = PY_PATTERNS.flatMap(([, re]) => (re instanceof RegExp ? [re] : [...re]));
     const got = pythonSearch(patterns, TEXTS);
     expect(got).toEqual(patterns.map((re) => TEXTS.map((t) => jsSearch(re, t))));
   });
@@ -74,6 +88,7 @@ describe('JavaScript patterns in Python', () => {
     );
     expect(got).toEqual(probes.map(([re]) => texts.map((t) => jsSearch(re, t))));
     expect(pyRegex(/(?<n>a)/).source).toBe('(?P<n>a)');
+    expect(pyRegex(/[[(]?x[&&||~~]/).source).toBe('[\\[(]?x[\\&&\\||\\~~]');
     expect(pyRegex(/a$/).source).toBe('a\\Z');
     expect(pyRegex(/x/i).flags).toEqual(['re.A', 're.I']);
   });
@@ -86,6 +101,7 @@ describe('JavaScript patterns in Python', () => {
       [/(?<n>a)\k<n>/, 'a named back-reference'],
       [/[^\S]/, '\\S inside a character class'],
       [/[^]/, 'an empty class'],
+      [/[+--]/, 'a -- inside a class'],
       [/\cJ/, 'a control escape'],
       [/é/i, 'a non-ASCII character under the i flag'],
       [/a/d, 'the flag d'],

@@ -92,9 +92,12 @@ export function pyRegex(re: RegExp): PyRegex {
       out += t.out;
       i = t.next;
     } else if (inClass) {
-      if (c === '[') throw new UntranslatableRegexError(src, 'a [ inside a class (Python may read it as a set)');
+      // Python reads `[` and doubled `&`, `|`, `~` in a class as the start of set operations
+      // (a FutureWarning today): escaped, they are the characters JavaScript sees.
+      if (c === '[' || ('&|~'.includes(c) && src[i + 1] === c)) out += `\\${c}`;
+      else if (c === '-' && src[i + 1] === '-') throw new UntranslatableRegexError(src, 'a -- inside a class');
+      else out += c;
       if (c === ']') inClass = false;
-      out += c;
       i++;
     } else if (c === '[') {
       if (src.startsWith('[^]', i) || src.startsWith('[]', i))

@@ -2,12 +2,7 @@
 # Positions count UTF-16 code units, as in the engine: text is handled as a string of code units.
 import re as _re_chant
 
-_ELEMENT = _re_chant.compile(r"(^|\n)(?:\s*(?:\|.*\||[|+-]{3,})|\s*[*-+]\s|\s*[0-9]+\.\s|#+\s|>\s)")
-_DIVIDER = _re_chant.compile(r"[+-_=*\u2500-\u257F]+\Z")
-# Qwen Code's fixed markers (fixedMarkers).
-_ELEMENT_FIXED = _re_chant.compile(r"(^|\n)(?:\s*(?:\|.*\||[|+-]{3,})|\s*[-*+]\s|\s*[0-9]+\.\s|#+\s|>\s)")
-_DIVIDER_FIXED = _re_chant.compile(r"[-+_=*\u2500-\u257F]+\Z")
-_SAME_PROMPT = [_re_chant.compile(r"System: Potential loop detected"), _re_chant.compile(r"Please continue\.?\s*\Z")]
+# _ELEMENT, _DIVIDER, _ELEMENT_FIXED, _DIVIDER_FIXED (chant-tracker.ts), _SAME_PROMPT (user-prompt.ts): in the tables.
 
 
 def _to_units(s):

@@ -1,9 +1,6 @@
 # -- src/engine/detectors/cycle.ts: 1- to maxPeriod-call cycles repeated consecutively, escalating per pattern --
-import re as _re_cycle
-
 # _TESTISH, _EDITISH, _READISH: in the tables.
 # src/engine/detectors/user-prompt.ts: a user message that is a new prompt (not a loop nudge).
-_CYCLE_SAME_PROMPT = [_re_cycle.compile(r"System: Potential loop detected"), _re_cycle.compile(r"Please continue\.?\s*\Z")]
 
 
 def _cycle_new_prompt(turns, index):
@@ -12,7 +9,7 @@ def _cycle_new_prompt(turns, index):
         t = next((x for x in turns if x["index"] == index), None)
     if t is None:
         return False
-    return any(m["role"] == "user" and not any(r.match(m["text"]) for r in _CYCLE_SAME_PROMPT) for m in t["before"])
+    return any(m["role"] == "user" and not any(r.match(m["text"]) for r in _SAME_PROMPT) for m in t["before"])
 
 
 def _numbered(unit):

@@ -2,9 +2,6 @@
 # Sources: "recorded" (the run's judge lines), "heuristic" (the deterministic stand-in, not an LLM);
 # "openai-compatible" answers come from the workbench's cache, which this module has not: every
 # check is then unavailable, as with `loopscope detect` without a cache. No model is ever called.
-import re as _re_judge
-
-_JUDGE_SAME_PROMPT = [_re_judge.compile(r"System: Potential loop detected"), _re_judge.compile(r"Please continue\.?\s*\Z")]
 
 
 def _judge_turn_at(turns, index):
@@ -15,7 +12,7 @@ def _judge_turn_at(turns, index):
 def _judge_new_prompt(turns, index):
     t = _judge_turn_at(turns, index)
     return t is not None and any(
-        m["role"] == "user" and not any(r.match(m["text"]) for r in _JUDGE_SAME_PROMPT) for m in t["before"])
+        m["role"] == "user" and not any(r.match(m["text"]) for r in _SAME_PROMPT) for m in t["before"])
 
 
 def _prepare_history(turns, turn, count):

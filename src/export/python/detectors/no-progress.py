@@ -1,24 +1,7 @@
 # -- src/engine/detectors/no-progress.ts (+ no-progress-step.ts, no-progress-message.ts): steps that learn nothing --
 _NP_NOT_FOUND = re.compile(r"(?<![^\s:'\"`])[A-Z][a-z']*(: (?:command )?not found)|(command not found: )[A-Z][a-z']*(?![^\s])", _A)
-_NP_HARNESS = re.compile(
-    r"<tool_use_error>|doesn't want to proceed with this tool use|requires approval|rejected by (?:the )?user"
-    r"|user (?:denied|rejected|declined|did not (?:allow|approve))|denied this operation|Sibling tool call errored"
-    r"|tool (?:call|use|execution) (?:was )?(?:cancel+ed|aborted)", re.I)
-_NP_MISSING_ARGS = re.compile(
-    r"missing (?:\d+ )?(?:required )?(?:parameters?|arguments?|properties|fields?)"
-    r"|required (?:parameters?|arguments?|property|field) (?:is |are )?missing"
-    r"|invalid (?:tool )?(?:arguments|parameters|input)|validation error", re.I)
-_NP_CONTINUED = re.compile(
-    r"session is being continued from a previous conversation|continued from a previous (?:conversation|session)"
-    r"|conversation (?:was |has been )?(?:compacted|summari[sz]ed)|context (?:was |has been )?(?:compacted|summari[sz]ed)"
-    r"|resum(?:ed|ing) (?:from )?(?:the |a )?(?:previous|earlier|interrupted) (?:session|conversation|task)", re.I)
-_NP_DURATION_MASK = re.compile(r"[\[(]?<duration>[\])]?")
-_NP_SPACE = re.compile(r"\s+")
-_NP_STATUS_LINE = re.compile(
-    r"^[ \t]*(?:\[(?:The command completed|Command finished) with exit code -?\d+\.?\]|\[Current working directory: [^\]\n]*\]"
-    r"|\[Python [Ii]nterpreter: [^\]\n]*\]|Exit [Cc]ode: ?-?\d+|<returncode>-?\d+</returncode>|Wall time: [^\n]*|Output:)[ \t]*$",
-    _A | re.M)
-_NP_STATUS_ONLY_MAX = 1000
+# _NP_HARNESS, _NP_MISSING_ARGS, _NP_CONTINUED, _NP_DURATION_MASK, _NP_SPACE, _NP_STATUS_LINE and
+# _NP_STATUS_ONLY_MAX are in the tables; _NP_NOT_FOUND has a lookbehind the translator refuses.
 
 
 def _np_message(action, n, window, shown):
