@@ -174,6 +174,15 @@ export const MESSAGE_TEMPLATES = {
     'CRITICAL: Called {tool} with identical arguments and identical outcomes {count} times. Session execution blocked to prevent runaway loops.',
   'tool-loop.generic-warning':
     'WARNING: You have called {tool} {count} times with identical arguments. If this is not making progress, stop retrying and report the task as failed.',
+  // judge/judge-loop.ts (llm-judge): {by} is llm-judge.score, or llm-judge.flash-pro with pro or pro-unavailable.
+  'llm-judge.confirmed': 'Loop confirmed by the {stand} at turn {turn}: {by} (threshold {threshold}).',
+  'llm-judge.analysis': ' Analysis: {analysis}',
+  'llm-judge.llm': 'LLM judge',
+  'llm-judge.heuristic': 'heuristic stand-in (not an LLM)',
+  'llm-judge.score': 'score {score}',
+  'llm-judge.flash-pro': 'flash {score}, {pro}',
+  'llm-judge.pro': 'pro {score}',
+  'llm-judge.pro-unavailable': 'pro unavailable (trusting flash)',
   // qwen-loop.ts (Qwen Code): {reason} from QWEN_LOOP_REASONS.
   'qwen-loop': 'A potential loop was detected ({type}): {reason}. The turn has been halted.',
   // openhands-stuck.ts: {text} from OPENHANDS_SCENARIOS; the last action added when there is one.

@@ -120,15 +120,17 @@ class Detector_llm_judge(DetectorBase):
         def fmt(c):
             return js_stringify(_js_round(c * 1000) / 1000)
 
+        score = fmt(flash["confidence"])
         if single:
-            by = "score " + fmt(flash["confidence"])
+            by = format_message("llm-judge.score", score=score)
         else:
-            by = "flash %s, %s" % (fmt(flash["confidence"]),
-                                   "pro " + fmt(pro["confidence"]) if pro else "pro unavailable (trusting flash)")
+            unavailable = MESSAGES["llm-judge.pro-unavailable"]
+            by = format_message("llm-judge.flash-pro", score=score,
+                                pro=format_message("llm-judge.pro", score=fmt(pro["confidence"])) if pro else unavailable)
         analysis = (pro or flash).get("analysis")
-        stand = "heuristic stand-in (not an LLM)" if p["source"] == "heuristic" else "LLM judge"
-        emit(action, self.count, "Loop confirmed by the %s at turn %d: %s (threshold %s).%s"
-             % (stand, turn, by, js_stringify(p["threshold"]), " Analysis: " + analysis if analysis else ""))
+        stand = MESSAGES["llm-judge.heuristic" if p["source"] == "heuristic" else "llm-judge.llm"]
+        message = format_message("llm-judge.confirmed", stand=stand, turn=turn, by=by, threshold=p["threshold"])
+        emit(action, self.count, message + (format_message("llm-judge.analysis", analysis=analysis) if analysis else ""))
 
     def on_turn(self, turn, emit):
         p = self.p
