@@ -77,7 +77,8 @@ export function exitCode(content: string): number | null {
 }
 
 // Shell errors that formats without an isError flag still show in the output.
-export const SHELL_ERROR = /command not found|No such file or directory|Permission denied|syntax error near|unexpected EOF/;
+export const SHELL_ERROR =
+  /command not found|No such file or directory|Permission denied|syntax error near|unexpected EOF/;
 
 /** A shell command failed: the result is an error, reports a non-zero exit code, or a shell error. */
 export function shellFailed(result: ToolResult): boolean {
