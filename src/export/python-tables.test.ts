@@ -4,7 +4,7 @@
  * engine's formatMessage does, for values that look like placeholders or replacement patterns.
  */
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { formatMessage, MESSAGE_TEMPLATES, type MessageKey } from '../engine/det
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
 import { pythonModule } from './python-module';
+import { PY_TABLE_NAMES } from './python-tables';
 
 const KEYS = Object.keys(MESSAGE_TEMPLATES) as MessageKey[];
 const NAMES = [
@@ -31,6 +32,18 @@ function pythonEval(expression: string): unknown {
 }
 
 describe('Python module tables', () => {
+  it('no hand-ported file defines a name the tables write (a copy would drift from the engine)', () => {
+    const root = join(__dirname, 'python');
+    const redefined = ['core', 'detectors'].flatMap((dir) =>
+      readdirSync(join(root, dir)).flatMap((f) => {
+        const text = readFileSync(join(root, dir, f), 'utf8');
+        return PY_TABLE_NAMES.filter((n) => new RegExp(`^${n} =`, 'm').test(text)).map((n) => `${dir}/${f}: ${n}`);
+      }),
+    );
+    expect(redefined).toEqual([]);
+    expect(PY_TABLE_NAMES).toContain('_NP_STATUS_LINE');
+  });
+
   it('carries every detector’s defaults and every preset as the engine defines them', () => {
     const got = pythonEval('{"defaults": mod.DEFAULTS, "presets": mod.PRESETS}') as {
       defaults: unknown;

@@ -89,6 +89,14 @@ const PY_CONSTANTS: readonly (readonly [string, unknown])[] = [
   ['_OH_SCENARIO_TEXT', OPENHANDS_SCENARIOS],
 ];
 
+/** Every name the tables define: no hand-ported file may define one of them again. */
+export const PY_TABLE_NAMES: readonly string[] = [
+  ...PY_PATTERNS.map(([name]) => name),
+  ...PY_CONSTANTS.map(([name]) => name),
+  'DEFAULTS',
+  'PRESETS',
+];
+
 function compiled(re: RegExp): string {
   const { source, flags } = pyRegex(re);
   return `re.compile(${pyString(source)}, ${flags.join(' | ')})`;
