@@ -4,6 +4,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 bash scripts/ensure-chromium.sh
+bash scripts/ensure-python-tools.sh
 echo "== typecheck"; npx tsc --noEmit -p tsconfig.json
 echo "== lint"; npx eslint . --max-warnings=0
 echo "== formatting"; npx prettier --check . --log-level warn

@@ -3,16 +3,10 @@
  * change of entry point (a bundled CLI) is one line.
  */
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 
-/**
- * How the CLI starts from the sources: `src/cli/bin.ts` through tsx where it exists (what the
- * bundled CLI is built from), else the tsx launcher `bin/loopscope.mjs`.
- */
-const ENTRY = existsSync(resolve('src/cli/bin.ts'))
-  ? ['--import', 'tsx', resolve('src/cli/bin.ts')]
-  : [resolve('bin/loopscope.mjs')];
+/** How the CLI starts from the sources: `src/cli/bin.ts` (what the bundled CLI is built from) through tsx. */
+const ENTRY = ['--import', 'tsx', resolve('src/cli/bin.ts')];
 
 export interface CliProcess {
   child: ChildProcessWithoutNullStreams;

@@ -95,11 +95,11 @@ export const PRIMARY_KEYS = [
 
 // A file reader, its flags (`-n 20`, `-20`, `--lines=5`, `-n +10`), then exactly one file operand.
 // Flags start with '-', flag values with a digit or '+': each token parses one way (no backtracking blow-up).
-const FILE_READ =
+export const FILE_READ =
   /^\s*(?:cat|head|tail|less|more)(?:\s+-{1,2}\w[\w=+-]*(?:\s+\+?\d+)?)*\s+(['"]?)([^\s'"-][^\s'"]*)\1\s*$/;
 
 // Pipes, redirects, separators, background jobs, command substitution: not a plain file read.
-const COMPLEX = /[|><;&`]|\$\(/;
+export const COMPLEX = /[|><;&`]|\$\(/;
 
 /**
  * `cat foo.ts`, `head -n 20 foo.ts` and `tail foo.ts` all read foo.ts: they share the fingerprint

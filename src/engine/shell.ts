@@ -5,7 +5,7 @@
 import type { Json, ToolResult } from '../model/transcript';
 
 // Shell tools of the agents whose logs Loopscope imports (bash, Codex, Gemini CLI, Cursor, Cline...).
-const SHELL_TOOLS = new Set([
+export const SHELL_TOOLS: ReadonlySet<string> = new Set([
   'bash',
   'sh',
   'zsh',
@@ -56,7 +56,7 @@ export function shellCommand(name: string, args: Json): string | null {
 }
 
 // "Exit code: 1", "exit code 127", "exited with code 2", "exit status 1", "returncode=1".
-const EXIT_CODE = /\b(?:exit(?:ed)?(?: with)? (?:code|status)|return ?code|exit_code)\s*[:=]?\s*(-?\d+)/i;
+export const EXIT_CODE = /\b(?:exit(?:ed)?(?: with)? (?:code|status)|return ?code|exit_code)\s*[:=]?\s*(-?\d+)/i;
 
 /** The exit code a result reports in its text, or null when it shows none. */
 export function exitCode(content: string): number | null {
@@ -77,7 +77,8 @@ export function exitCode(content: string): number | null {
 }
 
 // Shell errors that formats without an isError flag still show in the output.
-const SHELL_ERROR = /command not found|No such file or directory|Permission denied|syntax error near|unexpected EOF/;
+export const SHELL_ERROR =
+  /command not found|No such file or directory|Permission denied|syntax error near|unexpected EOF/;
 
 /** A shell command failed: the result is an error, reports a non-zero exit code, or a shell error. */
 export function shellFailed(result: ToolResult): boolean {
@@ -89,7 +90,7 @@ export function shellFailed(result: ToolResult): boolean {
 
 // pytest "FAILED", cargo "test result: FAILED", go "--- FAIL" / "FAIL\tpkg", jest "FAIL src/..",
 // maven "BUILD FAILURE", counts like "2 failed" / "3 failing" / "1 error".
-const TEST_FAILURE = /\bFAILED\b|^\s*(?:--- )?FAIL\b|BUILD FAILURE|\b[1-9]\d* (?:failed|failing|errors?)\b/m;
+export const TEST_FAILURE = /\bFAILED\b|^\s*(?:--- )?FAIL\b|BUILD FAILURE|\b[1-9]\d* (?:failed|failing|errors?)\b/m;
 
 /** A test run failed: the shell failure rules, or a failure marker of a common test runner. */
 export function testFailed(result: ToolResult): boolean {
@@ -112,9 +113,11 @@ export function testCommandRegex(patterns: readonly string[]): RegExp | null {
 }
 
 // Reading, writing or editing files through the shell: the jobs read_file / write_file / edit_file do.
-const FILE_OP = /^\s*(?:sudo\s+)?(?:cat|head|tail|less|more|echo|printf|sed|awk|tee|touch|truncate)\b/;
+export const FILE_OP = /^\s*(?:sudo\s+)?(?:cat|head|tail|less|more|echo|printf|sed|awk|tee|touch|truncate)\b/;
+
+export const HEREDOC = /<<-?\s*['"]?\w+/;
 
 /** A command doing file operations through the shell (cat, echo, sed, heredocs...). */
 export function isFileOperation(command: string): boolean {
-  return FILE_OP.test(command) || /<<-?\s*['"]?\w+/.test(command);
+  return FILE_OP.test(command) || HEREDOC.test(command);
 }

@@ -64,13 +64,13 @@ export function writeJsonl(dir: string, file: string, lines: unknown[]): string 
   return path;
 }
 
-/** `loopscope detect --json` on a run under a config: its events without messages. */
-export async function engineEvents(config: EngineConfig, run: string): Promise<unknown[]> {
+/** `loopscope detect --json` on a run under a config: its events, without messages unless asked. */
+export async function engineEvents(config: EngineConfig, run: string, withMessages = false): Promise<unknown[]> {
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-hostile-config-'));
   const file = join(dir, 'config.json');
   writeFileSync(file, JSON.stringify({ config }));
   const { code, out, err } = await cli('detect', '--json', run, '--config', file);
   expect({ code, err }).toEqual({ code: 0, err: '' });
   const record = JSON.parse(out) as { events: Record<string, unknown>[] };
-  return record.events.map(({ message: _m, ...e }) => e);
+  return withMessages ? record.events : record.events.map(({ message: _m, ...e }) => e);
 }

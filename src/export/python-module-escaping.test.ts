@@ -26,6 +26,8 @@ interface Imported {
   doc: string;
   config: unknown;
   events: unknown[];
+  /** replay_with_messages: the messages carry the tool names. */
+  withMessages: unknown[];
 }
 
 const IMPORT_ALL = [
@@ -37,7 +39,7 @@ const IMPORT_ALL = [
   '    m = importlib.util.module_from_spec(spec)',
   '    spec.loader.exec_module(m)',
   '    lines = [json.loads(l) for l in open(c["run"], encoding="utf-8") if l.strip()]',
-  '    out.append({"doc": m.__doc__, "config": m.CONFIG, "events": m.replay(lines)})',
+  '    out.append({"doc": m.__doc__, "config": m.CONFIG, "events": m.replay(lines), "withMessages": m.replay_with_messages(lines)})',
   'print(json.dumps(out))',
 ].join('\n');
 
@@ -71,6 +73,7 @@ describe('Python module escaping', () => {
     expect(got.config).toEqual(config);
     expect(got.events).toEqual(REFUSED);
     expect(got.events).toEqual(await engineEvents(config, run));
+    expect(got.withMessages).toEqual(await engineEvents(config, run, true));
   });
 
   it('names with \\U, \\N, \\x, a NUL or ending in "" make a module that parses and keeps them', () => {
@@ -123,6 +126,8 @@ describe('Python module escaping', () => {
       // Fires only if the tool name reached the module intact (the default threshold is 5).
       expect(got[i].events).toEqual(REFUSED);
       expect(got[i].events).toEqual(await engineEvents(configs[i], runs[i]));
+      // The messages name the tool: the same text, character for character, as the engine's.
+      expect(got[i].withMessages).toEqual(await engineEvents(configs[i], runs[i], true));
     }
   }, 60_000);
 });

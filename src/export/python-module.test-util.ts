@@ -67,7 +67,7 @@ export const PY_PRESETS = [
   'recommended',
 ];
 
-/** The module's replay(lines) on each file (its assistant lines only if asked), under python3. */
+/** The module's replay_with_messages(lines) on each file (its assistant lines only if asked), under python3. */
 export function python(module: string, files: string[], assistantOnly: boolean): unknown[][] {
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-'));
   writeFileSync(join(dir, 'mod.py'), module);
@@ -81,7 +81,7 @@ export function python(module: string, files: string[], assistantOnly: boolean):
       '    lines = [json.loads(l) for l in open(f, encoding="utf-8") if l.strip()]',
       '    if sys.argv[1] == "assistant":',
       '        lines = [l for l in lines if l.get("type") == "assistant"]',
-      '    out.append(mod.replay(lines))',
+      '    out.append(mod.replay_with_messages(lines))',
       'print(json.dumps(out))',
     ].join('\n'),
   );
@@ -92,7 +92,7 @@ export function python(module: string, files: string[], assistantOnly: boolean):
   return JSON.parse(out) as unknown[][];
 }
 
-/** `loopscope detect --json` on the files under a config: each file's events without messages. */
+/** `loopscope detect --json` on the files under a config: each file's events, messages included. */
 export async function engineEvents(config: EngineConfig, files: string[]): Promise<unknown[][]> {
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-py-config-'));
   const file = join(dir, 'config.json');
@@ -102,7 +102,7 @@ export async function engineEvents(config: EngineConfig, files: string[]): Promi
   return out
     .trimEnd()
     .split('\n')
-    .map((l) => (JSON.parse(l) as { events: Record<string, unknown>[] }).events.map(({ message: _m, ...e }) => e));
+    .map((l) => (JSON.parse(l) as { events: Record<string, unknown>[] }).events);
 }
 
 export const recommended = PRESETS.find((p) => p.name === 'recommended')!;

@@ -34,6 +34,15 @@ describe('Python module', () => {
     expect(pyValue({ a: [true, false, null, 1.5, 'x"y'] })).toBe('{"a": [True, False, None, 1.5, "x\\"y"]}');
     const text = pythonModule(np({ k: 3 }));
     expect(text).toContain('"""Loopscope loop detectors for the config "recommended (tuned)", based on recommended.');
-    expect(text).toContain('("no-progress", Detector_no_progress, {"window": 20, "k": 3, "sameError": True');
+    // The registry's defaults are a table of the module; each detector adds what the config changes.
+    expect(text).toContain(
+      '("no-progress", Detector_no_progress, dict(DEFAULTS["no-progress"], **{"k": 3, "cycles": 3, "recurrence": 3, "sameTarget": True, "acrossChanges": 4, "actions": ["warn"], "enabled": True})),',
+    );
+  });
+
+  it('refuses a port that does not define its class, rather than running another detector under its name', () => {
+    expect(() =>
+      pythonModule({ detectors: { pattern: {} } }, { pattern: 'class Detector(DetectorBase):\n    pass' }),
+    ).toThrow('python/detectors/pattern.py does not define class Detector_pattern');
   });
 });

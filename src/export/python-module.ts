@@ -1,20 +1,22 @@
 /**
- * The Python module for a config: a port of the engine's reader and replay loop
- * (python/core/*.py, concatenated in name order) plus one file per ported detector (python/detectors/<id>.py), found
- * by name, with the config's resolved settings written in. Detectors not ported yet are named,
+ * The Python module for a config: the tables written from the TypeScript definitions
+ * (python-tables.ts: patterns, name lists, defaults, presets), a port of the engine's reader and
+ * replay loop (python/core/*.py, concatenated in name order) and one file per ported detector
+ * (python/detectors/<id>.py, defining `class Detector_<id>`), with the config's settings written in. Detectors not ported yet are named,
  * never dropped silently: the module is not offered then. python-module.test.ts runs python3 on
  * every sample and compares its events with the engine's.
  */
 import type { EngineConfig } from '../engine/config';
+import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { pyString, pyStringBody, pyValue } from './escape/python-literal';
+import { pythonTables } from './python-tables';
 import { enabledSettings, settingsLine } from './standalone-module';
 
 // The core's parts in file-name order (00-header … 10-similarity): each ports one engine file.
 const CORE_PARTS = import.meta.glob<string>('./python/core/*.py', { query: '?raw', import: 'default', eager: true });
-const CORE = Object.keys(CORE_PARTS)
+const [HEADER, ...CORE] = Object.keys(CORE_PARTS)
   .sort()
-  .map((k) => CORE_PARTS[k].trimEnd())
-  .join('\n\n\n');
+  .map((k) => CORE_PARTS[k].trimEnd());
 const FILES = import.meta.glob<string>('./python/detectors/*.py', { query: '?raw', import: 'default', eager: true });
 
 /**
@@ -44,8 +46,25 @@ export function notPorted(config: EngineConfig, ported: Record<string, string> =
     .filter((id) => !ported[id]);
 }
 
-function pyClass(id: string): string {
+/** The class a detector's port defines (its id with every other character as `_`). */
+export function pyClass(id: string): string {
   return `Detector_${id.replace(/[^A-Za-z0-9]/g, '_')}`;
+}
+
+/** A port's source, checked to define its class: a renamed or copied file fails at export. */
+function portOf(id: string, ported: Record<string, string>): string {
+  const text = ported[id].trimEnd();
+  if (!new RegExp(`^class ${pyClass(id)}\\(`, 'm').test(text))
+    throw new Error(`python/detectors/${id}.py does not define class ${pyClass(id)}`);
+  return text;
+}
+
+/** The settings that differ from the detector's defaults: the module adds them to DEFAULTS[id]. */
+function changedSettings(id: string, settings: Record<string, unknown>): Record<string, unknown> {
+  const defaults = (DETECTOR_DEFS.find((d) => d.id === id)?.defaults ?? {}) as Record<string, unknown>;
+  return Object.fromEntries(
+    Object.entries(settings).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k])),
+  );
 }
 
 /** The module's text; throws NotPortedError naming the enabled detectors without a port. */
@@ -63,20 +82,30 @@ export function pythonModule(config: EngineConfig, ported: Record<string, string
     'Python 3.8+. Usage: events = replay(turns), turns being the assistant lines of a Loopscope JSONL',
     'transcript (dicts, in order); every line of the file may be passed too (user lines are context,',
     'judge lines recorded judge answers). Returns [{"turn", "call"?, "detector", "action", "level"}],',
-    'the events of `loopscope detect --json` under this config.',
+    'the events of `loopscope detect --json` under this config; replay_with_messages(turns) adds each',
+    "event's message. Command line: python3 <this file> RUN.jsonl [--messages]. PRESETS holds every",
+    "preset's config by name and DEFAULTS every detector's defaults, as Loopscope defines them.",
     '',
     ...(enabled.length ? ['Detectors:'] : ['No detector is enabled in this config: replay() always returns [].']),
     ...enabled.map((e) => pyStringBody(`- ${e.id}: ${settingsLine(e.settings)}`)),
     '"""',
     '',
-    CORE.trimEnd(),
+    HEADER,
     '',
-    ...enabled.map((e) => ported[e.id].trimEnd().replace(/^class Detector\b/m, `class ${pyClass(e.id)}`)),
+    pythonTables(),
+    '',
+    '',
+    CORE.join('\n\n\n'),
+    '',
+    ...enabled.map((e) => portOf(e.id, ported)),
     '',
     `CONFIG = ${pyValue(config)}`,
     `IGNORE_TEXTUAL_CALLS = ${pyValue(config.ignoreTextualCalls === true)}`,
     'DETECTORS = [',
-    ...enabled.map((e) => `    (${pyString(e.id)}, ${pyClass(e.id)}, ${pyValue(e.settings)}),`),
+    ...enabled.map(
+      (e) =>
+        `    (${pyString(e.id)}, ${pyClass(e.id)}, dict(DEFAULTS[${pyString(e.id)}], **${pyValue(changedSettings(e.id, e.settings))})),`,
+    ),
     ']',
     '',
     '',
@@ -91,10 +120,12 @@ export function pythonModule(config: EngineConfig, ported: Record<string, string
     '',
     '',
     'if __name__ == "__main__":',
-    '    import json, sys',
+    '    import sys',
     '',
-    '    lines = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8") if l.strip()]',
-    '    print(json.dumps(replay(lines)))',
+    '    # python3 loopscope_x.py RUN.jsonl [--messages]: the events as JSON, with messages if asked.',
+    '    files = [a for a in sys.argv[1:] if a != "--messages"]',
+    '    lines = [json.loads(l) for l in open(files[0], encoding="utf-8") if l.strip()]',
+    '    print(json.dumps(replay_with_messages(lines) if "--messages" in sys.argv[1:] else replay(lines)))',
     '',
   ].join('\n');
 }

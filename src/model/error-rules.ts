@@ -26,7 +26,7 @@ export const REJECTED_RULE: ErrorRule = {
 };
 
 /** How much of each end of a result the rules read. */
-const EDGE = 1000;
+export const EDGE = 1000;
 /** Non-blank lines read at the end (3 at the start: the rules there look at the first line). */
 const EDGE_LINES = 5;
 
@@ -35,7 +35,7 @@ interface Edges {
   last: string[];
 }
 
-const BLANK = /^\s*$/;
+export const BLANK = /^\s*$/;
 
 /** Up to `max` non-blank lines from the start of text, within the first EDGE characters. */
 function firstLines(text: string, max: number): string[] {
@@ -74,7 +74,7 @@ export function edgesOf(text: string): Edges {
 
 // OpenHands `[The command completed with exit code 1.]` / `[Command finished with exit code 1]`,
 // Codex `Exit code: 1`, mini-swe-agent `<returncode>1</returncode>`, `Process exited with code 1`.
-const EXIT_LINE =
+export const EXIT_LINE =
   /^\s*(?:\[(?:The command completed|Command finished) with exit code|Exit code:|<returncode>|(?:Process |Command )?exited with (?:code|status))\s*(-?\d+)/i;
 
 export function exitCodeAtEdges(e: Edges): number | null {
@@ -91,15 +91,20 @@ export function exitCodeAtEdges(e: Edges): number | null {
 
 // `bash: foo: command not found`, `/bin/bash: line 3: foo: command not found`,
 // `/bin/sh: 1: foo: not found` (dash), `zsh: command not found: foo`.
-const NOT_FOUND =
+export const NOT_FOUND =
   /^(?:[^\s:][^:\n]*: (?:line \d+: |\d+: )?[^\s:]+: (?:command )?not found|zsh: command not found: \S+)$/;
 // `/bin/bash: line 11301: cd: fastjson/: No such file or directory`, `cat: x: No such file or
 // directory`, `python: can't open file '/x.py': [Errno 2] No such file or directory`,
 // `strings: 'x.img': No such file`: a `prog: ...: No such file` line, never `path:12: ...`.
-const NO_SUCH_FILE = /^[^\s:][^\n:]*: [^\n]*\bNo such file(?: or directory)?\)?$/;
+export const NO_SUCH_FILE = /^[^\s:][^\n:]*: [^\n]*\bNo such file(?: or directory)?\)?$/;
 // The exception line that ends a Python traceback: `ModuleNotFoundError: No module named 'x'`,
 // `KeyboardInterrupt`, `marshmallow.exceptions.ValidationError: ...`.
-const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Failure)\b(?::|$)/;
+export const EXCEPTION_LINE = /^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Failure)\b(?::|$)/;
+
+// The first-line and edge-line rules' patterns, named so the Python module is written from them.
+export const ERROR_PREFIX = /^(?:ERROR|Error|error):/;
+export const EDIT_LINT_FAILED = /^\[?Your proposed edit has introduced new syntax error/;
+export const TIMED_OUT = /^\s*EXECUTION TIMED OUT\b/;
 
 interface Rule extends ErrorRule {
   match(e: Edges, text: string): boolean;
@@ -112,7 +117,7 @@ const RULES: Rule[] = [
     id: 'error-prefix',
     description: 'The first line starts with "ERROR:" or "Error:" (OpenHands editor, tool wrappers).',
     example: 'ERROR:\nInvalid `path` parameter: /workspace/x.py. The path /workspace/x.py does not exist.',
-    match: (e) => /^(?:ERROR|Error|error):/.test(e.first[0] ?? ''),
+    match: (e) => ERROR_PREFIX.test(e.first[0] ?? ''),
   },
   {
     id: 'command-not-found',
@@ -142,13 +147,13 @@ const RULES: Rule[] = [
       "SWE-agent (or OpenHands' `edit_file_by_replace`, in brackets) refused an edit that introduced syntax errors (the file was not changed).",
     example:
       'Your proposed edit has introduced new syntax error(s). Please read this error message carefully and then retry editing the file.',
-    match: (e) => /^\[?Your proposed edit has introduced new syntax error/.test(e.first[0] ?? ''),
+    match: (e) => EDIT_LINT_FAILED.test(e.first[0] ?? ''),
   },
   {
     id: 'timeout',
     description: 'The harness killed a command that ran too long (SWE-agent "EXECUTION TIMED OUT").',
     example: 'EXECUTION TIMED OUT BECAUSE THE COMMAND WAS RUNNING FOR MORE THAN 25 SECONDS.',
-    match: (e) => some(e.first, (l) => /^\s*EXECUTION TIMED OUT\b/.test(l)),
+    match: (e) => some(e.first, (l) => TIMED_OUT.test(l)),
   },
 ];
 
@@ -168,7 +173,7 @@ export const ERROR_RULES: readonly ErrorRule[] = [
 
 // A word some rule needs on an edge line (exception names included): one test per edge line
 // rules out most results before any rule runs.
-const ANY_NEEDLE =
+export const ANY_NEEDLE =
   /rror|RROR|not found|No such file|TIMED OUT|proposed edit|xit|returncode|xception|Interrupt|Warning|Failure/;
 
 /** The id of the first rule that marks this result text as an error, or undefined. */

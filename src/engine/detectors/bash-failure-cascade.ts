@@ -6,6 +6,7 @@
 import type { DetectorDef } from '../params';
 import { isFileOperation, shellCommand, shellFailed } from '../shell';
 import type { Action } from '../types';
+import { formatMessage } from './message-templates';
 
 export interface BashFailureCascadeParams {
   [key: string]: number | Action[];
@@ -14,21 +15,7 @@ export interface BashFailureCascadeParams {
 }
 
 export function bashCascadePrompt(n: number, fileOperation: boolean): string {
-  if (fileOperation)
-    return (
-      `[System] ${n} consecutive shell commands have failed while doing file operations.\n` +
-      'Stop using the shell for files. Use the file tools instead:\n' +
-      '- read a file: read_file (instead of cat/head/tail)\n' +
-      '- create a file: write_file (instead of echo/cat with a redirect or a heredoc)\n' +
-      '- change a file: edit_file (instead of sed/awk)\n' +
-      'Switch to these tools now.'
-    );
-  return (
-    `[System] ${n} consecutive shell commands have failed. Stop and:\n` +
-    "1. Explain what you're trying to accomplish\n" +
-    '2. Try a DIFFERENT approach or tool\n' +
-    '3. Do not run another command of the same kind until you know why these failed'
-  );
+  return formatMessage(fileOperation ? 'bash-failure-cascade.file-operations' : 'bash-failure-cascade.other', { n });
 }
 
 export const bashFailureCascade: DetectorDef<BashFailureCascadeParams> = {

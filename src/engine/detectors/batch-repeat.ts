@@ -14,6 +14,7 @@
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
 import { userMessageBefore } from './user-prompt';
+import { formatMessage } from './message-templates';
 
 export interface BatchRepeatParams {
   [key: string]: number | boolean | string[] | Action[];
@@ -100,9 +101,7 @@ export const batchRepeat: DetectorDef<BatchRepeatParams> = {
         sink.emit({
           action,
           level,
-          message:
-            `Agent terminated: detected ${consecutive} consecutive identical calls to ${firstName}. ` +
-            'This indicates a degenerate loop where the model is not making progress.',
+          message: formatMessage('batch-repeat', { count: consecutive, tool: firstName }),
           pattern: [...batch],
         });
         if (!p.resetAfterDetection) return;

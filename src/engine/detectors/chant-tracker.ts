@@ -10,6 +10,7 @@
  *   the size of the history), and positions cut off by truncation end the chain: the same lists
  *   as Gemini's eager re-indexing after truncation, without allocating per character.
  */
+import { formatMessage } from './message-templates';
 
 export interface ChantParams {
   chunkSize: number;
@@ -28,12 +29,12 @@ const B2 = 0x5bd1e995;
 
 // Gemini CLI's element markers, verbatim (including `[*-+]`, a range that does not hold `-`):
 // a table, a list item (two forms), a heading, a blockquote; any of them resets tracking.
-const ELEMENT = /(^|\n)(?:\s*(?:\|.*\||[|+-]{3,})|\s*[*-+]\s|\s*\d+\.\s|#+\s|>\s)/;
-const DIVIDER = /^[+-_=*\u2500-\u257F]+$/;
+export const ELEMENT = /(^|\n)(?:\s*(?:\|.*\||[|+-]{3,})|\s*[*-+]\s|\s*\d+\.\s|#+\s|>\s)/;
+export const DIVIDER = /^[+-_=*\u2500-\u257F]+$/;
 // Qwen Code's, with both ranges fixed: `[-*+]` holds `-`, and `[-+_=*…]` no longer spans the digits
 // and capital letters (`SELECT`, `12345` are text, not dividers).
-const ELEMENT_FIXED = /(^|\n)(?:\s*(?:\|.*\||[|+-]{3,})|\s*[-*+]\s|\s*\d+\.\s|#+\s|>\s)/;
-const DIVIDER_FIXED = /^[-+_=*\u2500-\u257F]+$/;
+export const ELEMENT_FIXED = /(^|\n)(?:\s*(?:\|.*\||[|+-]{3,})|\s*[-*+]\s|\s*\d+\.\s|#+\s|>\s)/;
+export const DIVIDER_FIXED = /^[-+_=*\u2500-\u257F]+$/;
 
 function powImul(b: number, e: number): number {
   let r = 1;
@@ -140,7 +141,9 @@ export class ChantTracker {
       if (this.hashPos !== this.next) this.hashAt(this.next);
       if (this.loopAt()) {
         const rel = this.next - this.base;
-        return `Repeating content detected: "${this.hist.substring(Math.max(0, rel - 20), rel + size).trim()}..."`;
+        return formatMessage('gemini.chanting', {
+          excerpt: this.hist.substring(Math.max(0, rel - 20), rel + size).trim(),
+        });
       }
       this.roll(end);
       this.next++;

@@ -5,10 +5,11 @@
  * detectors so they read alike.
  */
 import type { Action } from '../types';
+import { formatMessage } from './message-templates';
 
-export const ADVICE = 'Consider a different approach or ask the user for help.';
+export { ADVICE } from './message-templates';
 
 /** warn and block: the injected warning (description + suggestion); terminate: the error text. */
 export function chatloopMessage(action: Action, description: string, suggestion: string): string {
-  return action === 'terminate' ? `Loop detected: ${suggestion}` : `⚠️ Loop detected (${description}). ${suggestion}`;
+  return formatMessage(action === 'terminate' ? 'chatloop.terminate' : 'chatloop.warn', { description, suggestion });
 }

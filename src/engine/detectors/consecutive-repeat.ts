@@ -12,6 +12,7 @@ import { sameExact, sameNormExact } from '../call-view';
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
 import { RAW_TEXT_PARAM } from './raw-text';
+import { formatMessage } from './message-templates';
 
 export interface ConsecutiveRepeatParams {
   [key: string]: number | string | string[] | boolean;
@@ -131,15 +132,9 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
               : p.defaultThreshold;
         if (prior < threshold) return;
         level++;
-        let message = `⚠️ Detected tool loop: '${crustlySignature(call)}' called ${prior} times in a row. Breaking loop.`;
-        if (kind === 'exploration')
-          message +=
-            `\n💡 Hint: The model is stuck trying to access the same path ${prior} times. ` +
-            "This often means the path doesn't exist or the model is confused about the directory structure.";
-        else if (kind === 'modification')
-          message +=
-            '\n⚠️ Modification tool loop detected! This could be dangerous. ' +
-            `The model tried to modify the same file/run the same command ${prior} times.`;
+        let message = formatMessage('consecutive-repeat', { signature: crustlySignature(call), count: prior });
+        if (kind === 'exploration') message += formatMessage('consecutive-repeat.exploration', { count: prior });
+        else if (kind === 'modification') message += formatMessage('consecutive-repeat.modification', { count: prior });
         sink.emit({ action, level, message, pattern: [p.rawText ? call.exact : call.normExact] });
       },
     };

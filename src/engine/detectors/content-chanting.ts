@@ -9,6 +9,7 @@ import type { DetectorDef } from '../params';
 import type { Action } from '../types';
 import { ChantTracker } from './chant-tracker';
 import { startsNewPrompt } from './user-prompt';
+import { formatMessage } from './message-templates';
 
 export interface ContentChantingParams {
   [key: string]: number | boolean | Action[];
@@ -25,13 +26,7 @@ export interface ContentChantingParams {
 
 /** Gemini CLI's recovery feedback (strike 1) and halt notice (strike 2). */
 export function geminiLoopMessage(action: Action, detail: string): string {
-  if (action === 'terminate')
-    return `A potential loop was detected. This can happen due to repetitive tool calls or other model behavior. The request has been halted. Details: ${detail}`;
-  return (
-    `System: Potential loop detected. Details: ${detail}. Please take a step back and confirm you're making forward progress. ` +
-    "If not, take a step back, analyze your previous actions and rethink how you're approaching the problem. " +
-    'Avoid repeating the same tool calls or responses without new results.'
-  );
+  return formatMessage(action === 'terminate' ? 'gemini.terminate' : 'gemini.warn', { detail });
 }
 
 export const contentChanting: DetectorDef<ContentChantingParams> = {

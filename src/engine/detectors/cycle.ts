@@ -15,6 +15,7 @@ import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
 import { RAW_TEXT_PARAM } from './raw-text';
 import { startsNewPrompt } from './user-prompt';
+import { formatMessage, MESSAGE_TEMPLATES } from './message-templates';
 
 export interface CycleParams {
   [key: string]: number | boolean | Action[];
@@ -59,9 +60,9 @@ function numbered(unit: CallView[]): string {
   return unit.map((c, i) => `  ${i + 1}. ${describeCall(c)}`).join('\n');
 }
 
-const TESTISH = /test|pytest|jest|vitest|spec/i;
-const EDITISH = /edit|write|replace|patch|apply|insert|create/i;
-const READISH = /read|view|cat|open|grep|search|find|list|ls|glob|fetch/i;
+export const TESTISH = /test|pytest|jest|vitest|spec/i;
+export const EDITISH = /edit|write|replace|patch|apply|insert|create/i;
+export const READISH = /read|view|cat|open|grep|search|find|list|ls|glob|fetch/i;
 
 /** The "specific alternatives" of the second warning, chosen from what the cycle does. */
 function alternatives(unit: CallView[]): string[] {
@@ -97,27 +98,11 @@ export function cycleMessage(
   unit: CallView[],
   next: Action | null,
 ): string {
-  if (action === 'terminate')
-    return (
-      `LOOP_DETECTED: stopping the session. The following pattern has repeated ${count} times ` +
-      `(detection ${level} of this pattern):\n${numbered(unit)}`
-    );
-  if (level === 1)
-    return (
-      '⚠️ Loop detected: You appear to be repeating the same sequence of tool calls\n' +
-      `without making progress. The following pattern has repeated ${count} times:\n${numbered(unit)}\n\n` +
-      'Please try a different approach. Consider:\n' +
-      '- Re-reading error messages more carefully\n' +
-      '- Trying an alternative solution strategy\n' +
-      '- Breaking the problem into smaller steps'
-    );
-  return (
-    '⚠️ Loop detected again: You are still repeating the same sequence of tool calls\n' +
-    `after a warning. The following pattern has repeated ${count} times:\n${numbered(unit)}\n\n` +
-    `This is detection ${level} of this pattern. Do something specific and different now:\n` +
-    alternatives(unit).join('\n') +
-    (next === 'terminate' ? '\nIf this pattern repeats once more, the session will be stopped (LOOP_DETECTED).' : '')
-  );
+  const pattern = numbered(unit);
+  if (action === 'terminate') return formatMessage('cycle.terminate', { count, level, pattern });
+  if (level === 1) return formatMessage('cycle.first', { count, pattern });
+  const again = formatMessage('cycle.again', { count, level, pattern, alternatives: alternatives(unit).join('\n') });
+  return next === 'terminate' ? again + MESSAGE_TEMPLATES['cycle.last-warning'] : again;
 }
 
 export const cycle: DetectorDef<CycleParams> = {

@@ -10,6 +10,7 @@
 import { sameExact, sameNormExact } from '../call-view';
 import type { DetectorDef } from '../params';
 import type { CallView } from '../types';
+import { formatMessage } from './message-templates';
 import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface DoomLoopParams {
@@ -26,37 +27,12 @@ export interface DoomLoopParams {
 
 /** The seed's three nudge texts, {tool} and {N} filled in. */
 export function doomLoopNudge(tier: 1 | 2 | 3, tool: string, n: number): string {
-  if (tier === 3)
-    return (
-      `[System] CRITICAL: You've called ${tool} with the same arguments ${n} times.\n` +
-      'You are in a doom loop. You MUST:\n' +
-      `1. STOP calling ${tool} immediately\n` +
-      "2. Explain what you're stuck on\n" +
-      '3. Try a completely different approach\n' +
-      'Further identical calls will be rejected.'
-    );
-  if (tier === 2)
-    return (
-      `[System] WARNING: You've called ${tool} ${n} times with identical arguments.\n` +
-      'This is a stuck state.\n' +
-      '1. Try a DIFFERENT approach or tool\n' +
-      '2. If blocked, explain the blocker'
-    );
-  return (
-    `[System] You've called ${tool} with the same arguments ${n} times.\n` +
-    'This indicates a stuck state. Either:\n' +
-    '1. Try a DIFFERENT approach or tool\n' +
-    "2. If blocked, explain what's preventing progress\n" +
-    '3. If the task is complete, say so explicitly'
-  );
+  const key = tier === 3 ? 'doom-loop.critical' : tier === 2 ? 'doom-loop.warning' : 'doom-loop.nudge';
+  return formatMessage(key, { tool, n });
 }
 
 export function doomLoopRejection(tool: string, n: number): string {
-  return (
-    `[System] REJECTED: ${tool} called with the same arguments ${n} times after the critical warning. ` +
-    'This call was not run.\n' +
-    `Stop calling ${tool} and try a completely different approach.`
-  );
+  return formatMessage('doom-loop.rejection', { tool, n });
 }
 
 export const doomLoop: DetectorDef<DoomLoopParams> = {

@@ -8,7 +8,8 @@ import { Escalation, Ring } from '../escalation';
 import type { DetectorDef } from '../params';
 import { sameExact, sameNormExact } from '../call-view';
 import type { Action, CallView } from '../types';
-import { ADVICE, chatloopMessage } from './chatloop-message';
+import { chatloopMessage } from './chatloop-message';
+import { formatMessage } from './message-templates';
 import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface ExactRepeatParams {
@@ -64,11 +65,11 @@ export const exactRepeat: DetectorDef<ExactRepeatParams> = {
         if (count < p.maxDuplicates) return;
         const fp = p.rawText ? call.exact : call.normExact;
         const { action, level } = escalation.next();
-        const suggestion = `The tool '${call.name}' has been called ${count + 1} times with identical arguments. ${ADVICE}`;
+        const suggestion = formatMessage('exact-repeat.suggestion', { tool: call.name, count: count + 1 });
         sink.emit({
           action,
           level,
-          message: chatloopMessage(action, `exact duplicate of '${call.name}'`, suggestion),
+          message: chatloopMessage(action, formatMessage('exact-repeat.description', { tool: call.name }), suggestion),
           pattern: [fp],
         });
       },

@@ -6,7 +6,7 @@
  */
 import type { Json } from '../../model/transcript';
 
-const GIT_OVERVIEW = /^git(?:\s+(?:-C\s+\S+|--no-pager))*\s+(status|diff|ls-files)\b/i;
+export const GIT_OVERVIEW = /^git(?:\s+(?:-C\s+\S+|--no-pager))*\s+(status|diff|ls-files)\b/i;
 
 function isGitRevisionToken(token: string): boolean {
   return (

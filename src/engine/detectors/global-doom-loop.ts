@@ -9,6 +9,7 @@ import type { DetectorDef } from '../params';
 import { LazyCallView } from '../call-view';
 import type { Action, CallView } from '../types';
 import { RAW_TEXT_PARAM } from './raw-text';
+import { formatMessage } from './message-templates';
 
 export interface GlobalDoomLoopParams {
   [key: string]: number | boolean | Action[];
@@ -20,13 +21,7 @@ export interface GlobalDoomLoopParams {
 }
 
 export function globalDoomLoopPrompt(tool: string, workers: number, total: number): string {
-  return (
-    `[System] GLOBAL DOOM LOOP: ${total} calls to ${tool} across\n` +
-    `${workers} workers. The entire swarm is stuck on this approach.\n` +
-    '1. Try a fundamentally different strategy\n' +
-    '2. Do NOT retry the same tool/parameters\n' +
-    '3. Consider whether the task goal itself needs re-evaluation'
-  );
+  return formatMessage('global-doom-loop', { tool, workers, total });
 }
 
 /**

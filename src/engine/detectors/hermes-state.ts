@@ -7,6 +7,7 @@
 import type { Json } from '../../model/transcript';
 import type { CallView } from '../types';
 import type { HermesDecision, HermesGuardParams } from './hermes-guard';
+import { formatMessage } from './message-templates';
 import {
   HERMES_FAILURE_TOLERANT,
   HERMES_PROGRESS_RESET,
@@ -80,19 +81,19 @@ export class HermesState {
     const p = this.p;
     if (c.name === 'web_search') {
       if (p.maxWebSearches && this.webSearches >= p.maxWebSearches)
-        return `Blocked web_search: this turn has already made ${p.maxWebSearches} web searches, the per-turn limit. This looks like a runaway search loop. Work with the results you already have and give the user your answer.`;
+        return formatMessage('hermes.web-search-cap', { max: p.maxWebSearches });
       this.webSearches++;
     }
     if (c.name === 'delegate_task' && spawnCount(c.args) > 0 && p.maxSubagents && this.subagents >= p.maxSubagents)
-      return `Blocked delegate_task: this turn has already spawned ${this.subagents} subagents (limit ${p.maxSubagents}). This looks like a runaway delegation loop. Finish the work with the results you have and answer the user.`;
+      return formatMessage('hermes.subagent-cap', { count: this.subagents, max: p.maxSubagents });
     if (!p.hardStop) return null;
     const sig = c.exact;
     const exact = this.progressSinceFailure.get(sig) ? 0 : (this.exactFailures.get(sig) ?? 0);
     if (exact >= p.exactFailureBlockAfter)
-      return `Blocked ${c.name}: the same tool call failed ${exact} times with identical arguments. Stop retrying it unchanged; change strategy or explain the blocker.`;
+      return formatMessage('hermes.exact-failure-block', { tool: c.name, count: exact });
     const record = this.isIdempotent(c.name) ? this.noProgress.get(sig) : undefined;
     if (record && record.count >= p.noProgressBlockAfter)
-      return `Blocked ${c.name}: this read-only call returned the same result ${record.count} times. Stop repeating it unchanged; use the result already provided or try a different query.`;
+      return formatMessage('hermes.no-progress-block', { tool: c.name, count: record.count });
     return null;
   }
 
@@ -112,17 +113,17 @@ export class HermesState {
       if (p.hardStop && !HERMES_FAILURE_TOLERANT.has(c.name) && same >= p.sameToolFailureHaltAfter)
         return {
           action: 'terminate',
-          message: `Stopped ${c.name}: it failed ${same} times this turn. Stop retrying the same failing tool path and choose a different approach.`,
+          message: formatMessage('hermes.same-tool-halt', { tool: c.name, count: same }),
         };
       if (p.warnings && exact >= p.exactFailureWarnAfter)
         return {
           action: 'warn',
-          message: `${c.name} has failed ${exact} times with identical arguments. This looks like a loop; inspect the error and change strategy instead of retrying it unchanged.`,
+          message: formatMessage('hermes.exact-failure-warn', { tool: c.name, count: exact }),
         };
       if (p.warnings && same >= p.sameToolFailureWarnAfter)
         return {
           action: 'warn',
-          message: `${c.name} has failed ${same} times this turn. This looks like a loop. Do not switch to text-only replies; keep using tools, but diagnose before retrying.`,
+          message: formatMessage('hermes.same-tool-warn', { tool: c.name, count: same }),
         };
       return null;
     }
@@ -143,7 +144,7 @@ export class HermesState {
     if (p.warnings && count >= p.noProgressWarnAfter)
       return {
         action: 'warn',
-        message: `${c.name} returned the same result ${count} times. Use the result already provided or change the query instead of repeating it unchanged.`,
+        message: formatMessage('hermes.no-progress-warn', { tool: c.name, count }),
       };
     return null;
   }
@@ -166,11 +167,11 @@ export class HermesState {
       if (p.hardStop && count >= p.noProgressBlockAfter)
         return {
           action: 'terminate',
-          message: `Stopped ${c.name}: the same call with identical arguments returned the same result ${count} times in a row. Stop repeating it unchanged; use the result already provided or change strategy.`,
+          message: formatMessage('hermes.identical-halt', { tool: c.name, count }),
         };
       return {
         action: 'warn',
-        message: `[hermes note: this is the ${ordinal(count)} consecutive identical call to ${c.name} with identical arguments returning the same result. Do not repeat it — change arguments, use a different tool, or proceed with what you have.]`,
+        message: formatMessage('hermes.identical-note', { ordinal: ordinal(count), tool: c.name }),
       };
     }
     const cycle = hermesCycle(this.history, p.maxCyclePeriod, p.identicalCallThreshold);
@@ -179,11 +180,11 @@ export class HermesState {
     if (p.hardStop && laps >= p.noProgressBlockAfter)
       return {
         action: 'terminate',
-        message: `Stopped ${c.name}: the same repeating cycle of tool calls (period ${period}) with identical arguments and identical results has run ${laps} times. Repeating the batch unchanged is not progress; use the results already provided or change strategy.`,
+        message: formatMessage('hermes.cycle-halt', { tool: c.name, period, laps }),
       };
     return {
       action: 'warn',
-      message: `[hermes note: the last ${laps} rounds repeated the same cycle of ${period} tool calls (ending with ${c.name}) with identical arguments and identical results. Do not repeat the batch — change arguments, use a different tool, or proceed with what you have.]`,
+      message: formatMessage('hermes.cycle-note', { tool: c.name, period, laps }),
     };
   }
 }

@@ -11,6 +11,7 @@ import type { Json } from '../../model/transcript';
 import { exactFingerprint } from '../fingerprint';
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
+import { formatMessage } from './message-templates';
 import { userMessageBefore } from './user-prompt';
 
 export interface IdenticalStreakParams {
@@ -126,9 +127,7 @@ export const identicalStreak: DetectorDef<IdenticalStreakParams> = {
         sink.emit({
           action: stop ? stopAction : 'warn',
           level,
-          message: stop
-            ? `Loop detected: ${call.name} called ${count} times in a row with identical arguments.`
-            : `You have called "${call.name}" with identical arguments ${count} times consecutively without making progress. Try a different approach.`,
+          message: formatMessage(stop ? 'identical-streak.stop' : 'identical-streak.warn', { tool: call.name, count }),
           pattern: [sig],
         });
         if (stop && p.afterStop === 'restart') {

@@ -124,10 +124,10 @@ const NOT_FOUND_SUBJECT =
  * Status lines harnesses add to every command's output (OpenHands, Codex, mini-swe-agent): a
  * failure that holds nothing else (a `grep` with no hit, exit code 1) says nothing about why.
  */
-const STATUS_LINE =
+export const STATUS_LINE =
   /^[ \t]*(?:\[(?:The command completed|Command finished) with exit code -?\d+\.?\]|\[Current working directory: [^\]\n]*\]|\[Python [Ii]nterpreter: [^\]\n]*\]|Exit [Cc]ode: ?-?\d+|<returncode>-?\d+<\/returncode>|Wall time: [^\n]*|Output:)[ \t]*$/gm;
 
-const STATUS_ONLY_MAX = 1000;
+export const STATUS_ONLY_MAX = 1000;
 
 /**
  * Errors the harness gives instead of running the call (a permission asked and refused, a call
@@ -135,11 +135,11 @@ const STATUS_ONLY_MAX = 1000;
  * they are the same error only for the same action. Claude Code wraps all of its own in
  * `<tool_use_error>`; the others are the refusals of Claude Code, Codex, Gemini CLI and Cline.
  */
-const HARNESS_ERROR =
+export const HARNESS_ERROR =
   /<tool_use_error>|doesn't want to proceed with this tool use|requires approval|rejected by (?:the )?user|user (?:denied|rejected|declined|did not (?:allow|approve))|denied this operation|Sibling tool call errored|tool (?:call|use|execution) (?:was )?(?:cancel+ed|aborted)/i;
 
 /** Validation errors of a call the model sent without any argument: nothing ran. */
-const MISSING_ARGS =
+export const MISSING_ARGS =
   /missing (?:\d+ )?(?:required )?(?:parameters?|arguments?|properties|fields?)|required (?:parameters?|arguments?|property|field) (?:is |are )?missing|invalid (?:tool )?(?:arguments|parameters|input)|validation error/i;
 
 /**
@@ -230,8 +230,8 @@ function foldedOf(s: Step, raw: boolean): string {
   return (s.folded = resultFingerprint({ content: folded, isError: true }));
 }
 
-const DURATION_MASK = /[[(]?<duration>[\])]?/g;
-const SPACE = /\s+/g;
+export const DURATION_MASK = /[[(]?<duration>[\])]?/g;
+export const SPACE = /\s+/g;
 
 /**
  * Both failed, with the same action and the same output once line breaks are ignored: the same

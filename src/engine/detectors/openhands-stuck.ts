@@ -19,6 +19,7 @@ import type { Action, CallView, DetectorSink } from '../types';
 import { describeCall } from './cycle';
 import { isCondensation, isRealUserMessage, StuckHistory, type StuckEvent } from './stuck-history';
 import { actionErrorStreak, findStuck, type StuckFlavour } from './stuck-scenarios';
+import { formatMessage, OPENHANDS_SCENARIOS } from './message-templates';
 
 export interface OpenhandsStuckParams {
   [key: string]: number | boolean | string | string[] | Action[];
@@ -51,14 +52,9 @@ function turnAt(t: Transcript, index: number): Turn | undefined {
   return guess?.index === index ? guess : t.turns.find((x) => x.index === index);
 }
 
-const SCENARIO_TEXT: Record<number, string> = {
-  1: 'the same action with the same observation',
-  2: 'the same action ending in errors',
-  3: 'the agent repeating its own message (monologue)',
-  4: 'two actions and their observations alternating',
-  5: 'condensations with nothing between them (context window loop)',
-  6: 'empty responses in a row',
-};
+function lastAction(call: CallView | undefined): string {
+  return call ? formatMessage('openhands-stuck.last-action', { call: describeCall(call) }) : '';
+}
 
 export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
   id: 'openhands-stuck',
@@ -176,9 +172,7 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
       sink.emit({
         action: 'warn',
         level,
-        message:
-          `Nudge: the same action ended in an error ${p.actionError} times in a row; repeating it again will not work.` +
-          (call ? `\nLast action: ${describeCall(call)}` : ''),
+        message: formatMessage('openhands-stuck.nudge', { count: p.actionError }) + lastAction(call),
       });
       return true;
     }
@@ -206,8 +200,11 @@ export const openhandsStuck: DetectorDef<OpenhandsStuckParams> = {
         action,
         level,
         message:
-          `Agent stuck in a loop: ${found.loopType} (scenario ${found.scenario}, ${SCENARIO_TEXT[found.scenario]}).` +
-          (call ? `\nLast action: ${describeCall(call)}` : ''),
+          formatMessage('openhands-stuck.stuck', {
+            loopType: found.loopType,
+            scenario: found.scenario,
+            text: OPENHANDS_SCENARIOS[found.scenario],
+          }) + lastAction(call),
       });
     }
 

@@ -8,7 +8,8 @@
 import { Escalation, Ring } from '../escalation';
 import type { DetectorDef } from '../params';
 import type { Action } from '../types';
-import { ADVICE, chatloopMessage } from './chatloop-message';
+import { chatloopMessage } from './chatloop-message';
+import { formatMessage } from './message-templates';
 import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface PatternParams {
@@ -112,11 +113,11 @@ export const pattern: DetectorDef<PatternParams> = {
         }
         const chain = shown.join(' → ');
         const { action, level } = escalation.next();
-        const suggestion = `The pattern ${chain} has repeated ${repetitions} times. ${ADVICE}`;
+        const suggestion = formatMessage('pattern.suggestion', { chain, repetitions });
         sink.emit({
           action,
           level,
-          message: chatloopMessage(action, `repeating pattern of ${L} calls`, suggestion),
+          message: chatloopMessage(action, formatMessage('pattern.description', { length: L }), suggestion),
           pattern: unit,
         });
       },

@@ -16,6 +16,7 @@ import type { Action, CallView } from '../types';
 import { shellInspectionKey } from './git-inspection';
 import { QwenState, type QwenLoopType } from './qwen-loop-state';
 import { userMessageBefore } from './user-prompt';
+import { formatMessage, QWEN_LOOP_REASONS } from './message-templates';
 
 export interface QwenLoopParams {
   [key: string]: number | boolean | string[] | Action[];
@@ -34,15 +35,7 @@ export interface QwenLoopParams {
   actions: Action[];
 }
 
-const MESSAGES: Record<QwenLoopType, string> = {
-  consecutive_identical_tool_calls: 'the same tool call with identical arguments repeated',
-  shell_command_stagnation: 'the same overview git inspection repeated',
-  turn_tool_call_cap: 'too many tool calls in this turn',
-  global_tool_call_duplicate: 'the same tool call repeated across the turn',
-  alternating_tool_call_pattern: 'two tool calls alternating',
-  read_file_loop: 'file reads without progress',
-  action_stagnation: 'the same tool called repeatedly with varying arguments',
-};
+const MESSAGES: Record<QwenLoopType, string> = QWEN_LOOP_REASONS;
 
 // Hard cap = soft cap × this, for the adaptive default cap (ADAPTIVE_CAP_HARD_MULTIPLIER).
 const HARD_CAP_MULTIPLIER = 10;
@@ -159,7 +152,7 @@ export const qwenLoop: DetectorDef<QwenLoopParams> = {
         sink.emit({
           action: p.actions[Math.min(level - 1, p.actions.length - 1)],
           level,
-          message: `A potential loop was detected (${type}): ${MESSAGES[type]}. The turn has been halted.`,
+          message: formatMessage('qwen-loop', { type, reason: MESSAGES[type] }),
           pattern: [key],
         });
       },

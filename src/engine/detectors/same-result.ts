@@ -9,7 +9,8 @@ import { Escalation } from '../escalation';
 import type { DetectorDef } from '../params';
 import { ResultSlot, resultPrefilter, resultSimilarityAbove } from '../result-similarity';
 import type { Action } from '../types';
-import { ADVICE, chatloopMessage } from './chatloop-message';
+import { chatloopMessage } from './chatloop-message';
+import { formatMessage } from './message-templates';
 import { RAW_TEXT_PARAM } from './raw-text';
 
 export interface SameResultParams {
@@ -114,11 +115,11 @@ export const sameResult: DetectorDef<SameResultParams> = {
         const { action, level } = escalation.next();
         const kind = r.isError ? 'errors' : 'results';
         const earlier = `${count} earlier ${count === 1 ? kind.slice(0, -1) : kind}`;
-        const suggestion = `The result of '${call.name}' is similar to ${earlier} in the window. ${ADVICE}`;
+        const suggestion = formatMessage('same-result.suggestion', { tool: call.name, earlier });
         sink.emit({
           action,
           level,
-          message: chatloopMessage(action, `repetitive ${kind}`, suggestion),
+          message: chatloopMessage(action, formatMessage('same-result.description', { kind }), suggestion),
           pattern: [p.rawText ? call.resultFp : call.normResultFp],
         });
       },

@@ -4,7 +4,7 @@
  * context"), and the resume and compaction notes of other agents. After it the model works from
  * the summary, so re-reading the files it had open is not a repeat of anything it remembers.
  */
-const CONTINUED =
+export const CONTINUED =
   /session is being continued from a previous conversation|continued from a previous (?:conversation|session)|conversation (?:was |has been )?(?:compacted|summari[sz]ed)|context (?:was |has been )?(?:compacted|summari[sz]ed)|resum(?:ed|ing) (?:from )?(?:the |a )?(?:previous|earlier|interrupted) (?:session|conversation|task)/i;
 
 /** Only the head is read: the marker opens the message. */

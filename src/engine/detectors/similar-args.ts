@@ -12,7 +12,8 @@ import { similarityAbove } from '../json-similarity';
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
 import { RAW_TEXT_PARAM } from './raw-text';
-import { ADVICE, chatloopMessage } from './chatloop-message';
+import { chatloopMessage } from './chatloop-message';
+import { formatMessage } from './message-templates';
 
 export interface SimilarArgsParams {
   [key: string]: number | boolean | Action[];
@@ -149,11 +150,11 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
         if (size < cap) size++;
         if (count < p.maxSimilar) return;
         const { action, level } = escalation.next();
-        const suggestion = `The tool '${call.name}' has been called ${count + 1} times with similar arguments. ${ADVICE}`;
+        const suggestion = formatMessage('similar-args.suggestion', { tool: call.name, count: count + 1 });
         sink.emit({
           action,
           level,
-          message: chatloopMessage(action, `similar arguments to '${call.name}'`, suggestion),
+          message: chatloopMessage(action, formatMessage('similar-args.description', { tool: call.name }), suggestion),
           pattern: [raw ? call.exact : call.normExact],
         });
       },

@@ -10,6 +10,7 @@
 import type { DetectorDef } from '../params';
 import type { Action, DetectorSink } from '../types';
 import { userMessageBefore } from './user-prompt';
+import { formatMessage } from './message-templates';
 
 export interface StepRepeatParams {
   [key: string]: number | boolean | Action[];
@@ -78,9 +79,7 @@ export const stepRepeat: DetectorDef<StepRepeatParams> = {
       sink.emit({
         action: p.actions[Math.min(level - 1, p.actions.length - 1)],
         level,
-        message:
-          `Agent stopped: the same tool call step (${labels.get(hit)}) repeated more than ` +
-          `${p.maxRepeats} times in the last ${p.windowSize} steps.`,
+        message: formatMessage('step-repeat', { step: labels.get(hit)!, max: p.maxRepeats, window: p.windowSize }),
       });
     }
 

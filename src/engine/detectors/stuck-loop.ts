@@ -11,6 +11,7 @@
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
 import { userMessageBefore } from './user-prompt';
+import { formatMessage } from './message-templates';
 
 export interface StuckLoopParams {
   [key: string]: number | boolean | Action[];
@@ -77,7 +78,7 @@ export const stuckLoop: DetectorDef<StuckLoopParams> = {
 
     function repeated(c: CallView): string | null {
       if (calls.length < n || !allSame(calls.slice(-n))) return null;
-      return `You called \`${c.name}\` with identical arguments ${n} times in a row. Try a different approach.`;
+      return formatMessage('stuck-loop.repeated', { tool: c.name, n });
     }
 
     function alternating(names: string[]): string | null {
@@ -88,12 +89,12 @@ export const stuckLoop: DetectorDef<StuckLoopParams> = {
       if (a === b) return null;
       for (let i = 0; i < m; i++) if (tail[i] !== (i % 2 === 0 ? a : b)) return null;
       const tn = names.slice(-m);
-      return `You're alternating between \`${tn[0]}\` and \`${tn[1]}\` in a loop (${n} cycles). Step back and try a different strategy.`;
+      return formatMessage('stuck-loop.alternating', { first: tn[0], second: tn[1], n });
     }
 
     function noop(c: CallView): string | null {
       if (results.length < n || !allSame(results.slice(-n))) return null;
-      return `\`${c.name}\` returned the same result ${n} times in a row. The operation has no effect — try something different.`;
+      return formatMessage('stuck-loop.noop', { tool: c.name, n });
     }
 
     let names: string[] = [];

@@ -9,6 +9,7 @@ import type { DetectorDef } from '../params';
 import type { Action } from '../types';
 import { normalizeText } from '../observation';
 import { RAW_TEXT_PARAM } from './raw-text';
+import { formatMessage } from './message-templates';
 
 export interface SummaryLoopParams {
   [key: string]: number | boolean | Action[];
@@ -22,11 +23,7 @@ export interface SummaryLoopParams {
 }
 
 export function summaryLoopPrompt(n: number): string {
-  return (
-    `[System] Your last ${n} responses were text only, without any tool call. You should be DOING the work, not summarizing it.\n` +
-    'Pick the most important remaining task and start on it NOW with your tools (read_file, edit_file, write_file, bash...).\n' +
-    'Do NOT write another status summary or task list.'
-  );
+  return formatMessage('summary-loop', { n });
 }
 
 function userSpoke(turn: Turn | undefined): boolean {

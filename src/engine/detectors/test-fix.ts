@@ -6,6 +6,7 @@
 import type { DetectorDef } from '../params';
 import { shellCommand, testCommandRegex, testFailed } from '../shell';
 import type { Action } from '../types';
+import { formatMessage } from './message-templates';
 
 export interface TestFixParams {
   [key: string]: number | string[] | Action[];
@@ -41,12 +42,7 @@ export const DEFAULT_TEST_PATTERNS = [
 
 /** The seed's rethink prompt with {N} filled in. */
 export function testFixPrompt(n: number): string {
-  return (
-    `[System] You've had ${n} consecutive test failures. Step back and rethink:\n` +
-    '1. Re-read the error messages carefully\n' +
-    '2. Consider whether your approach is fundamentally wrong\n' +
-    '3. Try a DIFFERENT fix strategy instead of iterating on the same one'
-  );
+  return formatMessage('test-fix', { n });
 }
 
 export const testFix: DetectorDef<TestFixParams> = {

@@ -19,6 +19,7 @@ import {
   unknownToolStreak,
   type ToolRecord,
 } from './tool-loop-history';
+import { formatMessage } from './message-templates';
 
 export interface ToolLoopParams {
   [key: string]: number | boolean;
@@ -103,7 +104,7 @@ function find(p: ToolLoopParams, history: ToolRecord[], c: CallView, hash: strin
       critical: true,
       kind: 'unknown_tool_repeat',
       count: unknown.count,
-      message: `CRITICAL: attempted unavailable tool ${unknown.name ?? name} ${unknown.count} times. Stop retrying that missing tool and answer without it.`,
+      message: formatMessage('tool-loop.unknown-tool', { tool: unknown.name ?? name, count: unknown.count }),
       key: `unknown-tool:${name}:${unknown.name ?? 'unknown'}`,
     };
   if (np.count >= p.globalCircuitBreakerThreshold)
@@ -111,7 +112,7 @@ function find(p: ToolLoopParams, history: ToolRecord[], c: CallView, hash: strin
       critical: true,
       kind: 'global_circuit_breaker',
       count: np.count,
-      message: `CRITICAL: ${name} has repeated identical no-progress outcomes ${np.count} times. Session execution blocked by global circuit breaker to prevent runaway loops.`,
+      message: formatMessage('tool-loop.global-circuit-breaker', { tool: name, count: np.count }),
       key: `global:${hash}`,
     };
   if (poll && p.knownPollNoProgress && np.count >= p.warningThreshold) {
@@ -120,9 +121,10 @@ function find(p: ToolLoopParams, history: ToolRecord[], c: CallView, hash: strin
       critical,
       kind: 'known_poll_no_progress',
       count: np.count,
-      message: critical
-        ? `CRITICAL: Called ${name} with identical arguments and no progress ${np.count} times. This appears to be a stuck polling loop. Session execution blocked to prevent resource waste.`
-        : `WARNING: You have called ${name} ${np.count} times with identical arguments and no progress. Stop polling and either (1) increase wait time between checks, or (2) report the task as failed if the process is stuck.`,
+      message: formatMessage(critical ? 'tool-loop.poll-critical' : 'tool-loop.poll-warning', {
+        tool: name,
+        count: np.count,
+      }),
       key: `poll:${hash}:${np.latest ?? 'none'}`,
     };
   }
@@ -132,7 +134,7 @@ function find(p: ToolLoopParams, history: ToolRecord[], c: CallView, hash: strin
       critical: true,
       kind: 'ping_pong',
       count: pp.count,
-      message: `CRITICAL: You are alternating between repeated tool-call patterns (${pp.count} consecutive calls) with no progress. This appears to be a stuck ping-pong loop. Session execution blocked to prevent resource waste.`,
+      message: formatMessage('tool-loop.ping-pong-critical', { count: pp.count }),
       key: ppKey,
     };
   if (p.pingPong && pp.count >= p.warningThreshold)
@@ -140,7 +142,7 @@ function find(p: ToolLoopParams, history: ToolRecord[], c: CallView, hash: strin
       critical: false,
       kind: 'ping_pong',
       count: pp.count,
-      message: `WARNING: You are alternating between repeated tool-call patterns (${pp.count} consecutive calls). This looks like a ping-pong loop; stop retrying and report the task as failed.`,
+      message: formatMessage('tool-loop.ping-pong-warning', { count: pp.count }),
       key: ppKey,
     };
   if (poll || !p.genericRepeat) return null;
@@ -149,7 +151,7 @@ function find(p: ToolLoopParams, history: ToolRecord[], c: CallView, hash: strin
       critical: true,
       kind: 'generic_repeat',
       count: np.count,
-      message: `CRITICAL: Called ${name} with identical arguments and identical outcomes ${np.count} times. Session execution blocked to prevent runaway loops.`,
+      message: formatMessage('tool-loop.generic-critical', { tool: name, count: np.count }),
       key: `generic:${hash}:${np.latest ?? 'none'}`,
     };
   let recent = 0;
@@ -159,7 +161,7 @@ function find(p: ToolLoopParams, history: ToolRecord[], c: CallView, hash: strin
       critical: false,
       kind: 'generic_repeat',
       count: recent,
-      message: `WARNING: You have called ${name} ${recent} times with identical arguments. If this is not making progress, stop retrying and report the task as failed.`,
+      message: formatMessage('tool-loop.generic-warning', { tool: name, count: recent }),
       key: `generic:${hash}`,
     };
   return null;

@@ -5,7 +5,7 @@
  */
 import type { ContextMessage, Transcript, Turn } from '../../model/transcript';
 
-const SAME_PROMPT = [/^System: Potential loop detected/, /^Please continue\.?\s*$/];
+export const SAME_PROMPT = [/^System: Potential loop detected/, /^Please continue\.?\s*$/];
 
 function isNewPrompt(m: ContextMessage): boolean {
   return m.role === 'user' && !SAME_PROMPT.some((re) => re.test(m.text));

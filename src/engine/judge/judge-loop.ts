@@ -6,6 +6,7 @@
  */
 import type { Transcript } from '../../model/transcript';
 import { Escalation } from '../escalation';
+import { formatMessage, MESSAGE_TEMPLATES } from '../detectors/message-templates';
 import { startsNewPrompt } from '../detectors/user-prompt';
 import type { Action, JudgeCheck } from '../types';
 import type { JudgeAnswer } from './request';
@@ -54,17 +55,23 @@ export class JudgeLoop {
 
   private confirm(turn: number, flash: JudgeAnswer, pro: JudgeAnswer | undefined, single: boolean) {
     const { action, level } = this.escalation.next();
-    const stand = this.p.source === 'heuristic' ? 'heuristic stand-in (not an LLM)' : 'LLM judge';
+    const stand = MESSAGE_TEMPLATES[this.p.source === 'heuristic' ? 'llm-judge.heuristic' : 'llm-judge.llm'];
+    const score = fmt(flash.confidence);
     const by = single
-      ? `score ${fmt(flash.confidence)}`
-      : `flash ${fmt(flash.confidence)}, ` + (pro ? `pro ${fmt(pro.confidence)}` : 'pro unavailable (trusting flash)');
+      ? formatMessage('llm-judge.score', { score })
+      : formatMessage('llm-judge.flash-pro', {
+          score,
+          pro: pro
+            ? formatMessage('llm-judge.pro', { score: fmt(pro.confidence) })
+            : MESSAGE_TEMPLATES['llm-judge.pro-unavailable'],
+        });
     const analysis = (pro ?? flash).analysis;
     return {
       action,
       level,
       message:
-        `Loop confirmed by the ${stand} at turn ${turn}: ${by} (threshold ${this.p.threshold}).` +
-        (analysis ? ` Analysis: ${analysis}` : ''),
+        formatMessage('llm-judge.confirmed', { stand, turn, by, threshold: this.p.threshold }) +
+        (analysis ? formatMessage('llm-judge.analysis', { analysis }) : ''),
     };
   }
 

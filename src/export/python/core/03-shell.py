@@ -1,12 +1,10 @@
 # -- src/engine/shell.ts --
-_SHELL_TOOLS = {"bash", "sh", "zsh", "shell", "execute_bash", "execute_command", "run", "run_command",
-                "run_shell_command", "run_terminal_cmd", "exec", "exec_command", "local_shell", "terminal"}
-_EXIT_CODE = re.compile(r"\b(?:exit(?:ed)?(?: with)? (?:code|status)|return ?code|exit_code)\s*[:=]?\s*(-?\d+)", _A | re.I)
-_SHELL_ERROR = re.compile(r"command not found|No such file or directory|Permission denied|syntax error near|unexpected EOF")
+# _SHELL_TOOLS, _EXIT_CODE, _SHELL_ERROR, _TEST_FAILURE, _FILE_OP, _HEREDOC: in the tables above.
+_SHELL_TOOL_SET = frozenset(_SHELL_TOOLS)
 
 
 def is_shell_tool(name):
-    return name.lower() in _SHELL_TOOLS
+    return name.lower() in _SHELL_TOOL_SET
 
 
 def shell_failed(result):
@@ -49,10 +47,6 @@ def shell_command(name, args):
     return None
 
 
-_TEST_FAILURE = re.compile(r"\bFAILED\b|^\s*(?:--- )?FAIL\b|BUILD FAILURE|\b[1-9]\d* (?:failed|failing|errors?)\b", _A | re.M)
-_FILE_OP = re.compile(r"^\s*(?:sudo\s+)?(?:cat|head|tail|less|more|echo|printf|sed|awk|tee|touch|truncate)\b", _A)
-
-
 def test_failed(result):
     return shell_failed(result) or bool(_TEST_FAILURE.search(result["content"]))
 
@@ -65,13 +59,11 @@ def test_command_regex(patterns):
 
 
 def is_file_operation(command):
-    return bool(_FILE_OP.search(command)) or bool(re.search(r"<<-?\s*['\"]?\w+", command, _A))
+    return bool(_FILE_OP.search(command)) or bool(_HEREDOC.search(command))
 
 
 # -- src/engine/fingerprint.ts: the primary (fuzzy) fingerprint of seed 004 --
-_PRIMARY_KEYS = ["command", "content", "file_path", "filename", "limit", "offset", "path", "pattern", "query", "url"]
-_FILE_READ = re.compile(r"^\s*(?:cat|head|tail|less|more)(?:\s+-{1,2}\w[\w=+-]*(?:\s+\+?\d+)?)*\s+(['\"]?)([^\s'\"-][^\s'\"]*)\1\s*\Z", _A)
-_COMPLEX = re.compile(r"[|><;&`]|\$\(")
+# _PRIMARY_KEYS, _FILE_READ, _COMPLEX: in the tables above.
 
 
 def bash_file_read(command):

@@ -1,14 +1,5 @@
 # -- src/model/error-rules.ts: errors inferred from results without a flag --
-_EDGE = 1000
-_BLANK = re.compile(r"^\s*$")
-_EXIT_LINE = re.compile(
-    r"^\s*(?:\[(?:The command completed|Command finished) with exit code|Exit code:|<returncode>|(?:Process |Command )?exited with (?:code|status))\s*(-?\d+)",
-    _A | re.I,
-)
-_NOT_FOUND = re.compile(r"^(?:[^\s:][^:\n]*: (?:line \d+: |\d+: )?[^\s:]+: (?:command )?not found|zsh: command not found: \S+)\Z", _A)
-_NO_SUCH_FILE = re.compile(r"^[^\s:][^\n:]*: [^\n]*\bNo such file(?: or directory)?\)?\Z", _A)
-_EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*(?:Error|Exception|Exit|Interrupt|Warning|Failure)\b(?::|\Z)", _A)
-_ANY_NEEDLE = re.compile(r"rror|RROR|not found|No such file|TIMED OUT|proposed edit|xit|returncode|xception|Interrupt|Warning|Failure")
+# The patterns (_BLANK, _EXIT_LINE, _NOT_FOUND, …) and _EDGE are in the tables above.
 
 
 def _first_lines(text, mx):
@@ -42,12 +33,12 @@ def _last_lines(text, mx):
 
 
 _RULES = [
-    ("error-prefix", lambda f, l, t: bool(re.match(r"^(?:ERROR|Error|error):", f[0] if f else ""))),
+    ("error-prefix", lambda f, l, t: bool(_ERROR_PREFIX.match(f[0] if f else ""))),
     ("command-not-found", lambda f, l, t: any(_NOT_FOUND.match(x) for x in f) or any(_NOT_FOUND.match(x) for x in l)),
     ("no-such-file", lambda f, l, t: any(_NO_SUCH_FILE.match(x) for x in f) or any(_NO_SUCH_FILE.match(x) for x in l)),
     ("traceback", lambda f, l, t: any(_EXCEPTION_LINE.match(x) for x in l) and "Traceback (most recent call last):" in t),
-    ("edit-lint-failed", lambda f, l, t: re.match(r"\[?Your proposed edit has introduced new syntax error", f[0] if f else "") is not None),
-    ("timeout", lambda f, l, t: any(re.match(r"^\s*EXECUTION TIMED OUT\b", x) for x in f)),
+    ("edit-lint-failed", lambda f, l, t: _EDIT_LINT_FAILED.match(f[0] if f else "") is not None),
+    ("timeout", lambda f, l, t: any(_TIMED_OUT.match(x) for x in f)),
 ]
 
 

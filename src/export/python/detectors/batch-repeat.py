@@ -1,5 +1,5 @@
 # -- src/engine/detectors/batch-repeat.ts: docker-agent's same batch of calls N responses in a row (+ octo-agent's options) --
-class Detector(DetectorBase):
+class Detector_batch_repeat(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.expected = self.seen = self.consecutive = self.level = 0
@@ -34,7 +34,6 @@ class Detector(DetectorBase):
             return
         self.level += 1
         action = p["actions"][min(self.level - 1, len(p["actions"]) - 1)]
-        emit(action, self.level, "Agent terminated: detected %d consecutive identical calls to %s. This indicates a "
-             "degenerate loop where the model is not making progress." % (self.consecutive, self.first_name))
+        emit(action, self.level, format_message("batch-repeat", count=self.consecutive, tool=self.first_name))
         if p["resetAfterDetection"]:
             self.last, self.consecutive = "", 0

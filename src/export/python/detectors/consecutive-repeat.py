@@ -10,7 +10,7 @@ def _crustly_signature(call):
     return call.exact
 
 
-class Detector(DetectorBase):
+class Detector_consecutive_repeat(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.exploration = {n.lower() for n in p["explorationTools"]}
@@ -33,11 +33,9 @@ class Detector(DetectorBase):
         if prior < threshold:
             return
         self.level += 1
-        message = "⚠️ Detected tool loop: '%s' called %d times in a row. Breaking loop." % (_crustly_signature(call), prior)
+        message = format_message("consecutive-repeat", signature=_crustly_signature(call), count=prior)
         if kind == "exploration":
-            message += ("\n💡 Hint: The model is stuck trying to access the same path %d times. "
-                        "This often means the path doesn't exist or the model is confused about the directory structure." % prior)
+            message += format_message("consecutive-repeat.exploration", count=prior)
         elif kind == "modification":
-            message += ("\n⚠️ Modification tool loop detected! This could be dangerous. "
-                        "The model tried to modify the same file/run the same command %d times." % prior)
+            message += format_message("consecutive-repeat.modification", count=prior)
         emit(p["action"], self.level, message)

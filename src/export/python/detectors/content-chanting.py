@@ -2,12 +2,7 @@
 # Positions count UTF-16 code units, as in the engine: text is handled as a string of code units.
 import re as _re_chant
 
-_ELEMENT = _re_chant.compile(r"(^|\n)(?:\s*(?:\|.*\||[|+-]{3,})|\s*[*-+]\s|\s*[0-9]+\.\s|#+\s|>\s)")
-_DIVIDER = _re_chant.compile(r"[+-_=*\u2500-\u257F]+\Z")
-# Qwen Code's fixed markers (fixedMarkers).
-_ELEMENT_FIXED = _re_chant.compile(r"(^|\n)(?:\s*(?:\|.*\||[|+-]{3,})|\s*[-*+]\s|\s*[0-9]+\.\s|#+\s|>\s)")
-_DIVIDER_FIXED = _re_chant.compile(r"[-+_=*\u2500-\u257F]+\Z")
-_SAME_PROMPT = [_re_chant.compile(r"System: Potential loop detected"), _re_chant.compile(r"Please continue\.?\s*\Z")]
+# _ELEMENT, _DIVIDER, _ELEMENT_FIXED, _DIVIDER_FIXED (chant-tracker.ts), _SAME_PROMPT (user-prompt.ts): in the tables.
 
 
 def _to_units(s):
@@ -28,12 +23,7 @@ def _starts_new_prompt(turns, index):
 
 
 def _gemini_loop_message(action, detail):
-    if action == "terminate":
-        return ("A potential loop was detected. This can happen due to repetitive tool calls or other model behavior. "
-                "The request has been halted. Details: " + detail)
-    return ("System: Potential loop detected. Details: %s. Please take a step back and confirm you're making forward progress. "
-            "If not, take a step back, analyze your previous actions and rethink how you're approaching the problem. "
-            "Avoid repeating the same tool calls or responses without new results." % detail)
+    return format_message("gemini.terminate" if action == "terminate" else "gemini.warn", detail=detail)
 
 
 class _ChantTracker:
@@ -68,7 +58,8 @@ class _ChantTracker:
         while self.next + self.size <= end:
             rel = self.next - self.base
             if self._loop_at(self.hist[rel:rel + self.size], self.next):
-                return 'Repeating content detected: "%s..."' % _from_units(self.hist[max(0, rel - 20):rel + self.size]).strip()
+                excerpt = _from_units(self.hist[max(0, rel - 20):rel + self.size]).strip()
+                return format_message("gemini.chanting", excerpt=excerpt)
             self.next += 1
         return None
 
@@ -89,7 +80,7 @@ class _ChantTracker:
         return len(periods) <= self.threshold // 2
 
 
-class Detector(DetectorBase):
+class Detector_content_chanting(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.tracker = _ChantTracker(p["chunkSize"], p["threshold"], max(p["maxHistory"], p["chunkSize"]),

@@ -1,11 +1,6 @@
 # -- src/engine/detectors/cycle.ts: 1- to maxPeriod-call cycles repeated consecutively, escalating per pattern --
-import re as _re_cycle
-
-_TESTISH = _re_cycle.compile(r"test|pytest|jest|vitest|spec", _re_cycle.I)
-_EDITISH = _re_cycle.compile(r"edit|write|replace|patch|apply|insert|create", _re_cycle.I)
-_READISH = _re_cycle.compile(r"read|view|cat|open|grep|search|find|list|ls|glob|fetch", _re_cycle.I)
+# _TESTISH, _EDITISH, _READISH: in the tables.
 # src/engine/detectors/user-prompt.ts: a user message that is a new prompt (not a loop nudge).
-_CYCLE_SAME_PROMPT = [_re_cycle.compile(r"System: Potential loop detected"), _re_cycle.compile(r"Please continue\.?\s*\Z")]
 
 
 def _cycle_new_prompt(turns, index):
@@ -14,7 +9,7 @@ def _cycle_new_prompt(turns, index):
         t = next((x for x in turns if x["index"] == index), None)
     if t is None:
         return False
-    return any(m["role"] == "user" and not any(r.match(m["text"]) for r in _CYCLE_SAME_PROMPT) for m in t["before"])
+    return any(m["role"] == "user" and not any(r.match(m["text"]) for r in _SAME_PROMPT) for m in t["before"])
 
 
 def _numbered(unit):
@@ -38,21 +33,13 @@ def _alternatives(unit):
 
 
 def _cycle_message(action, level, count, unit, nxt):
+    pattern = _numbered(unit)
     if action == "terminate":
-        return ("LOOP_DETECTED: stopping the session. The following pattern has repeated %d times "
-                "(detection %d of this pattern):\n%s" % (count, level, _numbered(unit)))
+        return format_message("cycle.terminate", count=count, level=level, pattern=pattern)
     if level == 1:
-        return ("⚠️ Loop detected: You appear to be repeating the same sequence of tool calls\n"
-                "without making progress. The following pattern has repeated %d times:\n%s\n\n"
-                "Please try a different approach. Consider:\n"
-                "- Re-reading error messages more carefully\n"
-                "- Trying an alternative solution strategy\n"
-                "- Breaking the problem into smaller steps" % (count, _numbered(unit)))
-    return ("⚠️ Loop detected again: You are still repeating the same sequence of tool calls\n"
-            "after a warning. The following pattern has repeated %d times:\n%s\n\n"
-            "This is detection %d of this pattern. Do something specific and different now:\n" % (count, _numbered(unit), level)
-            + "\n".join(_alternatives(unit))
-            + ("\nIf this pattern repeats once more, the session will be stopped (LOOP_DETECTED)." if nxt == "terminate" else ""))
+        return format_message("cycle.first", count=count, pattern=pattern)
+    again = format_message("cycle.again", count=count, level=level, pattern=pattern, alternatives="\n".join(_alternatives(unit)))
+    return again + MESSAGES["cycle.last-warning"] if nxt == "terminate" else again
 
 
 def _pattern_key(unit):
@@ -61,7 +48,7 @@ def _pattern_key(unit):
     return min("\u0001".join(unit[(r + i) % len(unit)] for i in range(len(unit))) for r in range(len(unit)))
 
 
-class Detector(DetectorBase):
+class Detector_cycle(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.recent = []

@@ -1,30 +1,14 @@
 # -- src/engine/detectors/doom-loop.ts: the same call consecutively, exact >= 3 or fuzzy >= 4; tiers, then rejection --
 def _doom_nudge(tier, tool, n):
-    if tier == 3:
-        return ("[System] CRITICAL: You've called %s with the same arguments %d times.\n"
-                "You are in a doom loop. You MUST:\n"
-                "1. STOP calling %s immediately\n"
-                "2. Explain what you're stuck on\n"
-                "3. Try a completely different approach\n"
-                "Further identical calls will be rejected." % (tool, n, tool))
-    if tier == 2:
-        return ("[System] WARNING: You've called %s %d times with identical arguments.\n"
-                "This is a stuck state.\n"
-                "1. Try a DIFFERENT approach or tool\n"
-                "2. If blocked, explain the blocker" % (tool, n))
-    return ("[System] You've called %s with the same arguments %d times.\n"
-            "This indicates a stuck state. Either:\n"
-            "1. Try a DIFFERENT approach or tool\n"
-            "2. If blocked, explain what's preventing progress\n"
-            "3. If the task is complete, say so explicitly" % (tool, n))
+    key = "doom-loop.critical" if tier == 3 else "doom-loop.warning" if tier == 2 else "doom-loop.nudge"
+    return format_message(key, tool=tool, n=n)
 
 
 def _doom_rejection(tool, n):
-    return ("[System] REJECTED: %s called with the same arguments %d times after the critical warning. "
-            "This call was not run.\nStop calling %s and try a completely different approach." % (tool, n, tool))
+    return format_message("doom-loop.rejection", tool=tool, n=n)
 
 
-class Detector(DetectorBase):
+class Detector_doom_loop(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.prev_exact = self.prev_primary = ""

@@ -1,5 +1,5 @@
 # -- src/engine/detectors/exact-repeat.ts: copies of this call already in the window >= maxDuplicates --
-class Detector(DetectorBase):
+class Detector_exact_repeat(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.window = []
@@ -16,5 +16,5 @@ class Detector(DetectorBase):
             return
         self.count += 1
         action = p["actions"][min(self.count - 1, len(p["actions"]) - 1)]
-        suggestion = "The tool '%s' has been called %d times with identical arguments. %s" % (call.name, n + 1, CHATLOOP_ADVICE)
-        emit(action, self.count, chatloop_message(action, "exact duplicate of '%s'" % call.name, suggestion))
+        suggestion = format_message("exact-repeat.suggestion", tool=call.name, count=n + 1)
+        emit(action, self.count, chatloop_message(action, format_message("exact-repeat.description", tool=call.name), suggestion))

@@ -1,10 +1,6 @@
 # -- src/engine/detectors/global-doom-loop.ts: one primary fingerprint >= threshold calls across >= minAgents agents --
 def _global_doom_prompt(tool, workers, total):
-    return ("[System] GLOBAL DOOM LOOP: %d calls to %s across\n"
-            "%d workers. The entire swarm is stuck on this approach.\n"
-            "1. Try a fundamentally different strategy\n"
-            "2. Do NOT retry the same tool/parameters\n"
-            "3. Consider whether the task goal itself needs re-evaluation" % (total, tool, workers))
+    return format_message("global-doom-loop", tool=tool, workers=workers, total=total)
 
 
 def _has_agents(turns, mn):
@@ -18,7 +14,7 @@ def _has_agents(turns, mn):
     return len(seen) >= mn
 
 
-class Detector(DetectorBase):
+class Detector_global_doom_loop(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.active = _has_agents(env["turns"], p["minAgents"])

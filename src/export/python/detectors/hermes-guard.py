@@ -122,23 +122,19 @@ class _HermesState:
         p = self.p
         if c.name == "web_search":
             if p["maxWebSearches"] and self.web_searches >= p["maxWebSearches"]:
-                return ("Blocked web_search: this turn has already made %d web searches, the per-turn limit. This looks like a runaway "
-                        "search loop. Work with the results you already have and give the user your answer." % p["maxWebSearches"])
+                return format_message("hermes.web-search-cap", max=p["maxWebSearches"])
             self.web_searches += 1
         if c.name == "delegate_task" and _hermes_spawn_count(c.args) > 0 and p["maxSubagents"] and self.subagents >= p["maxSubagents"]:
-            return ("Blocked delegate_task: this turn has already spawned %d subagents (limit %d). This looks like a runaway delegation "
-                    "loop. Finish the work with the results you have and answer the user." % (self.subagents, p["maxSubagents"]))
+            return format_message("hermes.subagent-cap", count=self.subagents, max=p["maxSubagents"])
         if not p["hardStop"]:
             return None
         sig = c.exact
         exact = 0 if self.progress.get(sig) else self.exact.get(sig, 0)
         if exact >= p["exactFailureBlockAfter"]:
-            return ("Blocked %s: the same tool call failed %d times with identical arguments. Stop retrying it unchanged; change "
-                    "strategy or explain the blocker." % (c.name, exact))
+            return format_message("hermes.exact-failure-block", tool=c.name, count=exact)
         record = self.no_progress.get(sig) if self._idem(c.name) else None
         if record and record[1] >= p["noProgressBlockAfter"]:
-            return ("Blocked %s: this read-only call returned the same result %d times. Stop repeating it unchanged; use the result "
-                    "already provided or try a different query." % (c.name, record[1]))
+            return format_message("hermes.no-progress-block", tool=c.name, count=record[1])
         return None
 
     def _after(self, c, content, failed):
@@ -150,14 +146,11 @@ class _HermesState:
             same = self.tool[c.name] = self.tool.get(c.name, 0) + 1
             self.no_progress.pop(sig, None)
             if p["hardStop"] and c.name not in _HERMES_FAILURE_TOLERANT and same >= p["sameToolFailureHaltAfter"]:
-                return "terminate", ("Stopped %s: it failed %d times this turn. Stop retrying the same failing tool path and choose a different "
-                                    "approach." % (c.name, same))
+                return "terminate", format_message("hermes.same-tool-halt", tool=c.name, count=same)
             if p["warnings"] and exact >= p["exactFailureWarnAfter"]:
-                return "warn", ("%s has failed %d times with identical arguments. This looks like a loop; inspect the error and change strategy "
-                               "instead of retrying it unchanged." % (c.name, exact))
+                return "warn", format_message("hermes.exact-failure-warn", tool=c.name, count=exact)
             if p["warnings"] and same >= p["sameToolFailureWarnAfter"]:
-                return "warn", ("%s has failed %d times this turn. This looks like a loop. Do not switch to text-only replies; keep using tools, "
-                               "but diagnose before retrying." % (c.name, same))
+                return "warn", format_message("hermes.same-tool-warn", tool=c.name, count=same)
             return None
         self.exact.pop(sig, None)
         self.tool.pop(c.name, None)
@@ -173,8 +166,7 @@ class _HermesState:
         count = prev[1] + 1 if prev is not None and prev[0] == result else 1
         self.no_progress[sig] = (result, count)
         if p["warnings"] and count >= p["noProgressWarnAfter"]:
-            return "warn", ("%s returned the same result %d times. Use the result already provided or change the query instead of repeating "
-                           "it unchanged." % (c.name, count))
+            return "warn", format_message("hermes.no-progress-warn", tool=c.name, count=count)
         return None
 
     def _observe(self, c, content):
@@ -190,25 +182,18 @@ class _HermesState:
             self.history.pop(0)
         if not repeatable and count >= p["identicalCallThreshold"]:
             if p["hardStop"] and count >= p["noProgressBlockAfter"]:
-                return "terminate", ("Stopped %s: the same call with identical arguments returned the same result %d times in a row. Stop repeating "
-                                    "it unchanged; use the result already provided or change strategy." % (c.name, count))
-            return "warn", ("[hermes note: this is the %s consecutive identical call to %s with identical arguments returning the same "
-                           "result. Do not repeat it \u2014 change arguments, use a different tool, or proceed with what you have.]"
-                           % (_hermes_ordinal(count), c.name))
+                return "terminate", format_message("hermes.identical-halt", tool=c.name, count=count)
+            return "warn", format_message("hermes.identical-note", ordinal=_hermes_ordinal(count), tool=c.name)
         cycle = _hermes_cycle(self.history, p["maxCyclePeriod"], p["identicalCallThreshold"])
         if cycle is None:
             return None
         period, laps = cycle
         if p["hardStop"] and laps >= p["noProgressBlockAfter"]:
-            return "terminate", ("Stopped %s: the same repeating cycle of tool calls (period %d) with identical arguments and identical results "
-                                "has run %d times. Repeating the batch unchanged is not progress; use the results already provided or "
-                                "change strategy." % (c.name, period, laps))
-        return "warn", ("[hermes note: the last %d rounds repeated the same cycle of %d tool calls (ending with %s) with identical "
-                       "arguments and identical results. Do not repeat the batch \u2014 change arguments, use a different tool, or "
-                       "proceed with what you have.]" % (laps, period, c.name))
+            return "terminate", format_message("hermes.cycle-halt", tool=c.name, period=period, laps=laps)
+        return "warn", format_message("hermes.cycle-note", tool=c.name, period=period, laps=laps)
 
 
-class Detector(DetectorBase):
+class Detector_hermes_guard(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.s, self.level = _HermesState(p), 0

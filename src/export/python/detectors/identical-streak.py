@@ -18,7 +18,7 @@ def _is_skip_rule(rule):
     return match
 
 
-class Detector(DetectorBase):
+class Detector_identical_streak(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.ignore = set(p["ignoreArgs"])
@@ -47,9 +47,8 @@ class Detector(DetectorBase):
             return
         self.level += 1
         if stop:
-            emit(p["stopAction"], self.level, "Loop detected: %s called %d times in a row with identical arguments." % (call.name, self.count))
+            emit(p["stopAction"], self.level, format_message("identical-streak.stop", tool=call.name, count=self.count))
         else:
-            emit("warn", self.level, 'You have called "%s" with identical arguments %d times consecutively without making progress. '
-                 "Try a different approach." % (call.name, self.count))
+            emit("warn", self.level, format_message("identical-streak.warn", tool=call.name, count=self.count))
         if stop and p["afterStop"] == "restart":
             self.last, self.count = "", 0

@@ -2,9 +2,6 @@
 # Sources: "recorded" (the run's judge lines), "heuristic" (the deterministic stand-in, not an LLM);
 # "openai-compatible" answers come from the workbench's cache, which this module has not: every
 # check is then unavailable, as with `loopscope detect` without a cache. No model is ever called.
-import re as _re_judge
-
-_JUDGE_SAME_PROMPT = [_re_judge.compile(r"System: Potential loop detected"), _re_judge.compile(r"Please continue\.?\s*\Z")]
 
 
 def _judge_turn_at(turns, index):
@@ -15,7 +12,7 @@ def _judge_turn_at(turns, index):
 def _judge_new_prompt(turns, index):
     t = _judge_turn_at(turns, index)
     return t is not None and any(
-        m["role"] == "user" and not any(r.match(m["text"]) for r in _JUDGE_SAME_PROMPT) for m in t["before"])
+        m["role"] == "user" and not any(r.match(m["text"]) for r in _SAME_PROMPT) for m in t["before"])
 
 
 def _prepare_history(turns, turn, count):
@@ -81,7 +78,7 @@ def _js_round(x):
     return math.floor(x + 0.5)
 
 
-class Detector(DetectorBase):
+class Detector_llm_judge(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.max_interval = max(p["minInterval"], p["maxInterval"])
@@ -123,15 +120,17 @@ class Detector(DetectorBase):
         def fmt(c):
             return js_stringify(_js_round(c * 1000) / 1000)
 
+        score = fmt(flash["confidence"])
         if single:
-            by = "score " + fmt(flash["confidence"])
+            by = format_message("llm-judge.score", score=score)
         else:
-            by = "flash %s, %s" % (fmt(flash["confidence"]),
-                                   "pro " + fmt(pro["confidence"]) if pro else "pro unavailable (trusting flash)")
+            unavailable = MESSAGES["llm-judge.pro-unavailable"]
+            by = format_message("llm-judge.flash-pro", score=score,
+                                pro=format_message("llm-judge.pro", score=fmt(pro["confidence"])) if pro else unavailable)
         analysis = (pro or flash).get("analysis")
-        stand = "heuristic stand-in (not an LLM)" if p["source"] == "heuristic" else "LLM judge"
-        emit(action, self.count, "Loop confirmed by the %s at turn %d: %s (threshold %s).%s"
-             % (stand, turn, by, js_stringify(p["threshold"]), " Analysis: " + analysis if analysis else ""))
+        stand = MESSAGES["llm-judge.heuristic" if p["source"] == "heuristic" else "llm-judge.llm"]
+        message = format_message("llm-judge.confirmed", stand=stand, turn=turn, by=by, threshold=p["threshold"])
+        emit(action, self.count, message + (format_message("llm-judge.analysis", analysis=analysis) if analysis else ""))
 
     def on_turn(self, turn, emit):
         p = self.p

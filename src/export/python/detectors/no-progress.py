@@ -1,52 +1,23 @@
 # -- src/engine/detectors/no-progress.ts (+ no-progress-step.ts, no-progress-message.ts): steps that learn nothing --
 _NP_NOT_FOUND = re.compile(r"(?<![^\s:'\"`])[A-Z][a-z']*(: (?:command )?not found)|(command not found: )[A-Z][a-z']*(?![^\s])", _A)
-_NP_HARNESS = re.compile(
-    r"<tool_use_error>|doesn't want to proceed with this tool use|requires approval|rejected by (?:the )?user"
-    r"|user (?:denied|rejected|declined|did not (?:allow|approve))|denied this operation|Sibling tool call errored"
-    r"|tool (?:call|use|execution) (?:was )?(?:cancel+ed|aborted)", re.I)
-_NP_MISSING_ARGS = re.compile(
-    r"missing (?:\d+ )?(?:required )?(?:parameters?|arguments?|properties|fields?)"
-    r"|required (?:parameters?|arguments?|property|field) (?:is |are )?missing"
-    r"|invalid (?:tool )?(?:arguments|parameters|input)|validation error", re.I)
-_NP_CONTINUED = re.compile(
-    r"session is being continued from a previous conversation|continued from a previous (?:conversation|session)"
-    r"|conversation (?:was |has been )?(?:compacted|summari[sz]ed)|context (?:was |has been )?(?:compacted|summari[sz]ed)"
-    r"|resum(?:ed|ing) (?:from )?(?:the |a )?(?:previous|earlier|interrupted) (?:session|conversation|task)", re.I)
-_NP_DURATION_MASK = re.compile(r"[\[(]?<duration>[\])]?")
-_NP_SPACE = re.compile(r"\s+")
-_NP_STATUS_LINE = re.compile(
-    r"^[ \t]*(?:\[(?:The command completed|Command finished) with exit code -?\d+\.?\]|\[Current working directory: [^\]\n]*\]"
-    r"|\[Python [Ii]nterpreter: [^\]\n]*\]|Exit [Cc]ode: ?-?\d+|<returncode>-?\d+</returncode>|Wall time: [^\n]*|Output:)[ \t]*$",
-    _A | re.M)
-_NP_STATUS_ONLY_MAX = 1000
+# _NP_HARNESS, _NP_MISSING_ARGS, _NP_CONTINUED, _NP_DURATION_MASK, _NP_SPACE, _NP_STATUS_LINE and
+# _NP_STATUS_ONLY_MAX are in the tables; _NP_NOT_FOUND has a lookbehind the translator refuses.
 
 
 def _np_message(action, n, window, shown):
     lst = "\n".join("  %d. %s" % (i + 1, s) for i, s in enumerate(shown))
-    if action == "terminate":
-        return ("Loop detected: no progress in the last %d steps (each repeated an action and result already seen "
-                "in the last %d steps). Stopping the run:\n%s" % (n, window, lst))
-    return ("⚠️ No progress: the last %d steps each repeated an action and its result (or an error) already seen "
-            "in the last %d steps:\n%s\nNothing new is being learned. Change something real (another command, file "
-            "or approach), or explain what is blocking you." % (n, window, lst))
+    key = "no-progress.window.terminate" if action == "terminate" else "no-progress.window.warn"
+    return format_message(key, n=n, window=window, list=lst)
 
 
 def _np_recurrence_message(action, n, window, shown):
-    if action == "terminate":
-        return ("Loop detected: the same step %d times in the last %d steps, with no new change between. "
-                "Stopping the run:\n  1. %s" % (n, window, shown))
-    return ("⚠️ No progress: the same step (or the same error, or the same failed edit) %d times in the last %d steps, "
-            "with no new change between:\n  1. %s\nNothing new is being learned. Change something real (another "
-            "command, file or approach), or explain what is blocking you." % (n, window, shown))
+    key = "no-progress.recurrence.terminate" if action == "terminate" else "no-progress.recurrence.warn"
+    return format_message(key, n=n, window=window, shown=shown)
 
 
 def _np_across_message(action, n, window, shown):
-    if action == "terminate":
-        return ("Loop detected: the same failure %d times in the last %d steps, though edits came between. "
-                "Stopping the run:\n  1. %s" % (n, window, shown))
-    return ("⚠️ No progress: the same failure %d times in the last %d steps, though edits came between:\n  1. %s\n"
-            "The edits are not changing the result. Read the error again, check the assumption behind the fix, or "
-            "try another approach." % (n, window, shown))
+    key = "no-progress.across-changes.terminate" if action == "terminate" else "no-progress.across-changes.warn"
+    return format_message(key, n=n, window=window, shown=shown)
 
 
 def _np_head16(text, n):
@@ -164,7 +135,7 @@ def _np_same_failed_change(a, b):
             and _np_target(a) == _np_target(b))
 
 
-class Detector(DetectorBase):
+class Detector_no_progress(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.cap = p["window"]

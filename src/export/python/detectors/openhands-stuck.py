@@ -201,17 +201,17 @@ def _oh_find(events, t, counts):
     return None
 
 
-_OH_SCENARIO_TEXT = {
-    1: "the same action with the same observation", 2: "the same action ending in errors",
-    3: "the agent repeating its own message (monologue)", 4: "two actions and their observations alternating",
-    5: "condensations with nothing between them (context window loop)", 6: "empty responses in a row",
-}
+# _OH_SCENARIO_TEXT (OPENHANDS_SCENARIOS of message-templates.ts): in the tables.
 
 
 _OH_EDIT_SKILL = "edit_file_by_replace("
 
 
-class Detector(DetectorBase):
+def _oh_last_action(call):
+    return "" if call is None else format_message("openhands-stuck.last-action", call=describe_call(call.name, call.args))
+
+
+class Detector_openhands_stuck(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.shell, self.ipy = set(p["shellTools"]), set(p["ipythonTools"])
@@ -255,10 +255,9 @@ class Detector(DetectorBase):
         self.stuck_count += 1
         acts = self.p["actions"]
         action = acts[min(self.stuck_count - 1, len(acts) - 1)]
-        msg = "Agent stuck in a loop: %s (scenario %d, %s)." % (found[1], found[0], _OH_SCENARIO_TEXT[found[0]])
-        if call is not None:
-            msg += "\nLast action: " + describe_call(call.name, call.args)
-        emit(action, self.level, msg)
+        text = _OH_SCENARIO_TEXT[str(found[0])]
+        msg = format_message("openhands-stuck.stuck", loopType=found[1], scenario=found[0], text=text)
+        emit(action, self.level, msg + _oh_last_action(call))
 
     def _nudge(self, events, emit, call):
         # local_conversation.py _check_stuck_or_nudge: the nudge first; when it fires, no stuck check
@@ -268,11 +267,8 @@ class Detector(DetectorBase):
         self.last_nudged = error
         self._push({"k": "nudge"})
         self.level += 1
-        msg = ("Nudge: the same action ended in an error %d times in a row; repeating it again will not work."
-               % self.p["actionError"])
-        if call is not None:
-            msg += "\nLast action: " + describe_call(call.name, call.args)
-        emit("warn", self.level, msg)
+        msg = format_message("openhands-stuck.nudge", count=self.p["actionError"])
+        emit("warn", self.level, msg + _oh_last_action(call))
         return True
 
     def _observation(self, c):

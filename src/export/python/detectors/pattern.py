@@ -1,5 +1,5 @@
 # -- src/engine/detectors/pattern.ts: the last L calls repeat the L before them, L in [min, max] --
-class Detector(DetectorBase):
+class Detector_pattern(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.keys, self.names = [], []
@@ -34,5 +34,5 @@ class Detector(DetectorBase):
         chain = " → ".join(self.names[n - 1 - i] for i in range(found - 1, -1, -1))
         self.count += 1
         action = p["actions"][min(self.count - 1, len(p["actions"]) - 1)]
-        suggestion = "The pattern %s has repeated %d times. %s" % (chain, repetitions, CHATLOOP_ADVICE)
-        emit(action, self.count, chatloop_message(action, "repeating pattern of %d calls" % found, suggestion))
+        suggestion = format_message("pattern.suggestion", chain=chain, repetitions=repetitions)
+        emit(action, self.count, chatloop_message(action, format_message("pattern.description", length=found), suggestion))

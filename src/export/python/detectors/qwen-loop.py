@@ -1,18 +1,10 @@
 # -- src/engine/detectors/qwen-loop.ts (+ qwen-loop-state.ts, git-inspection.ts): Qwen Code's tool-call loop guards --
 import re as _re_qwen
 
-_QWEN_GIT = _re_qwen.compile(r"^git(?:\s+(?:-C\s+\S+|--no-pager))*\s+(status|diff|ls-files)\b", _re_qwen.I | _re_qwen.A)
+# _QWEN_GIT (git-inspection.ts): in the tables.
 _QWEN_SPLIT = _re_qwen.compile(r"&&|\|\||[;&|\n]")
 _QWEN_HARD_CAP_MULTIPLIER = 10
-_QWEN_MESSAGES = {
-    "consecutive_identical_tool_calls": "the same tool call with identical arguments repeated",
-    "shell_command_stagnation": "the same overview git inspection repeated",
-    "turn_tool_call_cap": "too many tool calls in this turn",
-    "global_tool_call_duplicate": "the same tool call repeated across the turn",
-    "alternating_tool_call_pattern": "two tool calls alternating",
-    "read_file_loop": "file reads without progress",
-    "action_stagnation": "the same tool called repeatedly with varying arguments",
-}
+# _QWEN_MESSAGES (QWEN_LOOP_REASONS of message-templates.ts): in the tables.
 
 
 def _qwen_revision(t):
@@ -138,7 +130,7 @@ class _QwenState:
         return r["identical"]
 
 
-class Detector(DetectorBase):
+class Detector_qwen_loop(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.read_like, self.stateful = set(p["readLikeTools"]), set(p["statefulTools"])
@@ -216,4 +208,4 @@ class Detector(DetectorBase):
         self.level += 1
         acts = p["actions"]
         emit(acts[min(self.level - 1, len(acts) - 1)], self.level,
-             "A potential loop was detected (%s): %s. The turn has been halted." % (kind, _QWEN_MESSAGES[kind]))
+             format_message("qwen-loop", type=kind, reason=_QWEN_MESSAGES[kind]))

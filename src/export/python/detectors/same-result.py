@@ -1,5 +1,5 @@
 # -- src/engine/detectors/same-result.ts: results similar above the threshold, with the same isError --
-class Detector(DetectorBase):
+class Detector_same_result(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.window = []  # (content, isError), oldest first
@@ -21,5 +21,5 @@ class Detector(DetectorBase):
         action = p["actions"][min(self.count - 1, len(p["actions"]) - 1)]
         kind = "errors" if r["isError"] else "results"
         earlier = "%d earlier %s" % (n, kind[:-1] if n == 1 else kind)
-        suggestion = "The result of '%s' is similar to %s in the window. %s" % (call.name, earlier, CHATLOOP_ADVICE)
-        emit(action, self.count, chatloop_message(action, "repetitive " + kind, suggestion))
+        suggestion = format_message("same-result.suggestion", tool=call.name, earlier=earlier)
+        emit(action, self.count, chatloop_message(action, format_message("same-result.description", kind=kind), suggestion))

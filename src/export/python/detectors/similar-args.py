@@ -1,5 +1,5 @@
 # -- src/engine/detectors/similar-args.ts: the same tool with similar arguments, maxSimilar times in the window --
-class Detector(DetectorBase):
+class Detector_similar_args(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.window = []
@@ -31,5 +31,5 @@ class Detector(DetectorBase):
             return
         self.count += 1
         action = p["actions"][min(self.count - 1, len(p["actions"]) - 1)]
-        suggestion = "The tool '%s' has been called %d times with similar arguments. %s" % (call.name, n + 1, CHATLOOP_ADVICE)
-        emit(action, self.count, chatloop_message(action, "similar arguments to '%s'" % call.name, suggestion))
+        suggestion = format_message("similar-args.suggestion", tool=call.name, count=n + 1)
+        emit(action, self.count, chatloop_message(action, format_message("similar-args.description", tool=call.name), suggestion))

@@ -1,5 +1,5 @@
 # -- src/engine/detectors/step-repeat.ts: one step's calls (name, input, output) too often in a window of steps (Crush) --
-class Detector(DetectorBase):
+class Detector_step_repeat(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.steps, self.parts, self.names, self.labels = [], [], [], {}
@@ -29,8 +29,7 @@ class Detector(DetectorBase):
         self.level += 1
         acts = p["actions"]
         emit(acts[min(self.level - 1, len(acts) - 1)], self.level,
-             "Agent stopped: the same tool call step (%s) repeated more than %d times in the last %d steps."
-             % (self.labels.get(hit, ""), p["maxRepeats"], w))
+             format_message("step-repeat", step=self.labels.get(hit, ""), max=p["maxRepeats"], window=w))
 
     def on_turn(self, turn, emit):
         if self.p["resetOnUserPrompt"] and user_message_before(self.env["turns"], turn["index"]):

@@ -3,7 +3,7 @@ def _sl_all_same(tail):
     return all(x == tail[0] for x in tail)
 
 
-class Detector(DetectorBase):
+class Detector_stuck_loop(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.calls, self.results, self.names, self.level = [], [], [], 0
@@ -21,18 +21,16 @@ class Detector(DetectorBase):
     def _message(self, c):
         p, n = self.p, self.p["maxRepeated"]
         if p["detectRepeated"] and len(self.calls) >= n and _sl_all_same(self.calls[-n:]):
-            return "You called `%s` with identical arguments %d times in a row. Try a different approach." % (c.name, n)
+            return format_message("stuck-loop.repeated", tool=c.name, n=n)
         m = 2 * n
         if p["detectAlternating"] and len(self.calls) >= m:
             tail = self.calls[-m:]
             a, b = tail[0], tail[1]
             if a != b and all(tail[i] == (a if i % 2 == 0 else b) for i in range(m)):
                 tn = self.names[-m:]
-                return ("You're alternating between `%s` and `%s` in a loop (%d cycles). "
-                        "Step back and try a different strategy." % (tn[0], tn[1], n))
+                return format_message("stuck-loop.alternating", first=tn[0], second=tn[1], n=n)
         if p["detectNoop"] and len(self.results) >= n and _sl_all_same(self.results[-n:]):
-            return ("`%s` returned the same result %d times in a row. "
-                    "The operation has no effect \u2014 try something different." % (c.name, n))
+            return format_message("stuck-loop.noop", tool=c.name, n=n)
         return None
 
     def on_call(self, call, emit):

@@ -1,15 +1,13 @@
 # -- src/engine/detectors/summary-loop.ts: N consecutive text-only turns --
 def _summary_loop_prompt(n):
-    return ("[System] Your last %d responses were text only, without any tool call. You should be DOING the work, not summarizing it.\n"
-            "Pick the most important remaining task and start on it NOW with your tools (read_file, edit_file, write_file, bash...).\n"
-            "Do NOT write another status summary or task list." % n)
+    return format_message("summary-loop", n=n)
 
 
 def _user_spoke(turn):
     return any(m["role"] == "user" and not m["text"].lstrip().startswith("[System]") for m in turn["before"])
 
 
-class Detector(DetectorBase):
+class Detector_summary_loop(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.run, self.last_text = 0, ""

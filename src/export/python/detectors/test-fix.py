@@ -1,12 +1,9 @@
 # -- src/engine/detectors/test-fix.ts: N consecutive failing test runs --
 def _test_fix_prompt(n):
-    return ("[System] You've had %d consecutive test failures. Step back and rethink:\n"
-            "1. Re-read the error messages carefully\n"
-            "2. Consider whether your approach is fundamentally wrong\n"
-            "3. Try a DIFFERENT fix strategy instead of iterating on the same one" % n)
+    return format_message("test-fix", n=n)
 
 
-class Detector(FailureStreak):
+class Detector_test_fix(FailureStreak):
     def __init__(self, p, env):
         FailureStreak.__init__(self, p, env)
         self.re = test_command_regex(p["testPatterns"])

@@ -129,42 +129,31 @@ def _tl_find(p, history, c, h):
     poll = _tl_is_known_poll(name, c.args)
     pp_count, pp_paired, pp_evidence = _tl_ping_pong(history, h)
     if u_count >= p["unknownToolThreshold"]:
-        return (True, u_count, "CRITICAL: attempted unavailable tool %s %d times. Stop retrying that missing tool and "
-                "answer without it." % (u_name or name, u_count), "unknown-tool:%s:%s" % (name, u_name or "unknown"))
+        return (True, u_count, format_message("tool-loop.unknown-tool", tool=u_name or name, count=u_count), "unknown-tool:%s:%s" % (name, u_name or "unknown"))
     if np_count >= p["globalCircuitBreakerThreshold"]:
-        return (True, np_count, "CRITICAL: %s has repeated identical no-progress outcomes %d times. Session execution "
-                "blocked by global circuit breaker to prevent runaway loops." % (name, np_count), "global:" + h)
+        return (True, np_count, format_message("tool-loop.global-circuit-breaker", tool=name, count=np_count), "global:" + h)
     if poll and p["knownPollNoProgress"] and np_count >= p["warningThreshold"]:
         critical = np_count >= p["criticalThreshold"]
-        msg = ("CRITICAL: Called %s with identical arguments and no progress %d times. This appears to be a stuck "
-               "polling loop. Session execution blocked to prevent resource waste." % (name, np_count) if critical else
-               "WARNING: You have called %s %d times with identical arguments and no progress. Stop polling and either "
-               "(1) increase wait time between checks, or (2) report the task as failed if the process is stuck."
-               % (name, np_count))
+        msg = format_message("tool-loop.poll-critical" if critical else "tool-loop.poll-warning", tool=name, count=np_count)
         return (critical, np_count, msg, "poll:%s:%s" % (h, np_latest or "none"))
     pp_key = "pingpong:" + ("|".join(sorted([h, pp_paired], key=_units)) if pp_paired else h)
     if p["pingPong"] and pp_count >= p["criticalThreshold"] and pp_evidence:
-        return (True, pp_count, "CRITICAL: You are alternating between repeated tool-call patterns (%d consecutive "
-                "calls) with no progress. This appears to be a stuck ping-pong loop. Session execution blocked to "
-                "prevent resource waste." % pp_count, pp_key)
+        return (True, pp_count, format_message("tool-loop.ping-pong-critical", count=pp_count), pp_key)
     if p["pingPong"] and pp_count >= p["warningThreshold"]:
-        return (False, pp_count, "WARNING: You are alternating between repeated tool-call patterns (%d consecutive "
-                "calls). This looks like a ping-pong loop; stop retrying and report the task as failed." % pp_count,
+        return (False, pp_count, format_message("tool-loop.ping-pong-warning", count=pp_count),
                 pp_key)
     if poll or not p["genericRepeat"]:
         return None
     if np_count >= p["criticalThreshold"]:
-        return (True, np_count, "CRITICAL: Called %s with identical arguments and identical outcomes %d times. Session "
-                "execution blocked to prevent runaway loops." % (name, np_count),
+        return (True, np_count, format_message("tool-loop.generic-critical", tool=name, count=np_count),
                 "generic:%s:%s" % (h, np_latest or "none"))
     recent = sum(1 for r in history if r["argsHash"] == h)
     if recent >= p["warningThreshold"]:
-        return (False, recent, "WARNING: You have called %s %d times with identical arguments. If this is not making "
-                "progress, stop retrying and report the task as failed." % (name, recent), "generic:" + h)
+        return (False, recent, format_message("tool-loop.generic-warning", tool=name, count=recent), "generic:" + h)
     return None
 
 
-class Detector(DetectorBase):
+class Detector_tool_loop(DetectorBase):
     def __init__(self, p, env):
         DetectorBase.__init__(self, p, env)
         self.history, self.buckets, self.level = [], {}, 0
