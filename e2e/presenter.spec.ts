@@ -8,7 +8,7 @@ const TURNS = 18;
 const FIRST_ALARM = 8;
 const SECOND_ALARM = 12;
 const FIRST_MESSAGE =
-  '⚠️ No progress: the same step (or the same error, or the same failed edit) 3 times in the last 20 steps, with no new change between:\n' +
+  '⚠️ No progress: the same step (or the same error, or the same failed edit) 3 times in the last 8 steps, with no new change between:\n' +
   '  1. ls({"path":"src/plugins"})\n' +
   'Nothing new is being learned. Change something real (another command, file or approach), or explain what is blocking you.';
 

@@ -108,7 +108,7 @@ describe('standalone JavaScript export', () => {
     expect(withoutMessages(got.events[0]).slice(0, 3)).toEqual(
       [8, 12, 16].map((t, i) => ({ turn: t, call: t, detector: 'no-progress', action: 'warn', level: i + 1 })),
     );
-    expect(got.events[0][0].message).toMatch(/^⚠️ No progress: the same step .* 3 times in the last 20 steps/);
+    expect(got.events[0][0].message).toMatch(/^⚠️ No progress: the same step .* 3 times in the last 8 steps/);
     expect(got.details[0]).toEqual({ stoppedAt: null, skipped: [{ line: 1, reason: '"calls" must be an array' }] });
   });
 

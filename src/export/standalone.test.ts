@@ -160,7 +160,7 @@ describe('standalone TypeScript export', () => {
       detector: 'no-progress',
       action: 'warn',
       level: 1,
-      message: expect.stringMatching(/^⚠️ No progress: the same step .* 3 times in the last 20 steps/),
+      message: expect.stringMatching(/^⚠️ No progress: the same step .* 3 times in the last 8 steps/),
     });
     // Kept for code written when replay gave no message: the same events.
     expect(mod.replayWithMessages(turns)).toEqual(events);

@@ -26,8 +26,8 @@ export const MESSAGE_TEMPLATES = {
     'Loop detected: the same step {n} times in the last {window} steps, with no new change between. Stopping the run:\n  1. {shown}',
   'no-progress.recurrence.warn': `⚠️ No progress: the same step (or the same error, or the same failed edit) {n} times in the last {window} steps, with no new change between:\n  1. {shown}\n${NO_PROGRESS_ASK}`,
   'no-progress.window.terminate':
-    'Loop detected: no progress in the last {n} steps (each repeated an action and result already seen in the last {window} steps). Stopping the run:\n{list}',
-  'no-progress.window.warn': `⚠️ No progress: the last {n} steps each repeated an action and its result (or an error) already seen in the last {window} steps:\n{list}\n${NO_PROGRESS_ASK}`,
+    'Loop detected: no progress in the last {n} steps (each repeated an action and result seen within the {window} steps before it). Stopping the run:\n{list}',
+  'no-progress.window.warn': `⚠️ No progress: the last {n} steps each repeated an action and its result (or an error) seen within the {window} steps before it:\n{list}\n${NO_PROGRESS_ASK}`,
   'no-progress.across-changes.terminate':
     'Loop detected: the same failure {n} times in the last {window} steps, though edits came between. Stopping the run:\n  1. {shown}',
   'no-progress.across-changes.warn':

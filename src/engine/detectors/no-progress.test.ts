@@ -28,7 +28,7 @@ describe('no-progress: loops of any cycle length', () => {
     ]);
     const first = events(cdLoop)[0];
     expect(first.message).toBe(
-      '⚠️ No progress: the last 4 steps each repeated an action and its result (or an error) already seen in the last 20 steps:\n' +
+      '⚠️ No progress: the last 4 steps each repeated an action and its result (or an error) seen within the 20 steps before it:\n' +
         '  1. bash({"command":"cd fastjson/"})\n' +
         'Nothing new is being learned. Change something real (another command, file or approach), or explain what is blocking you.',
     );

@@ -244,12 +244,13 @@ export const noProgress: DetectorDef<NoProgressParams> = {
       // A run without progress the k rule already announced goes on at the k rule's pace.
       if (recurrence && count >= recurrence && count % recurrence === 0 && !(lag > 0 && fireAt > 0)) {
         const a = step.call ? (raw ? step.call.exact : step.call.normExact) : step.action;
-        emit(sink, (action) => recurrenceMessage(action, count, p.window, describeStep(step)), [a]);
+        // The count is over this step and the n before it: the message names those steps, never more.
+        emit(sink, (action) => recurrenceMessage(action, count, n + 1, describeStep(step)), [a]);
         // The same loop is not announced again by the k rule on the next step.
         if (lag > 0) fireAt = stuck + p.k;
       } else if (across && farCount >= across && farCount % across === 0 && !(lag > 0 && fireAt > 0)) {
         const a = step.call ? (raw ? step.call.exact : step.call.normExact) : step.action;
-        emit(sink, (action) => acrossChangesMessage(action, farCount, p.window, describeStep(step)), [a]);
+        emit(sink, (action) => acrossChangesMessage(action, farCount, far + 1, describeStep(step)), [a]);
         if (lag > 0) fireAt = stuck + p.k;
       }
     }

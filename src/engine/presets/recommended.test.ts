@@ -31,7 +31,7 @@ describe('preset recommended', () => {
     expect(seen(r)).toEqual([[4, 'no-progress', 'warn', 1]]);
     expect(r.stoppedAt).toBeNull();
     expect(r.events[0].message).toBe(
-      '⚠️ No progress: the same step (or the same error, or the same failed edit) 3 times in the last 20 steps, with no new change between:\n' +
+      '⚠️ No progress: the same step (or the same error, or the same failed edit) 3 times in the last 4 steps, with no new change between:\n' +
         '  1. bash({"command":"cd fastjson/ && mvn -q test"})\n' +
         'Nothing new is being learned. Change something real (another command, file or approach), or explain what is blocking you.',
     );

@@ -147,6 +147,7 @@ class Detector_no_progress(DetectorBase):
         self.heard = set()
         self.recent = []
         self.lag = self.count = self.far_count = 0
+        self.span = self.far_span = 1
 
     def _new_context(self, index):
         turns = self.env["turns"]
@@ -216,6 +217,8 @@ class Detector_no_progress(DetectorBase):
                     lag = d
                 d += 1
         self.lag = lag
+        # The steps looked at (this one and the n before it): the messages name these, never more.
+        self.span, self.far_span = n + 1, far + 1
         self.count = 1 + max(c[0] for c in counts.values()) if self.recurrence else 0
         self.far_count = 1 + max(c[1] for c in counts.values()) if self.across and step["failed"] else 0
 
@@ -242,6 +245,7 @@ class Detector_no_progress(DetectorBase):
         p = self.p
         self._scan(step)
         lag, count, rec, far_count, across = self.lag, self.count, self.recurrence, self.far_count, self.across
+        span, far_span = self.span, self.far_span
         self.ring[self.next] = step
         self.next = 0 if self.next + 1 == self.cap else self.next + 1
         if self.size < self.cap:
@@ -276,11 +280,11 @@ class Detector_no_progress(DetectorBase):
                 return
         # A run without progress the k rule already announced goes on at the k rule's pace.
         if rec and count >= rec and count % rec == 0 and not (lag > 0 and self.fire_at > 0):
-            self._emit(emit, lambda action: _np_recurrence_message(action, count, p["window"], _np_describe(step)))
+            self._emit(emit, lambda action: _np_recurrence_message(action, count, span, _np_describe(step)))
             if lag > 0:
                 self.fire_at = self.stuck + p["k"]
         elif across and far_count >= across and far_count % across == 0 and not (lag > 0 and self.fire_at > 0):
-            self._emit(emit, lambda action: _np_across_message(action, far_count, p["window"], _np_describe(step)))
+            self._emit(emit, lambda action: _np_across_message(action, far_count, far_span, _np_describe(step)))
             if lag > 0:
                 self.fire_at = self.stuck + p["k"]
 
