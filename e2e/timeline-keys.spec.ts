@@ -112,9 +112,9 @@ test('the timeline has a turn axis, a labelled row per detector, zoom and pan; b
   await openSample(page);
   const rowsList = page.getByRole('list', { name: 'Timeline rows' });
   await expect(rowsList.getByRole('listitem')).toHaveText(['labels', 'no-progress3', 'turn']);
-  // Enabling a detector adds its row, silent or not.
+  // Enabling a detector adds its row with its alarms (12 here: the edit and the test run repeat).
   await page.getByRole('checkbox', { name: 'Exact repeat enabled' }).check();
-  await expect(rowsList.getByRole('listitem')).toHaveText(['labels', 'exact-repeat0', 'no-progress3', 'turn']);
+  await expect(rowsList.getByRole('listitem')).toHaveText(['labels', 'exact-repeat12', 'no-progress3', 'turn']);
   await page.getByRole('checkbox', { name: 'Exact repeat enabled' }).uncheck();
   const axis = page.locator('.timeline-axis text');
   await expect(axis).toHaveText(['2', '4', '6', '8', '10', '12', '14', '16', '18']);
