@@ -8,7 +8,7 @@ const cfg = (params: Partial<DetectorSettings> = {}): EngineConfig => ({
 });
 const bad = (command: string, content = 'Exit code: 1') => call('bash', { command }, content);
 
-describe('bash-failure-cascade (seed 004)', () => {
+describe('bash-failure-cascade (the doom-loop design)', () => {
   it('three consecutive failing commands get the cascade prompt, and every further one', () => {
     const t = transcriptOf([bad('npm install'), bad('npm ci'), bad('yarn install'), bad('pnpm install')]);
     const ev = eventsOf(t, cfg(), 'bash-failure-cascade');

@@ -1,5 +1,5 @@
 /**
- * Seed 004's bash failure cascade: N consecutive failing shell commands. Only shell calls with a
+ * The doom-loop design's bash failure cascade: N consecutive failing shell commands. Only shell calls with a
  * result move the count; a succeeding one resets it. When the command that completes the cascade
  * is a file operation (cat, echo, sed, a heredoc...), the prompt redirects to the file tools.
  */

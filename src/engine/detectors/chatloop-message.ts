@@ -1,7 +1,7 @@
 /**
- * Seed 001's two texts for one detection: the `warning_message` injected as the tool result on
+ * The ChatLoop design's two texts for one detection: the `warning_message` injected as the tool result on
  * Warn (built by `create_warning_message(description)`, whose body the seed does not show), and the
- * `suggestion` returned as `LoopDetected(suggestion)` on Terminate. Shared by the four seed 001
+ * `suggestion` returned as `LoopDetected(suggestion)` on Terminate. Shared by the four ChatLoop
  * detectors so they read alike.
  */
 import type { Action } from '../types';

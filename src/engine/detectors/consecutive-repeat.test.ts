@@ -15,7 +15,7 @@ const MOD_WARNING = (sig: string, n: number) =>
   '⚠️ Modification tool loop detected! This could be dangerous. ' +
   `The model tried to modify the same file/run the same command ${n} times.`;
 
-describe('consecutive-repeat (seed 002, Crustly)', () => {
+describe('consecutive-repeat (the Crustly design)', () => {
   it('Example 1: deep directory analysis, 10 different ls paths are all allowed', () => {
     const paths = [
       'src',
@@ -106,7 +106,7 @@ describe('consecutive-repeat (seed 002, Crustly)', () => {
     expect(eventsOf(transcriptOf([w, w, ls('src'), w, w]), cfg(), 'consecutive-repeat')).toEqual([]);
     const e2 = call('edit', { path: 'a.rs', old: 'x', new: 'z' });
     expect(eventsOf(transcriptOf([w, w, e2, e2]), cfg(), 'consecutive-repeat')).toEqual([]);
-    // Crustly's own signature, tool + main argument (seed 002's log `write:src/config.rs`): the
+    // Crustly's own signature, tool + main argument (the Crustly design's log `write:src/config.rs`): the
     // edits of a.rs are one call whatever they replace, so the 3rd in a row is blocked.
     const main = cfg({ signature: 'main-argument' });
     expect(brief(eventsOf(transcriptOf([w, w, e2, e2]), main, 'consecutive-repeat'))).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Seed 002 (Crustly): identical consecutive calls beyond a per-category threshold. The threshold
+ * The Crustly design: identical consecutive calls beyond a per-category threshold. The threshold
  * is the number of identical calls in a row that are allowed; the next one is refused. Worked
  * examples (ground truth): the 11th identical `ls` is blocked (exploration, 10), the 3rd identical
  * `write` is blocked (modification, 2), other tools at the 4th (3). The seed's code sketch would

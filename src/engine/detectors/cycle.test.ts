@@ -17,7 +17,7 @@ const FIRST_WARNING = (count: number, lines: string) =>
   '- Trying an alternative solution strategy\n' +
   '- Breaking the problem into smaller steps';
 
-describe('cycle (seed 003)', () => {
+describe('cycle (the cycle-escalation design)', () => {
   it('1-call cycle: current signature matches the previous signature', () => {
     const ev = eventsOf(transcriptOf([lint, read, read]), cfg(), 'cycle');
     expect(brief(ev)).toEqual([[3, 'warn', 1]]);

@@ -1,5 +1,5 @@
 /**
- * Seed 003: 1-, 2- and 3-call cycles repeated consecutively, escalating per pattern: warn,
+ * The cycle-escalation design: 1-, 2- and 3-call cycles repeated consecutively, escalating per pattern: warn,
  * stronger warn with specific alternatives, then stop with LOOP_DETECTED. Periods up to 5 and
  * the two Gemini CLI switches (`argsAsWritten`, `resetOnUserPrompt`) serve the gemini-cli preset.
  *
@@ -117,7 +117,7 @@ export const cycle: DetectorDef<CycleParams> = {
       type: 'int',
       min: 1,
       max: 5,
-      help: 'Seed 003 checks 1-, 2- and 3-call cycles; Gemini CLI 1 to 5.',
+      help: 'The cycle-escalation design checks 1-, 2- and 3-call cycles; Gemini CLI 1 to 5.',
     },
     {
       key: 'minRepetitions',
@@ -132,7 +132,7 @@ export const cycle: DetectorDef<CycleParams> = {
       key: 'compareResults',
       label: 'Results must match too',
       type: 'boolean',
-      help: 'Off in seed 003 (name + arguments only); on for OpenHands, which compares observations as well.',
+      help: 'Off in the cycle-escalation design (name + arguments only); on for OpenHands, which compares observations as well.',
     },
     RAW_TEXT_PARAM,
     {

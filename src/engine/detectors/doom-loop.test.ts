@@ -26,7 +26,7 @@ const TIER3 = (n: number) =>
   '3. Try a completely different approach\n' +
   'Further identical calls will be rejected.';
 
-describe('doom-loop (seed 004)', () => {
+describe('doom-loop (the doom-loop design)', () => {
   it('tiers: exact 3 → initial text, 4-5 → WARNING, 6 → CRITICAL, then rejection', () => {
     const ev = eventsOf(transcriptOf(times(8, grep)), cfg(), 'doom-loop');
     expect(brief(ev)).toEqual([

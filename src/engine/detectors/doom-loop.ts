@@ -1,5 +1,5 @@
 /**
- * Seed 004's doom loop: the same fingerprint consecutively at the end of a sliding window of the
+ * The doom-loop design's doom loop: the same fingerprint consecutively at the end of a sliding window of the
  * last 10 calls. Exact (name + canonical args) at >= 3; fuzzy (primary keys, bash file reads
  * normalised) at >= 4, consulted only when exact did not trigger. Nudge tiers by count: 3, 4-5,
  * 6+; after the critical nudge of a run, further calls of that run are blocked ("Further

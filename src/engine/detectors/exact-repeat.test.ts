@@ -14,7 +14,7 @@ const STOP = (n: number) =>
   `Loop detected: The tool 'bash' has been called ${n} times with identical arguments. ` +
   'Consider a different approach or ask the user for help.';
 
-describe('exact-repeat (seed 001 level 1)', () => {
+describe('exact-repeat (ChatLoop level 1)', () => {
   it('test_exact_duplicate_detection: 3 identical calls trigger', () => {
     const ev = eventsOf(transcriptOf([ls, ls, ls]), cfg(), 'exact-repeat');
     expect(brief(ev)).toEqual([[3, 'warn', 1]]);

@@ -1,5 +1,5 @@
 /**
- * Seed 001, level 1: a call is a duplicate when copies of it (name + args) already in the window
+ * The ChatLoop design, level 1: a call is a duplicate when copies of it (name + args) already in the window
  * number at least maxDuplicates. Default window 10, maxDuplicates 2 (third identical call fires).
  * The window is the last windowSize calls of the transcript: every call enters it, detected or
  * not (the seed's sketch skips recording detected calls; in a replay they did happen).

@@ -6,7 +6,7 @@ const cfg = (params: Partial<DetectorSettings> = {}): EngineConfig => ({ detecto
 const grepBy = (agent?: string, extra: Record<string, unknown> = {}) =>
   call('grep', { pattern: 'auth', ...extra }, 'no matches', agent);
 
-describe('global-doom-loop (seed 004)', () => {
+describe('global-doom-loop (the doom-loop design)', () => {
   it('10 calls of one fingerprint across 2 agents: declared on the 10th, nudged on each further one', () => {
     const calls = Array.from({ length: 11 }, (_, i) => grepBy(i % 2 ? 'w2' : 'w1'));
     const ev = eventsOf(transcriptOf(calls), cfg(), 'global-doom-loop');

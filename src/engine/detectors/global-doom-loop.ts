@@ -1,5 +1,5 @@
 /**
- * Seed 004's global doom loop (swarm mode): one fingerprint (the primary, as the seed's shared
+ * The doom-loop design's global doom loop (swarm mode): one fingerprint (the primary, as the seed's shared
  * state uses) reaching >= 10 calls in the whole run, from >= 2 agents. Every further call of that
  * fingerprint is nudged, as each worker's budget check would. Calls without an agent id count as
  * one agent (the lead).

@@ -35,7 +35,7 @@ function cfg(params: Record<string, unknown> = {}): EngineConfig {
   return { detectors: { 'llm-judge': { enabled: true, ...params } } };
 }
 
-describe('llm-judge: seed 000 testing scenarios (recorded source)', () => {
+describe("llm-judge: the LLM-check design's testing scenarios (recorded source)", () => {
   it('1. High confidence from both models: Detection', () => {
     const r = replay(turns(40, [flash(30, 0.95, 'same read over and over'), pro(30, 0.97, 'stuck re-reading')]), cfg());
     expect(r.events).toEqual([

@@ -1,5 +1,5 @@
 /**
- * Seed 000: the LLM judge. On a turn schedule (first check at turn 30, then every 3 turns, then
+ * The LLM-check design (Gemini CLI's LLM loop check): the LLM judge. On a turn schedule (first check at turn 30, then every 3 turns, then
  * an adaptive 5-15) it asks a flash model whether the last 20 history entries are an
  * unproductive loop; a flash confidence >= 0.9 is confirmed by a pro model (>= 0.9 counts).
  * Answers come from the transcript's judge lines (`recorded`), a documented deterministic

@@ -1,5 +1,5 @@
 /**
- * A progress-aware detector (issue 9 item 4). Every tool call is a step, and so is every
+ * A progress-aware detector. Every tool call is a step, and so is every
  * text-only assistant turn (its text is the action, with no observation). A step makes progress
  * when its (action, observation) pair is new among the previous `window` steps; `k` steps in a
  * row without progress are a loop, whatever the cycle length (one call repeated, A-B-C-A-B-C,

@@ -1,6 +1,6 @@
 /**
  * Every detector that compares arguments or results does so through the observation
- * normaliser by default, and as recorded with `rawText: true` (issue 9 item 2).
+ * normaliser by default, and as recorded with `rawText: true`.
  */
 import { describe, expect, it } from 'vitest';
 import type { EngineConfig } from '../config';

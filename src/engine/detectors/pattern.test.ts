@@ -16,7 +16,7 @@ const WARN = (chain: string, L: number, reps: number) =>
   `⚠️ Loop detected (repeating pattern of ${L} calls). The pattern ${chain} has repeated ${reps} times. ` +
   'Consider a different approach or ask the user for help.';
 
-describe('pattern (seed 001 level 2)', () => {
+describe('pattern (ChatLoop level 2)', () => {
   it('test_pattern_detection: A→B→A→B fires on the 4th call (current call included)', () => {
     const r = run(transcriptOf([A, B, A, B]), cfg());
     expect(brief(r.events)).toEqual([[4, 'warn', 1]]);

@@ -1,5 +1,5 @@
 /**
- * Seed 001, level 2: the last L calls (the current one included) repeat the L before them,
+ * The ChatLoop design, level 2: the last L calls (the current one included) repeat the L before them,
  * minPatternRepetitions times in a row, for some L in [minPatternLength, maxPatternLength]. All
  * repetitions must lie in the last windowSize calls (current included), so the defaults (window
  * 10, L 2-5, 2 repetitions) reach exactly a 5-call pattern seen twice. The smallest L wins, as in

@@ -6,7 +6,7 @@ const cfg = (params: Partial<DetectorSettings> = {}): EngineConfig => ({ detecto
 
 const NOT_FOUND = 'ls: cannot access: No such file or directory';
 
-describe('same-result (seed 001 level 4)', () => {
+describe('same-result (ChatLoop level 4)', () => {
   it('different calls failing the same way: the 3rd similar error fires', () => {
     const t = transcriptOf([
       failed('ls', { path: 'src/a' }, NOT_FOUND),

@@ -1,5 +1,5 @@
 /**
- * Seed 001, level 4 (designed, not built, in ChatLoop): earlier results in the window with the
+ * The ChatLoop design, level 4 (designed, not built, in ChatLoop): earlier results in the window with the
  * same isError and `result_similarity > threshold` number at least maxSimilarResults. Results from
  * any tool count ("different calls, same outcome"). Calls without a result are skipped and do not
  * enter the window: the window is the last windowSize results. Our option `errorsOnly` (off by
@@ -66,7 +66,7 @@ export const sameResult: DetectorDef<SameResultParams> = {
       key: 'errorsOnly',
       label: 'Errors only',
       type: 'boolean',
-      help: 'Off in seed 001. On: only failed calls are compared, so a repeated success (a poll, a sleep) is never a loop.',
+      help: 'Off in the ChatLoop design. On: only failed calls are compared, so a repeated success (a poll, a sleep) is never a loop.',
     },
     RAW_TEXT_PARAM,
   ],

@@ -7,7 +7,7 @@ const cfg = (params: Partial<DetectorSettings> = {}): EngineConfig => ({ detecto
 const read = (path: string) => call('read', { path });
 const bash = (command: string) => call('bash', { command });
 
-describe('similar-args (seed 001 level 3)', () => {
+describe('similar-args (ChatLoop level 3)', () => {
   it('src/main.rs → src/main.ts → src/main.js (pairwise 0.909 > 0.8): the 3rd call fires', () => {
     const r = run(transcriptOf([read('src/main.rs'), read('src/main.ts'), read('src/main.js')]), cfg());
     expect(brief(r.events)).toEqual([[3, 'warn', 1]]);

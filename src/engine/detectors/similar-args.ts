@@ -1,5 +1,5 @@
 /**
- * Seed 001, level 3 (designed, not built, in ChatLoop): earlier calls in the window with the same
+ * The ChatLoop design, level 3 (designed, not built, in ChatLoop): earlier calls in the window with the same
  * tool name and `arguments_similarity > threshold` number at least maxSimilar. Identical calls
  * count too (similarity 1). The similarity is the seed's recursive one (json-similarity.ts), with
  * the same threshold for object fields (the seed hard-codes 0.8 in both places).
@@ -71,13 +71,13 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
       key: 'ignoreIdentical',
       label: 'Ignore identical calls',
       type: 'boolean',
-      help: 'Off in seed 001. On: only near-identical retries count, exact repeats are left to the exact detectors.',
+      help: 'Off in the ChatLoop design. On: only near-identical retries count, exact repeats are left to the exact detectors.',
     },
     {
       key: 'sameResult',
       label: 'Same result required',
       type: 'boolean',
-      help: 'Off in seed 001. On: an earlier similar call counts only if it got exactly the same result (retries that change nothing).',
+      help: 'Off in the ChatLoop design. On: an earlier similar call counts only if it got exactly the same result (retries that change nothing).',
     },
     RAW_TEXT_PARAM,
   ],

@@ -1,4 +1,4 @@
-/** Our options on seed 001's levels 3-4 (off by default): near-identical retries, errors only. */
+/** Our options on ChatLoop's levels 3-4 (off by default): near-identical retries, errors only. */
 import { describe, expect, it } from 'vitest';
 import type { DetectorSettings, EngineConfig } from '../config';
 import { brief, call, eventsOf, failed, transcriptOf } from '../test-util';

@@ -7,7 +7,7 @@ const cfg = (params: Partial<DetectorSettings> = {}): EngineConfig => ({ detecto
 const work = call('read_file', { path: 'a.ts' });
 const user = (text: string) => ({ text: 'Summary so far...', before: [{ role: 'user' as const, text }] });
 
-describe('summary-loop (seed 004)', () => {
+describe('summary-loop (the doom-loop design)', () => {
   it('the second consecutive text-only turn is nudged, as a turn-level event', () => {
     const r = run(transcriptOf([work, 'Status: done A.', 'Status: still done A.', 'Status again.']), cfg());
     expect(brief(r.events)).toEqual([

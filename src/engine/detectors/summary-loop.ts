@@ -1,5 +1,5 @@
 /**
- * Seed 004's summary loop: N consecutive text-only turns (no tool calls) mean the agent is
+ * The doom-loop design's summary loop: N consecutive text-only turns (no tool calls) mean the agent is
  * summarising instead of working. A turn-level event on every text-only turn from the N-th on.
  * A user message before a turn restarts the count (a text answer to a user is conversation),
  * except messages starting with "[System]": those are the harness's own injected nudges.
@@ -50,7 +50,7 @@ export const summaryLoop: DetectorDef<SummaryLoopParams> = {
       key: 'sameText',
       label: 'Texts must be identical',
       type: 'boolean',
-      help: 'Off in seed 004; on for OpenHands monologue detection.',
+      help: 'Off in the doom-loop design; on for OpenHands monologue detection.',
     },
     RAW_TEXT_PARAM,
   ],

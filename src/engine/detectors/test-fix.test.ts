@@ -8,7 +8,7 @@ const edit = (n: number) => call('edit_file', { path: 'a.py', new: String(n) });
 const failing = failed('bash', { command: 'npm test' }, '1 failing');
 const passing = call('bash', { command: 'npm test' }, '12 passing');
 
-describe('test-fix (seed 004)', () => {
+describe('test-fix (the doom-loop design)', () => {
   it('the third consecutive failing test run gets the rethink prompt, edits in between', () => {
     const ev = eventsOf(
       transcriptOf([edit(1), failing, edit(2), failing, edit(3), failing, edit(4), failing]),

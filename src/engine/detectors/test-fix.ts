@@ -1,5 +1,5 @@
 /**
- * Seed 004's test-fix cycle: N consecutive failing test runs get a rethink prompt. Only test runs
+ * The doom-loop design's test-fix cycle: N consecutive failing test runs get a rethink prompt. Only test runs
  * move the count (edits between them are the cycle itself); a passing run resets it; a run without
  * a recorded result tells nothing and leaves it alone. Every failing run from the N-th on is nudged.
  */
@@ -48,7 +48,7 @@ export function testFixPrompt(n: number): string {
 export const testFix: DetectorDef<TestFixParams> = {
   id: 'test-fix',
   title: 'Test-fix cycle',
-  origin: 'seed 004',
+  origin: 'doom-loop design',
   summary:
     'N consecutive failing test runs (shell commands matching a test pattern, or a test tool) get a rethink prompt.',
   params: [

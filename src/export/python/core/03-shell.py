@@ -62,7 +62,7 @@ def is_file_operation(command):
     return bool(_FILE_OP.search(command)) or bool(_HEREDOC.search(command))
 
 
-# -- src/engine/fingerprint.ts: the primary (fuzzy) fingerprint of seed 004 --
+# -- src/engine/fingerprint.ts: the primary (fuzzy) fingerprint of the doom-loop design --
 # _PRIMARY_KEYS, _FILE_READ, _COMPLEX: in the tables above.
 
 

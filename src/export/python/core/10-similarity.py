@@ -1,4 +1,4 @@
-# -- src/engine/similarity.ts, json-similarity.ts, result-similarity.ts: seed 001's similarities --
+# -- src/engine/similarity.ts, json-similarity.ts, result-similarity.ts: the ChatLoop design's similarities --
 # Lengths and edit distances count UTF-16 code units. A distance is only computed up to the most
 # that still passes a threshold (the answer to "above t?" is the same as the full computation).
 def _u16(s):
@@ -99,7 +99,7 @@ def _js_strict_equal(a, b):
 
 
 def json_similarity(a, b, field):
-    """Seed 001's arguments_similarity, recursive over JSON (the exact value)."""
+    """The ChatLoop design's arguments_similarity, recursive over JSON (the exact value)."""
     if isinstance(a, str):
         if not isinstance(b, str):
             return 0
@@ -148,7 +148,7 @@ def _parsed_result(s):
 
 
 def result_similar(a, b, threshold):
-    """Seed 001's result_similarity(a, b) > threshold for two result texts."""
+    """The ChatLoop design's result_similarity(a, b) > threshold for two result texts."""
     if a == b:
         return 1 > threshold
     ja, oka = _parsed_result(a)
