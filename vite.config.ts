@@ -15,5 +15,8 @@ export default defineConfig({
     environment: 'node',
     setupFiles: ['src/test-setup.ts'],
     testTimeout: 20000,
+    // Both cores: the default leaves one free, and the suite's slowest files (the Python module
+    // under python3, the package packed and installed) then run one after the other.
+    maxWorkers: 2,
   },
 });
