@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { deflateSync, strToU8 } from 'fflate';
-import { loopscope as runCli } from './cli';
-import { freshApp, shot } from './helpers';
+import { loopscope } from './cli';
+import { downloadTo, freshApp, shot } from './helpers';
 
 /**
  * The Python module downloaded from the Share tab, run with plain python3 on a sample, gives the
@@ -29,17 +29,6 @@ const CONFIG = {
   },
 };
 
-function loopscope(...args: string[]): string {
-  return runCli(args);
-}
-
-async function download(page: Page, dir: string, click: () => Promise<void>): Promise<string> {
-  const [dl] = await Promise.all([page.waitForEvent('download'), click()]);
-  const path = join(dir, dl.suggestedFilename());
-  await dl.saveAs(path);
-  return path;
-}
-
 test('Share tab → Python module → python3: the engine’s events with their messages', async ({ page }) => {
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-e2e-pymod-'));
   const payload = Buffer.from(deflateSync(strToU8(JSON.stringify(CONFIG)), { level: 9 })).toString('base64url');
@@ -52,16 +41,18 @@ test('Share tab → Python module → python3: the engine’s events with their 
   await page.locator('.tab-body').evaluate((el) => (el.scrollTop = 0));
   await shot(page, 'export-python-module-01-share-tab');
 
-  const module = await download(page, dir, () => page.getByRole('button', { name: /Python/ }).click());
+  const { path: module } = await downloadTo(page, dir, () => page.getByRole('button', { name: /Python/ }).click());
   expect(module).toMatch(/loopscope_[a-z0-9_]+\.py$/);
-  const config = await download(page, dir, () => page.getByRole('button', { name: 'Download config' }).click());
+  const { path: config } = await downloadTo(page, dir, () =>
+    page.getByRole('button', { name: 'Download config' }).click(),
+  );
 
   // As a user would run it: plain python3, from the download folder, asking for the messages.
   const got = JSON.parse(
     execFileSync('python3', [module, SAMPLE_FILE, '--messages'], { cwd: dir, encoding: 'utf8' }),
   ) as Record<string, unknown>[];
   const expected = (
-    JSON.parse(loopscope('detect', '--json', SAMPLE_FILE, '--config', config).trim()) as {
+    JSON.parse(loopscope(['detect', '--json', SAMPLE_FILE, '--config', config]).trim()) as {
       events: Record<string, unknown>[];
     }
   ).events;
