@@ -33,7 +33,7 @@ function tidy(text: string): string {
   return text.replace(/^(\s*)\/\/ (?:[\w.-]+\/)+([\w.-]+\.ts)$/gm, '$1// $2').replace(/\bimport\b/g, '\\u0069mport');
 }
 
-interface Bundled {
+export interface Bundled {
   text: string;
   inputs: string[];
 }
@@ -57,22 +57,35 @@ async function bundle(contents: string, resolveDir: string, globalName: string):
   return { text, inputs: Object.keys(out.metafile.inputs).filter((f) => !f.startsWith('<stdin>')) };
 }
 
+/** The core piece: the reader and replay loop of src/export/standalone-entry.ts. */
+export function bundleCorePiece(root: string): Promise<Bundled> {
+  return bundle(`export { run, publicEvent } from './standalone-entry';`, join(root, 'src/export'), '__loopscope_core');
+}
+
+/**
+ * The piece of `<detectorDir>/<id>.ts`, or undefined when that file defines no detector with its
+ * name (helper files such as chant-tracker, raw-text).
+ */
+export async function bundleDetectorPiece(detectorDir: string, id: string): Promise<Bundled | undefined> {
+  // The definition is found by its id at run time, whatever the export is called.
+  const entry =
+    `import * as m from './${id}';\n` +
+    `export const def = Object.values(m).find((v: any) => v && typeof v === 'object' && v.id === ${JSON.stringify(id)} && typeof v.create === 'function');`;
+  const piece = await bundle(entry, detectorDir, pieceVar(id));
+  return piece.text.includes(`id: ${JSON.stringify(id)}`) ? piece : undefined;
+}
+
 export async function buildStandalonePieces(root: string): Promise<StandalonePieces> {
   const srcExport = join(root, 'src/export');
   const detectorDir = join(root, 'src/engine/detectors');
   const inputs = new Set<string>();
-  const core = await bundle(`export { run, publicEvent } from './standalone-entry';`, srcExport, '__loopscope_core');
+  const core = await bundleCorePiece(root);
   const detectors: Record<string, string> = {};
   const files = readdirSync(detectorDir).filter((f) => f.endsWith('.ts') && !f.includes('.test'));
   for (const f of files) {
     const id = f.slice(0, -3);
-    // The definition is found by its id at run time, whatever the export is called.
-    const entry =
-      `import * as m from './${id}';\n` +
-      `export const def = Object.values(m).find((v: any) => v && typeof v === 'object' && v.id === ${JSON.stringify(id)} && typeof v.create === 'function');`;
-    const piece = await bundle(entry, detectorDir, pieceVar(id));
-    // Helper files (chant-tracker, raw-text, ...) define no detector with their name.
-    if (!piece.text.includes(`id: ${JSON.stringify(id)}`)) continue;
+    const piece = await bundleDetectorPiece(detectorDir, id);
+    if (!piece) continue;
     detectors[id] = piece.text;
     for (const f of piece.inputs) inputs.add(join(detectorDir, f));
   }
