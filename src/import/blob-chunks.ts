@@ -26,7 +26,7 @@ function syncSliceReader(): ReadSliceSync | undefined {
 /**
  * A Blob read slice by slice, each a fresh buffer the decoder lets go of at once. In Chromium's
  * worker, `blob.stream()` on a 1.2 GB file kept ~1 GB outside the JS heap while the file was parsed
- * (docs/architecture.md, "The 1,000,000-call run"); slices read with FileReaderSync kept less.
+ * (docs/decisions/2026-11-26-file-read-in-slices.md); slices read with FileReaderSync kept less.
  */
 export function* blobSlicesSync(blob: Blob, read: ReadSliceSync, sliceBytes: number = CHUNK): Iterable<Uint8Array> {
   for (let at = 0; at < blob.size; at += sliceBytes) {
@@ -58,7 +58,7 @@ let readerMinBytes = 0;
  * Large blobs are read through readers made by `open`. Chromium keeps what each FileReaderSync read
  * leaves behind until the reading worker's next major collection, which the engine worker, its
  * heap growing with the parsed turns, runs seldom: in a worker of its own, that garbage stays small
- * (docs/architecture.md, "The 1,000,000-call run").
+ * (docs/decisions/2026-11-26-slice-reader-worker-and-heap-decoding.md).
  */
 export function setSliceReaders(open: OpenSliceReader | undefined, minBytes: number = READER_WORKER_MIN_BYTES): void {
   openSliceReader = open;

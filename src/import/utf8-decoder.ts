@@ -3,7 +3,7 @@
  * maximal invalid subpart). Why not TextDecoder: in Chromium its strings are external (their
  * characters live outside the JS heap) and are freed only by a major collection, which a worker
  * whose heap grows with a parse runs seldom: reading a 1.2 GB file left ~0.8 GB of decoded chunks
- * waiting (docs/architecture.md, "The 1,000,000-call run"). These strings are ordinary heap strings.
+ * waiting (docs/decisions/2026-11-26-slice-reader-worker-and-heap-decoding.md). These strings are ordinary heap strings.
  * About 5x slower than TextDecoder (ASCII pieces go to String.fromCharCode whole), so only the
  * largest files use it (source.ts).
  */

@@ -14,7 +14,7 @@ import { HEAP_DECODE_MIN_BYTES, setHeapDecoding } from '../import/source';
 import { openWorkerSliceReader } from './slice-reader';
 import { deleteInterruptedImports } from '../persistence/staged-import';
 
-// How this worker reads large files (Chromium's memory: docs/architecture.md, "The 1,000,000-call run").
+// How this worker reads large files (Chromium's memory: docs/decisions/2026-11-26-slice-reader-worker-and-heap-decoding.md).
 setSliceReaders(openWorkerSliceReader);
 setHeapDecoding(HEAP_DECODE_MIN_BYTES);
 

@@ -3,8 +3,9 @@
  * hashed) by a worker of its own and transferred here. Each slice is handed back once used, so
  * the engine worker keeps nothing of it, and the reading worker is replaced every REPLACE_AFTER
  * bytes (what it keeps of its reads and of the slices handed back goes when it ends): in Chromium
- * that memory is otherwise freed only by a major collection (docs/architecture.md, "The
- * 1,000,000-call run"). A new worker starts once the one before has answered, from its hash state.
+ * that memory is otherwise freed only by a major collection
+ * (docs/decisions/2026-11-26-slice-reader-worker-and-heap-decoding.md). A new worker starts once
+ * the one before has answered, from its hash state.
  */
 import type { SliceReader } from '../import/blob-chunks';
 import type { HasherState } from '../import/content-hasher';
