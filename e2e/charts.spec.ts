@@ -139,7 +139,7 @@ test('under the default config, a chart with nothing to show says why and one cl
   const cycles = card(page, 'Detected cycles over time');
   await expect(cycles).toContainText('none is enabled in this config');
   await page.setViewportSize({ width: 1280, height: 720 });
-  await shot(page, 'charts-00-default-config');
+  await chartShot(page, 'Detected cycles over time', 'charts-00-default-config');
   await cycles.getByRole('button', { name: /^Enable cycle/ }).click();
   await expect(cycles.locator('.recharts-legend-item-text').first()).toContainText(/period \d/);
 });

@@ -6,7 +6,7 @@
  */
 import { expect, test } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { corpus, dropFolder, libraryRows, readyApp, shot, storedCount, type Tree } from './helpers';
+import { corpus, dropFolder, libraryRows, readyApp, storedCount, type Tree } from './helpers';
 
 const DEMOS = 'swe-agent/trajectories/demonstrations';
 const MARSHMALLOW = 'marshmallow-code__marshmallow-1867.traj';
@@ -63,5 +63,7 @@ test('the library tells real runs apart: distinct titles, the template unwrapped
     [`${DEFAULT}/${MARSHMALLOW}`, `${CURSORS}/${MARSHMALLOW}`].sort(),
   );
   await page.setViewportSize({ width: 1440, height: 900 });
-  await shot(page, 'library-run-titles');
+  await page
+    .getByRole('table', { name: 'Library' })
+    .screenshot({ path: 'test-results/screenshots/library-run-titles.png' });
 });

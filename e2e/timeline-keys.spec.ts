@@ -112,6 +112,8 @@ test('the timeline has a turn axis, a labelled row per detector, zoom and pan; b
   await openSample(page);
   const rowsList = page.getByRole('list', { name: 'Timeline rows' });
   await expect(rowsList.getByRole('listitem')).toHaveText(['labels', 'no-progress3', 'turn']);
+  // Its 3 alarms (turns 7, 11, 15) are one loop: one span under their marks.
+  await expect(page.locator('.timeline-episode title')).toHaveText(['no-progress: one loop, turns 7–15, 3 alarms']);
   // Enabling a detector adds its row with its alarms (12 here: the edit and the test run repeat).
   await page.getByRole('checkbox', { name: 'Exact repeat enabled' }).check();
   await expect(rowsList.getByRole('listitem')).toHaveText(['labels', 'exact-repeat12', 'no-progress3', 'turn']);
