@@ -280,6 +280,7 @@ def main(argv=None):
     from distributed import Client, LocalCluster
 
     try:
+        expand_paths(opts.paths)  # a wrong path is said before a cluster starts
         if opts.scheduler:
             client = Client(opts.scheduler)
             cluster = None
