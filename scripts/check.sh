@@ -8,7 +8,7 @@ export PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 bash scripts/ensure-debian-packages.sh "${CHROMIUM_PATH:-/usr/bin/chromium}:chromium" pyflakes3:pyflakes3 \
   py:distributed:python3-distributed
 echo "== typecheck"; npx tsc --noEmit -p tsconfig.json
-echo "== lint"; npx eslint . --max-warnings=0
+echo "== lint"; npx eslint . --max-warnings=0; pyflakes3 python/
 echo "== formatting"; npx prettier --check . --log-level warn
 echo "== package"; node scripts/build-package.mjs
 echo "== unit tests"; npx vitest run --reporter=default --reporter=json --outputFile=.reports/vitest.json
