@@ -7,6 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { median, round1 } from './stats';
 
 const root = join(new URL('.', import.meta.url).pathname, '..');
 const PYTHON = '/usr/bin/python3';
@@ -18,13 +19,6 @@ function timed(command: string, args: string[]): { ms: number; total: string } {
   if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} exited ${r.status}: ${r.stderr.slice(-300)}`);
   return { ms, total: r.stdout.trimEnd().split('\n').at(-1) ?? '' };
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const round1 = (x: number) => Math.round(x * 10) / 10;
 
 export async function benchDask({ runs = 3, log }: { runs?: number; log: (s: string) => void }) {
   log('dask: building the package (scripts/build-package.mjs)');
