@@ -72,6 +72,11 @@ def default_cli():
     )
 
 
+def printable(text):
+    """A path as one harmless line: control characters (a terminal's escapes, line breaks) shown as \\xNN."""
+    return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
+
+
 def expand_paths(paths):
     """Glob patterns expanded (sorted); a path or pattern that matches nothing is refused by name."""
     out = []
@@ -79,12 +84,12 @@ def expand_paths(paths):
         if glob.has_magic(p):
             matches = sorted(glob.glob(p))
             if not matches:
-                raise LoopscopeDaskError(f"{p}: no file or folder matches")
+                raise LoopscopeDaskError(f"{printable(p)}: no file or folder matches")
             out.extend(matches)
         elif os.path.exists(p):
             out.append(p)
         else:
-            raise LoopscopeDaskError(f"{p}: no such file or folder")
+            raise LoopscopeDaskError(f"{printable(p)}: no such file or folder")
     return out
 
 
@@ -152,7 +157,7 @@ def reason_of(result):
     """eval's one-line message (its last stderr line), or why nothing came out."""
     said = last_line(result.get("stderr", ""))
     if said:
-        return said.removeprefix("loopscope: ")
+        return printable(said.removeprefix("loopscope: "))
     return f"exit status {result.get('status')} and no total line"
 
 
@@ -241,7 +246,8 @@ def evaluate(
 
     pass_on_stderr([r["stderr"] for r in good], err)
     for f in failures:
-        err.write(f"error: {f.reason} (left out of the total: {' '.join(f.paths)})\n")
+        # The paths may come from a glob over names anyone chose: shown as printable text, like the reason.
+        err.write(f"error: {f.reason} (left out of the total: {' '.join(map(printable, f.paths))})\n")
     if not good:
         raise LoopscopeDaskError(f"every partition failed ({len(failures)} paths); no total")
     merged = outcome_of(client.submit(run_merge, cli, [r["line"] for r in good], cwd, pure=False))

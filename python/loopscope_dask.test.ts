@@ -108,6 +108,27 @@ describe('loopscope_dask.py', () => {
     CLUSTER_MS,
   );
 
+  it('splits paths evenly, passes notes on once and shows hostile names as text', () => {
+    const script = [
+      'import io, json, sys',
+      "sys.path.insert(0, 'python')",
+      'import loopscope_dask as m',
+      'err = io.StringIO()',
+      "unused = 'warning: l.tsv: no run it labels was among the files read (…)'",
+      "m.pass_on_stderr(['skipped: a: a licence\\n' + unused, 'skipped: a: a licence\\n', unused + '\\nwarning: b'], err)",
+      "print(json.dumps([m.partition(list(range(9)), 6), m.partition([1, 2], 8), err.getvalue(), m.printable('x\\x1b[2Jy\\n')]))",
+    ].join('\n');
+    const r = run(PYTHON, ['-c', script]);
+    expect(r.stderr).toBe('');
+    expect(JSON.parse(r.stdout)).toEqual([
+      [[0, 1], [2, 3], [4, 5], [6], [7], [8]],
+      [[1], [2]],
+      // The unused-label warning is left out: the second partition used the label file.
+      'skipped: a: a licence\nwarning: b\n',
+      'x\\x1b[2Jy\\x0a',
+    ]);
+  });
+
   it('refuses a path that does not exist, by name, before starting a cluster', () => {
     const r = run(PYTHON, [MODULE, '--preset', 'recommended', 'corpus/real/no-such-folder']);
     expect([r.status, r.stdout, r.stderr]).toEqual([
