@@ -2,15 +2,15 @@
 """Evaluate a fleet of agent runs on Dask: `loopscope eval --json` per partition, summed by `loopscope merge`.
 
 Each path given (a transcript file, or a folder: an OpenHands session folder, a `sessions/` tree, a
-corpus folder) is one indivisible unit, passed whole to one `loopscope eval`, which walks a folder
-exactly as it does on one machine. Units are grouped into partitions; each partition runs
-`loopscope eval --json` on a worker, and the partitions' total lines are summed by
+corpus folder; local, or an fsspec URL copied to the worker first) is one indivisible unit, passed
+whole to one `loopscope eval`, which walks a folder exactly as it does on one machine. Units are
+grouped into partitions; each runs `loopscope eval --json` on a worker, and their total lines are summed by
 `loopscope merge --json` (counts add up, ratios are derived again), so the result is byte for byte
 the total line one `loopscope eval --json` over every path prints.
 
 A partition that fails (eval exits non-zero on a broken file, or the worker dies) is run again one
 path at a time, so only the paths that fail on their own are left out; they are named on stderr and
-the total is that of the rest. Standard library and Dask (`distributed`) only. See docs/scale.md.
+the total is that of the rest. Standard library and Dask (`distributed`, and its fsspec) only. See docs/scale.md.
 
 Command line:  /usr/bin/python3 python/loopscope_dask.py --preset NAME --workers N PATH...
                (or --scheduler tcp://host:8786 to use a cluster you already run)
@@ -77,11 +77,29 @@ def printable(text):
     return "".join(c if c.isprintable() else f"\\x{ord(c):02x}" for c in text)
 
 
+def is_url(path):
+    return "://" in path
+
+
+def expand_url(url):
+    """An fsspec URL (s3://, gs://, file://…), its glob pattern expanded on the client."""
+    import fsspec  # Dask's own dependency; imported only when a URL is given
+
+    fs, path = fsspec.core.url_to_fs(url)
+    found = sorted(fs.glob(path)) if glob.has_magic(path) else [path] if fs.exists(path) else []
+    return [fs.unstrip_protocol(f) for f in found]
+
+
 def expand_paths(paths):
     """Glob patterns expanded (sorted); a path or pattern that matches nothing is refused by name."""
     out = []
     for p in paths:
-        if glob.has_magic(p):
+        if is_url(p):
+            matches = expand_url(p)
+            if not matches:
+                raise LoopscopeDaskError(f"{printable(p)}: no file or folder matches")
+            out.extend(matches)
+        elif glob.has_magic(p):
             matches = sorted(glob.glob(p))
             if not matches:
                 raise LoopscopeDaskError(f"{printable(p)}: no file or folder matches")
@@ -125,14 +143,41 @@ def last_line(text):
     return lines[-1] if lines else ""
 
 
+def fetch(paths, into):
+    """Local copies of the URL paths (eval reads local files), folders whole; {copy: URL} to name them back."""
+    import fsspec
+
+    local, names = [], {}
+    for i, p in enumerate(paths):
+        if not is_url(p):
+            local.append(p)
+            continue
+        fs, path = fsspec.core.url_to_fs(p)
+        copy = os.path.join(into, str(i), os.path.basename(path.rstrip("/")) or "root")
+        os.makedirs(os.path.dirname(copy), exist_ok=True)
+        fs.get(path, copy, recursive=fs.isdir(path))
+        local.append(copy)
+        names[copy] = p
+    return local, names
+
+
 def run_eval(cli, args, paths, cwd):
     """On a worker: one `loopscope eval --json` over the partition's paths. Never raises: a failure is data."""
-    try:
-        done = subprocess.run(
-            [*cli, "eval", "--json", *args, "--", *paths], cwd=cwd, capture_output=True, text=True
-        )
-    except OSError as e:
-        return {"ok": False, "line": "", "stderr": f"cannot start {shlex.join(cli)}: {e}"}
+    with tempfile.TemporaryDirectory(prefix="loopscope-dask-") as tmp:
+        try:
+            local, names = fetch(paths, tmp) if any(map(is_url, paths)) else (paths, {})
+        except Exception as e:  # noqa: BLE001 -- each filesystem raises its own errors
+            return {"ok": False, "line": "", "stderr": f"cannot copy to the worker: {type(e).__name__}: {e}"}
+        try:
+            done = subprocess.run(
+                [*cli, "eval", "--json", *args, "--", *local], cwd=cwd, capture_output=True, text=True
+            )
+        except OSError as e:
+            return {"ok": False, "line": "", "stderr": f"cannot start {shlex.join(cli)}: {e}"}
+    stderr = done.stderr
+    for copy, url in names.items():
+        stderr = stderr.replace(copy, url)  # messages name the URL the user gave, not the worker's copy
+    done.stderr = stderr
     line = last_line(done.stdout)
     ok = done.returncode == 0 and line.startswith("{")
     return {"ok": ok, "line": line, "stderr": done.stderr, "status": done.returncode}

@@ -7,7 +7,7 @@
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const PYTHON = '/usr/bin/python3';
@@ -85,7 +85,7 @@ describe('loopscope_dask.py', () => {
   );
 
   it(
-    'names a broken file, leaves only it out, and keeps the others (OpenHands session folders whole)',
+    'names a broken file, leaves only it out, and keeps the others (OpenHands session folders whole, fsspec URLs)',
     () => {
       const broken = join(tmp, 'broken.jsonl');
       writeFileSync(broken, 'this is not a transcript\n');
@@ -96,13 +96,18 @@ describe('loopscope_dask.py', () => {
         'src/import/fixtures/openhands/v1-conversation/cd94562403b9487ebdd4018e3f531dfd',
         'corpus/real/openhands',
       ];
-      // 2 partitions of 3: the broken file shares its partition with two good folders.
-      const r = dask('recommended', [...good.slice(0, 2), broken, ...good.slice(2)], 2);
+      // A URL is copied to the worker and named back in messages; its glob is expanded on the client.
+      // (Labels match local paths only, so the URL is a session folder that the label file does not name.)
+      const asUrl = [`file://${resolve('src/import/fixtures/openhands/v1-conversation')}/*`, `file://${broken}`];
+      // 3 partitions of 3: each broken file shares its partition with good paths.
+      const given = [good[0], good[1], broken, asUrl[0], good[2], asUrl[1], good[4]];
+      const r = dask('recommended', given, 3);
       expect(r.status).toBe(2);
-      expect(r.stderr).toContain(
-        `error: ${broken}: not a transcript format Loopscope reads (the content is text, not JSON, starting "this is not a transcript"); see docs/formats.md or \`loopscope formats\` (left out of the total: ${broken})\n`,
-      );
-      expect(r.stderr.match(/^error: /gm)).toHaveLength(1);
+      const why = `not a transcript format Loopscope reads (the content is text, not JSON, starting "this is not a transcript"); see docs/formats.md or \`loopscope formats\``;
+      expect(r.stderr.match(/^error: .*$/gm)).toEqual([
+        `error: ${broken}: ${why} (left out of the total: ${broken})`,
+        `error: file://${broken}: ${why} (left out of the total: file://${broken})`,
+      ]);
       expect(lastLine(r.stdout)).toBe(evalTotal('recommended', good));
     },
     CLUSTER_MS,
