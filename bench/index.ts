@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: runs every benchmark section and prints ONE JSON object on stdout (progress
  * goes to stderr). Options: `--calls N` (engine run size, default 1,000,000), `--only a,b`
- * (sections: engine, import, browser, triage-browser, scan, startup, triage), `--presets a,b` (engine presets), `--rounds N` (engine: interleaved rounds of
+ * (sections: engine, import, browser, triage-browser, scan, startup, triage, watch, dask), `--presets a,b` (engine presets), `--rounds N` (engine: interleaved rounds of
  * baselines and replays, best round kept, default 3), `--import-mb N` (size of each generated import
  * file and of the OpenHands folder, default 200), `--import-files N` (event files in that
  * folder, default 10,000).
@@ -86,6 +86,12 @@ const sections: [string, Section | null][] = [
   [
     'watch',
     await optional('./watch.ts', 'benchWatch').then(
+      (run) => run && (() => (run as (o: unknown) => Promise<unknown>)({ log })),
+    ),
+  ],
+  [
+    'dask',
+    await optional('./dask.ts', 'benchDask').then(
       (run) => run && (() => (run as (o: unknown) => Promise<unknown>)({ log })),
     ),
   ],

@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { median, round1 } from './stats';
 
 const root = join(new URL('.', import.meta.url).pathname, '..');
 
@@ -16,13 +17,6 @@ function timeMs(args: string[]): number {
   if (r.status !== 0) throw new Error(`node ${args.join(' ')} exited ${r.status}: ${String(r.stderr).slice(0, 300)}`);
   return ms;
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
-};
-const round1 = (x: number) => Math.round(x * 10) / 10;
 
 export async function benchStartup({ runs = 21, log }: { runs?: number; log: (s: string) => void }) {
   log('startup: building the package (scripts/build-package.mjs)');

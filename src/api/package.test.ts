@@ -82,6 +82,7 @@ describe('the npm package, packed and installed into an empty folder', () => {
     run(process.execPath, [join(root, 'scripts/build-package.mjs'), '--out', staged], root);
     for (const f of ['package.json', 'README.md', 'LICENSE']) copyFileSync(join(root, f), join(staged, f));
     cpSync(join(root, 'docs'), join(staged, 'docs'), { recursive: true });
+    cpSync(join(root, 'python'), join(staged, 'python'), { recursive: true });
     const packed = JSON.parse(run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', work], staged));
     tarball = join(work, packed[0].filename);
     mkdirSync(consumer);
@@ -105,6 +106,14 @@ describe('the npm package, packed and installed into an empty folder', () => {
       expect(readdirSync(dir)).toEqual(expect.arrayContaining([`${name}.mjs`, `${name}.d.ts`]));
     }
   }, 60_000);
+
+  it('carries the Dask runner, which starts the installed package’s CLI by default', () => {
+    const pkg = join(consumer, 'node_modules/loopscope');
+    const script = `import sys; sys.path.insert(0, ${JSON.stringify(join(pkg, 'python'))}); import loopscope_dask; print(loopscope_dask.default_cli())`;
+    expect(run('/usr/bin/python3', ['-c', script], consumer)).toBe(`['node', '${join(pkg, 'dist/cli.mjs')}']\n`);
+    // The test file stays in the checkout.
+    expect(readdirSync(join(pkg, 'python'))).toEqual(['loopscope_dask.py']);
+  });
 
   it('npx loopscope detect --json prints exactly what the checkout’s CLI prints', async () => {
     for (const args of [
