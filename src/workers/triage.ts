@@ -12,6 +12,7 @@ import { resolveConfig, type EngineConfig, type ResolvedConfig } from '../engine
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { replay } from '../engine/replay';
 import { replayDigest, summarizeRun, type ReplayDigest, type RunSummary } from '../engine/run-summary';
+import { Lru } from '../model/lru';
 import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadTranscript, loadTranscripts } from '../persistence/transcripts';
@@ -52,7 +53,7 @@ export interface TriageAnswer {
 }
 
 /** config key → (id|importedAt → digest) */
-const digests = new Map<string, Map<string, ReplayDigest>>();
+const digests = new Lru<string, Map<string, ReplayDigest>>(KEEP_CONFIGS);
 /** The configs triaged last, newest first (what an import computes digests under). */
 const triaged: { recent: readonly { key: string; resolved: ResolvedConfig }[] } = { recent: [] };
 /** id|importedAt → the labels the file came with (they never change after an import). */
@@ -80,10 +81,10 @@ function noteConfig(key: string, resolved: ResolvedConfig): void {
 
 function digestsFor(key: string): Map<string, ReplayDigest> {
   let m = digests.get(key);
-  if (m) digests.delete(key);
-  else m = new Map();
-  digests.set(key, m);
-  while (digests.size > KEEP_CONFIGS) digests.delete(digests.keys().next().value!);
+  if (!m) {
+    m = new Map();
+    digests.set(key, m);
+  }
   return m;
 }
 
