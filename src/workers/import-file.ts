@@ -9,6 +9,7 @@ import { hashBlobs } from '../import/content-hash';
 import { importSource, ImportError } from '../import/index';
 import type { ImportResult } from '../import/types';
 import { sourceFromBlob } from '../import/source';
+import { ENGINE_WORKER_READING } from './engine-worker-reading';
 import type { ImportLimits } from '../model/limits';
 import { formatWarning } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
@@ -128,7 +129,12 @@ async function startImport(
   let result: ImportResult;
   let contentHash: string | undefined;
   try {
-    const ctx = { onProgress: progress, limits: opts.limits, onContentHash: (h: string) => (contentHash = h) };
+    const ctx = {
+      ...ENGINE_WORKER_READING,
+      onProgress: progress,
+      limits: opts.limits,
+      onContentHash: (h: string) => (contentHash = h),
+    };
     result = await importSource(sourceFromBlob(name, file, ctx), ctx, opts.formatId);
     progress(file.size, file.size);
   } catch (e) {
@@ -185,7 +191,8 @@ async function stageFile(
   const { file, name, onDuplicate, database } = args;
   let contentHash = parsedHash;
   try {
-    if (!contentHash && onDuplicate && (await sizeIsStored(file.size, database))) contentHash = await hashBlobs([file]);
+    if (!contentHash && onDuplicate && (await sizeIsStored(file.size, database)))
+      contentHash = await hashBlobs([file], ENGINE_WORKER_READING.sliceReaders);
   } catch (e) {
     return stageFailure(name, `could not be stored (${(e as Error).message})`);
   }
@@ -245,7 +252,8 @@ async function checkAndBegin(
       await writeChunks(staged, database, yieldToCalls);
       // The file may be gone by now (deleted or moved on disk): the import stands without a hash,
       // only a later import of the same bytes will not be noticed as one.
-      const contentHash = save.contentHash ?? (await hashBlobs([file]).catch(() => undefined));
+      const contentHash =
+        save.contentHash ?? (await hashBlobs([file], ENGINE_WORKER_READING.sliceReaders).catch(() => undefined));
       await finishImport(staged, { ...save, contentHash }, database);
     } catch (e) {
       await abandonImport(
