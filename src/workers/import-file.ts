@@ -9,6 +9,7 @@ import { hashBlobs } from '../import/content-hash';
 import { importSource, ImportError } from '../import/index';
 import type { ImportResult } from '../import/types';
 import { sourceFromBlob } from '../import/source';
+import type { DatabaseOption } from './database-option';
 import { ENGINE_WORKER_READING } from './engine-worker-reading';
 import type { ImportLimits } from '../model/limits';
 import { formatWarning } from '../model/transcript';
@@ -56,7 +57,7 @@ type ImportArgs = [
   onProgress?: (read: number, total: number) => void,
   onStoring?: () => void,
   onDuplicate?: AskDuplicate,
-  database?: LoopscopeDb,
+  options?: DatabaseOption,
 ];
 
 /**
@@ -120,7 +121,7 @@ async function yieldToCalls(): Promise<void> {
 type WriteGate = (ids: number[]) => Promise<void>;
 
 async function startImport(
-  [file, name, opts = {}, onProgress, onStoring, onDuplicate, database = db]: ImportArgs,
+  [file, name, opts = {}, onProgress, onStoring, onDuplicate, { database = db } = {}]: ImportArgs,
   keepOpen: boolean,
 ): Promise<
   Extract<ImportOutcome, { ok: false }> | { ok: true; summary: ImportSummary; stored: Promise<string | null> }

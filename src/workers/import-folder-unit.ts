@@ -3,6 +3,7 @@ import { hashBlobs } from '../import/content-hash';
 import type { ImportUnit } from '../import/folder';
 import { importUnit } from '../import/folder-import';
 import { sourceFromBlob } from '../import/source';
+import type { DatabaseOption } from './database-option';
 import { ENGINE_WORKER_READING } from './engine-worker-reading';
 import type { ImportResult } from '../import/types';
 import { formatWarning } from '../model/transcript';
@@ -53,7 +54,7 @@ export async function importFolderUnit(
   unit: ImportUnit<Blob>,
   onProgress?: (read: number, total: number) => void,
   onDuplicate?: AskDuplicate,
-  database: LoopscopeDb = db,
+  { database = db }: DatabaseOption = {},
 ): Promise<UnitImportOutcome> {
   const progress = throttled(onProgress);
   // A single file is hashed as the parse reads it (as importFile does), not read a second time.

@@ -31,6 +31,7 @@ import { encodeEvents, eventTableBuffers } from './event-table';
 import { toPageResult, transferables, type RunOutcome } from './page-result';
 
 export type { RunOutcome } from './page-result';
+import type { DatabaseOption } from './database-option';
 import { rowStarts } from './rows';
 import { gateOpened, releaseWriteGates, replayAnswered, writeLater } from './write-gates';
 
@@ -100,8 +101,7 @@ export interface SessionInfo {
  */
 export async function openSession(
   id: number,
-  database: LoopscopeDb = db,
-  version: number = FINGERPRINT_VERSION,
+  { database = db, version = FINGERPRINT_VERSION }: DatabaseOption & { version?: number } = {},
 ): Promise<SessionInfo> {
   // The page is opening it: a just-imported transcript's writes now wait for its first replay.
   gateOpened(id);
@@ -294,7 +294,7 @@ export async function compareStored(
   id: number,
   labels?: Label[],
   extra: readonly NamedConfig[] = [],
-  database: LoopscopeDb = db,
+  { database = db }: DatabaseOption = {},
 ): Promise<StoredComparison | null> {
   const row = await database.transcripts.get(id);
   if (!row) return null;

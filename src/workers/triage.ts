@@ -17,6 +17,7 @@ import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadTranscript, loadTranscripts } from '../persistence/transcripts';
 import { hashConfigKey, loadDigests, saveDigests } from '../persistence/triage-cache';
+import type { DatabaseOption } from './database-option';
 import { TranscriptMemory, transcriptChars } from './transcript-memory';
 
 /** Bumped when detectors change what they report for the same input (with FINGERPRINT_VERSION). */
@@ -114,8 +115,7 @@ async function labelsOfFile(runKey: string, id: number, database: LoopscopeDb): 
 export async function triageRuns(
   ids: readonly number[],
   config: EngineConfig,
-  database: LoopscopeDb = db,
-  opts: { cachedOnly?: boolean } = {},
+  { database = db, ...opts }: { cachedOnly?: boolean } & DatabaseOption = {},
 ): Promise<TriageAnswer> {
   const started = performance.now();
   let readMs = 0;
@@ -233,7 +233,10 @@ export async function triageRuns(
  * first threshold change after a library answered from stored digests replays them without
  * reading (the page calls it when idle, a batch at a time). False once the memory is full.
  */
-export async function warmTriageMemory(ids: readonly number[], database: LoopscopeDb = db): Promise<boolean> {
+export async function warmTriageMemory(
+  ids: readonly number[],
+  { database = db }: DatabaseOption = {},
+): Promise<boolean> {
   const metas = await database.transcripts.bulkGet([...ids]);
   const want = ids.flatMap((id, i) => {
     const m = metas[i];
