@@ -28,7 +28,8 @@ import { deleteIfStillMarked, INTERRUPTED_IMPORT, interruptedMessage } from '../
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { loadFingerprints, saveFingerprints } from '../persistence/fingerprint-cache';
 import { encodeEvents, eventTableBuffers } from './event-table';
-import { toPageResult, transferables, type RunOutcome } from './page-result';
+import type { RunOutcome } from './page-result';
+import { toPageResult, transferables } from './to-page-result';
 
 export type { RunOutcome } from './page-result';
 import type { DatabaseOption } from './database-option';
