@@ -33,9 +33,6 @@ const NUMBER_TAG = 0x3b9ac9ff;
 const ARRAY_TAG = 0x6d2b79f5;
 const OBJECT_TAG = 0x27d4eb2f;
 
-/** Sum of the sizes of what was keyed: a function of the canonical text, near its length. */
-let size = 0;
-
 /** murmur3's finaliser: every input bit moves every output bit (the object sum needs it). */
 function fmix(h: number): number {
   h ^= h >>> 16;
@@ -45,9 +42,9 @@ function fmix(h: number): number {
   return h ^ (h >>> 16);
 }
 
-function stringKey(s: string): number {
+function stringKey(s: string, into: CallKey): number {
   const n = s.length;
-  size += n + 2;
+  into.size += n + 2;
   let x = Math.imul(OFFSET ^ n, PRIME);
   if (n <= WHOLE) {
     // Two characters a step: half the multiplications of a character-wise FNV.
@@ -63,37 +60,37 @@ function stringKey(s: string): number {
   return x;
 }
 
-function numberKey(v: number): number {
-  size += 4;
+function numberKey(v: number, into: CallKey): number {
+  into.size += 4;
   if (!Number.isFinite(v)) return NULL_KEY;
   // -0 | 0 is 0: both write "0".
   if ((v | 0) === v) return fmix((v | 0) ^ NUMBER_TAG);
-  return fmix(stringKey(String(v)) ^ NUMBER_TAG);
+  return fmix(stringKey(String(v), into) ^ NUMBER_TAG);
 }
 
-function valueKey(v: unknown): number {
+function valueKey(v: unknown, into: CallKey): number {
   switch (typeof v) {
     case 'string':
-      return stringKey(v);
+      return stringKey(v, into);
     case 'number':
-      return numberKey(v);
+      return numberKey(v, into);
     case 'boolean':
-      size += 4;
+      into.size += 4;
       return v ? TRUE_KEY : FALSE_KEY;
     case 'object':
       if (v === null) {
-        size += 4;
+        into.size += 4;
         return NULL_KEY;
       }
       if (Array.isArray(v)) {
-        size += 2 + v.length;
+        into.size += 2 + v.length;
         let x = Math.imul(ARRAY_TAG ^ v.length, PRIME);
-        for (let i = 0; i < v.length; i++) x = Math.imul(x ^ valueKey(v[i]), PRIME);
+        for (let i = 0; i < v.length; i++) x = Math.imul(x ^ valueKey(v[i], into), PRIME);
         return fmix(x);
       }
       if (isPlainObject(v)) {
         const o = v as Record<string, unknown>;
-        size += 2;
+        into.size += 2;
         // A sum of the entries' keys: the same whatever the key order.
         let sum = 0;
         let count = 0;
@@ -101,29 +98,30 @@ function valueKey(v: unknown): number {
           const x = o[k];
           if (x === undefined) continue;
           count++;
-          size += 1;
-          const kk = stringKey(k);
-          sum = (sum + fmix((kk + Math.imul(valueKey(x), 0x9e3779b1)) | 0)) | 0;
+          into.size += 1;
+          const kk = stringKey(k, into);
+          sum = (sum + fmix((kk + Math.imul(valueKey(x, into), 0x9e3779b1)) | 0)) | 0;
         }
         return fmix(sum ^ Math.imul(OBJECT_TAG ^ count, PRIME));
       }
       break;
   }
   // Not plain JSON data (undefined, a function, a Date...): keyed as the canonical text it writes.
-  return valueKey(JSON.parse(canonicalJson(v)));
+  return valueKey(JSON.parse(canonicalJson(v)), into);
 }
 
 export interface CallKey {
   hash: number;
+  /** Sum of the sizes of what was keyed: a function of the canonical text, near its length. */
   size: number;
 }
 
 /** The key of exactFingerprint(name, args); `into` is filled and returned (no allocation). */
 export function callKey(name: string, args: Json, into: CallKey): CallKey {
-  size = 0;
-  const h = valueKey(args);
-  const n = stringKey(name);
+  // The size is summed into `into` as the walk goes (no state outside the caller's object).
+  into.size = 0;
+  const h = valueKey(args, into);
+  const n = stringKey(name, into);
   into.hash = fmix(n ^ Math.imul(h, PRIME)) >>> 0;
-  into.size = size;
   return into;
 }

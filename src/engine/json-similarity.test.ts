@@ -3,6 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Json } from '../model/transcript';
 import { argumentsSimilarity, similarityAbove } from './json-similarity';
+import { LevenshteinScratch } from './similarity';
+
+/** One for the whole file: reuse across comparisons of every size must not change an answer. */
+const scratch = new LevenshteinScratch();
 
 /** The seed's arguments_similarity transcribed literally (unbounded), as the oracle. */
 function oracle(a: Json, b: Json, field = 0.8): number {
@@ -108,7 +112,7 @@ describe('similarityAbove (early exits never change the answer)', () => {
         const b = r % 4 === 0 ? mutate(mutate(a, r), r + 1) : mutate(a, r);
         const floor = pct / 100;
         const exact = oracle(a, b, 0.8);
-        expect(similarityAbove(a, b, floor, 0.8)).toBe(exact > floor ? exact : -1);
+        expect(similarityAbove(a, b, floor, 0.8, scratch)).toBe(exact > floor ? exact : -1);
       }),
       { numRuns: 3000 },
     );

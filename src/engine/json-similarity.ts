@@ -12,7 +12,7 @@
  * `floor`, otherwise -1. Early exits only ever cut work whose outcome is already decided.
  */
 import type { Json } from '../model/transcript';
-import { textSimilarity, textSimilarityAbove } from './similarity';
+import { LevenshteinScratch, textSimilarity, textSimilarityAbove } from './similarity';
 
 /** Slack for the early exits of arrays: an exit needs the bound to fail by more than float noise. */
 const SLACK = 1e-9;
@@ -23,30 +23,36 @@ function isObject(v: Json): v is { [key: string]: Json } {
 
 /** The unbounded similarity (for tests and display). */
 export function argumentsSimilarity(a: Json, b: Json, fieldThreshold = 0.8): number {
-  const v = similarityAbove(a, b, -Infinity, fieldThreshold);
+  const v = similarityAbove(a, b, -Infinity, fieldThreshold, new LevenshteinScratch());
   return v < 0 ? 0 : v;
 }
 
-/** Exact similarity if it is > floor, otherwise -1. */
-export function similarityAbove(a: Json, b: Json, floor: number, fieldThreshold: number): number {
+/** Exact similarity if it is > floor, otherwise -1; `scratch` is the caller's, reused across calls. */
+export function similarityAbove(
+  a: Json,
+  b: Json,
+  floor: number,
+  fieldThreshold: number,
+  scratch: LevenshteinScratch,
+): number {
   if (typeof a === 'string') {
     if (typeof b !== 'string') return 0 > floor ? 0 : -1;
-    if (floor === -Infinity) return textSimilarity(a, b);
-    return textSimilarityAbove(a, b, floor);
+    if (floor === -Infinity) return textSimilarity(a, b, scratch);
+    return textSimilarityAbove(a, b, floor, undefined, undefined, scratch);
   }
   if (Array.isArray(a)) {
     if (!Array.isArray(b)) return 0 > floor ? 0 : -1;
-    return arraySimilarity(a, b, floor, fieldThreshold);
+    return arraySimilarity(a, b, floor, fieldThreshold, scratch);
   }
   if (isObject(a)) {
     if (!isObject(b)) return 0 > floor ? 0 : -1;
-    return objectSimilarity(a, b, floor, fieldThreshold);
+    return objectSimilarity(a, b, floor, fieldThreshold, scratch);
   }
   const v = a === b ? 1 : 0;
   return v > floor ? v : -1;
 }
 
-function arraySimilarity(a: Json[], b: Json[], floor: number, field: number): number {
+function arraySimilarity(a: Json[], b: Json[], floor: number, field: number, scratch: LevenshteinScratch): number {
   const n = a.length;
   if (n !== b.length) return 0 > floor ? 0 : -1;
   if (n === 0) return 1 > floor ? 1 : -1;
@@ -54,7 +60,7 @@ function arraySimilarity(a: Json[], b: Json[], floor: number, field: number): nu
   for (let i = 0; i < n; i++) {
     // The elements after i add at most 1 each: element i must make up the rest of floor * n.
     const need = floor === -Infinity ? -Infinity : floor * n - sum - (n - i - 1) - SLACK;
-    const s = need < 0 ? exact(a[i], b[i], field) : similarityAbove(a[i], b[i], need, field);
+    const s = need < 0 ? exact(a[i], b[i], field, scratch) : similarityAbove(a[i], b[i], need, field, scratch);
     if (s < 0) return -1;
     sum += s;
   }
@@ -62,8 +68,8 @@ function arraySimilarity(a: Json[], b: Json[], floor: number, field: number): nu
   return v > floor ? v : -1;
 }
 
-function exact(a: Json, b: Json, field: number): number {
-  const v = similarityAbove(a, b, -Infinity, field);
+function exact(a: Json, b: Json, field: number, scratch: LevenshteinScratch): number {
+  const v = similarityAbove(a, b, -Infinity, field, scratch);
   return v < 0 ? 0 : v;
 }
 
@@ -72,6 +78,7 @@ function objectSimilarity(
   b: { [key: string]: Json },
   floor: number,
   field: number,
+  scratch: LevenshteinScratch,
 ): number {
   let total = 0;
   let common = 0;
@@ -88,7 +95,7 @@ function objectSimilarity(
   for (const k in a) {
     if (!Object.prototype.hasOwnProperty.call(b, k)) continue;
     left--;
-    if (similarityAbove(a[k], b[k], field, field) > field) matching++;
+    if (similarityAbove(a[k], b[k], field, field, scratch) > field) matching++;
     else if (!((matching + left) / total > floor)) return -1;
   }
   const v = matching / total;

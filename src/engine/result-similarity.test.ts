@@ -3,6 +3,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { argumentsSimilarity } from './json-similarity';
 import { mayBeJson, ResultSlot, resultPrefilter, resultSimilarityAbove } from './result-similarity';
+import { LevenshteinScratch } from './similarity';
+
+/** One for the whole file: reuse across comparisons of every size must not change an answer. */
+const scratch = new LevenshteinScratch();
 
 function slot(content: string): ResultSlot {
   const s = new ResultSlot();
@@ -46,25 +50,27 @@ describe('mayBeJson (only texts JSON.parse may accept go to JSON.parse)', () => 
 
 describe('result similarity (ChatLoop level 4)', () => {
   it('two empty results and two equal results score 1', () => {
-    expect(resultSimilarityAbove(slot(''), slot(''), 0.9)).toBe(1);
-    expect(resultSimilarityAbove(slot('No such file'), slot('No such file'), 0.9)).toBe(1);
+    expect(resultSimilarityAbove(slot(''), slot(''), 0.9, scratch)).toBe(1);
+    expect(resultSimilarityAbove(slot('No such file'), slot('No such file'), 0.9, scratch)).toBe(1);
   });
 
   it('JSON results are compared structurally: key order does not matter', () => {
-    expect(resultSimilarityAbove(slot('{"files":[],"count":0}'), slot('{ "count": 0, "files": [] }'), 0.9)).toBe(1);
+    expect(
+      resultSimilarityAbove(slot('{"files":[],"count":0}'), slot('{ "count": 0, "files": [] }'), 0.9, scratch),
+    ).toBe(1);
     // one field of two differs: 0.5
-    expect(resultSimilarityAbove(slot('{"a":1,"b":2}'), slot('{"a":1,"b":3}'), 0.4)).toBe(0.5);
-    expect(resultSimilarityAbove(slot('{"a":1,"b":2}'), slot('{"a":1,"b":3}'), 0.9)).toBe(-1);
+    expect(resultSimilarityAbove(slot('{"a":1,"b":2}'), slot('{"a":1,"b":3}'), 0.4, scratch)).toBe(0.5);
+    expect(resultSimilarityAbove(slot('{"a":1,"b":2}'), slot('{"a":1,"b":3}'), 0.9, scratch)).toBe(-1);
   });
 
   it('numbers are JSON too (as in serde_json): "42" vs "43" score 0, not the text similarity 0.5', () => {
-    expect(resultSimilarityAbove(slot('42'), slot('43'), -1)).toBe(0);
+    expect(resultSimilarityAbove(slot('42'), slot('43'), -1, scratch)).toBe(0);
   });
 
   it('text results: 1 - levenshtein / max length', () => {
     const a = 'error: file not found: src/config.rs';
     const b = 'error: file not found: src/config.ts';
-    expect(resultSimilarityAbove(slot(a), slot(b), 0.9)).toBe(1 - 1 / a.length);
+    expect(resultSimilarityAbove(slot(a), slot(b), 0.9, scratch)).toBe(1 - 1 / a.length);
   });
 
   it('prefilter and full comparison agree with the literal seed on random texts and JSON', () => {
@@ -80,7 +86,7 @@ describe('result similarity (ChatLoop level 4)', () => {
         const sa = slot(a);
         const sb = slot(b);
         const pre = resultPrefilter(sa, sb, t);
-        const full = resultSimilarityAbove(sa, sb, t);
+        const full = resultSimilarityAbove(sa, sb, t, scratch);
         expect(full).toBe(exact > t ? exact : -1);
         if (pre === 1) expect(exact > t).toBe(true);
         if (pre === -1) expect(exact > t).toBe(false);

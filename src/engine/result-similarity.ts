@@ -8,7 +8,7 @@
  */
 import type { Json } from '../model/transcript';
 import { similarityAbove } from './json-similarity';
-import { maxDistanceFor, textSimilarityAbove } from './similarity';
+import { maxDistanceFor, textSimilarityAbove, type LevenshteinScratch } from './similarity';
 import { fillProfile, newProfile, profileExceeds, type TextProfile } from './text-profile';
 
 /** Texts shorter than this are compared without a stored profile (the DP is cheap for them). */
@@ -103,12 +103,17 @@ export function resultPrefilter(a: ResultSlot, b: ResultSlot, threshold: number)
 }
 
 /** The seed's result similarity if it is > threshold (structural fields use the same threshold), else -1. */
-export function resultSimilarityAbove(a: ResultSlot, b: ResultSlot, threshold: number): number {
+export function resultSimilarityAbove(
+  a: ResultSlot,
+  b: ResultSlot,
+  threshold: number,
+  scratch: LevenshteinScratch,
+): number {
   if (a.content === b.content) return 1 > threshold ? 1 : -1;
   const ja = a.parsed();
   if (ja !== undefined) {
     const jb = b.parsed();
-    if (jb !== undefined) return similarityAbove(ja, jb, threshold, threshold);
+    if (jb !== undefined) return similarityAbove(ja, jb, threshold, threshold, scratch);
   }
-  return textSimilarityAbove(a.content, b.content, threshold, a.textProfile(), b.textProfile());
+  return textSimilarityAbove(a.content, b.content, threshold, a.textProfile(), b.textProfile(), scratch);
 }

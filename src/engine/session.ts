@@ -4,6 +4,7 @@
  * re-runs that one detector. Results equal `replay()` exactly (session.test.ts proves it): every
  * output is tagged with the feed step it came from and merged back into replay's interleaved order.
  */
+import { Lru } from '../model/lru';
 import type { Transcript } from '../model/transcript';
 import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config';
 import { DETECTOR_DEFS } from './detectors/registry';
@@ -53,7 +54,8 @@ class Feed {
   readonly callsOfTurn: CallView[][] = [];
   readonly callCount: number;
   readonly fingerprints: FingerprintSeries;
-  readonly runs = new Map<string, DetectorRun>();
+  /** Keyed by detector and settings; the first cached first out (a lookup leaves the order). */
+  readonly runs = new Lru<string, DetectorRun>(MAX_CACHED_RUNS);
 
   constructor(
     readonly transcript: Transcript,
@@ -157,7 +159,7 @@ export class ReplaySession {
     settings: ResolvedConfig['detectors'][keyof ResolvedConfig['detectors']],
   ): DetectorRun {
     const key = def.id + '\u0000' + JSON.stringify(settings);
-    const cached = feed.runs.get(key);
+    const cached = feed.runs.peek(key);
     if (cached) return cached;
     const run: DetectorRun = { events: [], cycles: [], checks: [] };
     let step = 0;
@@ -194,7 +196,6 @@ export class ReplaySession {
         det.onCall(cv, sink);
       }
     }
-    if (feed.runs.size >= MAX_CACHED_RUNS) feed.runs.delete(feed.runs.keys().next().value!);
     feed.runs.set(key, run);
     return run;
   }

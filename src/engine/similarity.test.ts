@@ -1,7 +1,13 @@
 import { distance } from 'fastest-levenshtein';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { boundedLevenshtein, maxDistanceFor, textSimilarity, textSimilarityAbove } from './similarity';
+import {
+  boundedLevenshtein,
+  LevenshteinScratch,
+  maxDistanceFor,
+  textSimilarity,
+  textSimilarityAbove,
+} from './similarity';
 import { fillProfile, lowerBoundOnTheFly, newProfile, profileLowerBound } from './text-profile';
 
 /** Strings over a small alphabet so random pairs share a lot and distances stay interesting. */
@@ -27,6 +33,20 @@ describe('boundedLevenshtein', () => {
       }),
       { numRuns: 3000 },
     );
+  });
+
+  it('gives the same answers with one scratch reused across pairs and bounds, growing and shrinking', () => {
+    const scratch = new LevenshteinScratch();
+    fc.assert(
+      fc.property(nearPair, fc.nat(120), ([a, b], k) => {
+        const d = distance(a, b);
+        expect(boundedLevenshtein(a, b, k, undefined, undefined, scratch)).toBe(d <= k ? d : k + 1);
+      }),
+      { numRuns: 500 },
+    );
+    // Grown past its first 64 entries by the large bounds above, and still right for a small one.
+    expect(scratch.prev.length).toBeGreaterThan(64);
+    expect(boundedLevenshtein('kitten', 'sitting', 5, undefined, undefined, scratch)).toBe(3);
   });
 
   it('equals min(distance, k + 1) on long near-equal pairs (prefilters and band active)', () => {

@@ -10,8 +10,22 @@
 import { lowerBoundOnTheFly, profileExceeds, type TextProfile } from './text-profile';
 
 const NEG = -0x40000000;
-let prevBuf = new Int32Array(64);
-let curBuf = new Int32Array(64);
+
+/**
+ * The distance's two working rows, reused from one comparison to the next (most are short, and a
+ * replay compares millions of pairs): each detector owns one, so no state is shared across runs.
+ */
+export class LevenshteinScratch {
+  prev = new Int32Array(64);
+  cur = new Int32Array(64);
+
+  /** Rows of at least `size` entries. */
+  reserve(size: number): void {
+    if (this.prev.length >= size) return;
+    this.prev = new Int32Array(size * 2);
+    this.cur = new Int32Array(size * 2);
+  }
+}
 
 /**
  * Levenshtein distance of a and b if it is at most k, otherwise k + 1.
@@ -19,7 +33,14 @@ let curBuf = new Int32Array(64);
  * reachable with e edits; only diagonals that can still reach the end within k are kept, so the
  * work is O(k^2 + n) for near-equal strings and O(k^2) to prove "more than k".
  */
-export function boundedLevenshtein(a: string, b: string, k: number, pa?: TextProfile, pb?: TextProfile): number {
+export function boundedLevenshtein(
+  a: string,
+  b: string,
+  k: number,
+  pa?: TextProfile,
+  pb?: TextProfile,
+  scratch = new LevenshteinScratch(),
+): number {
   if (k < 0) k = 0; // callers never ask for less than 0; treat it as "equal or not"
   let n = a.length;
   let m = b.length;
@@ -44,17 +65,21 @@ export function boundedLevenshtein(a: string, b: string, k: number, pa?: TextPro
   if (k * k > 2 * (n + m) && k > 8) {
     if (pa && pb ? profileExceeds(pa, pb, k) : lowerBoundOnTheFly(a, s, ea, b, s, eb) > k) return k + 1;
   }
-  return diagonalTransition(a, b, s, n, m, k);
+  return diagonalTransition(a, b, s, n, m, k, scratch);
 }
 
-function diagonalTransition(a: string, b: string, s: number, n: number, m: number, k: number): number {
-  const size = 2 * k + 5;
-  if (prevBuf.length < size) {
-    prevBuf = new Int32Array(size * 2);
-    curBuf = new Int32Array(size * 2);
-  }
-  let prev = prevBuf;
-  let cur = curBuf;
+function diagonalTransition(
+  a: string,
+  b: string,
+  s: number,
+  n: number,
+  m: number,
+  k: number,
+  scratch: LevenshteinScratch,
+): number {
+  scratch.reserve(2 * k + 5);
+  let prev = scratch.prev;
+  let cur = scratch.cur;
   const off = k + 2;
   const target = m - n;
   // Level 0: slide along the main diagonal.
@@ -116,21 +141,28 @@ export function maxDistanceFor(threshold: number, maxLen: number): number {
 }
 
 /** The seed's normalised similarity: 1 - distance / max(len), 1 for two empty strings (unbounded). */
-export function textSimilarity(a: string, b: string): number {
+export function textSimilarity(a: string, b: string, scratch = new LevenshteinScratch()): number {
   const maxLen = a.length > b.length ? a.length : b.length;
   if (maxLen === 0) return 1;
-  return 1 - boundedLevenshtein(a, b, maxLen) / maxLen;
+  return 1 - boundedLevenshtein(a, b, maxLen, undefined, undefined, scratch) / maxLen;
 }
 
 /**
  * The seed's similarity of two strings if it exceeds `floor`, otherwise -1. The returned value is
  * the exact seed formula, so callers may compare it with their own threshold.
  */
-export function textSimilarityAbove(a: string, b: string, floor: number, pa?: TextProfile, pb?: TextProfile): number {
+export function textSimilarityAbove(
+  a: string,
+  b: string,
+  floor: number,
+  pa?: TextProfile,
+  pb?: TextProfile,
+  scratch = new LevenshteinScratch(),
+): number {
   const maxLen = a.length > b.length ? a.length : b.length;
   if (maxLen === 0) return 1 > floor ? 1 : -1;
   const k = maxDistanceFor(floor, maxLen);
   if (k < 0) return -1;
-  const d = boundedLevenshtein(a, b, k, pa, pb);
+  const d = boundedLevenshtein(a, b, k, pa, pb, scratch);
   return d > k ? -1 : 1 - d / maxLen;
 }

@@ -39,7 +39,7 @@ export function* blobSlicesSync(blob: Blob, read: ReadSliceSync, sliceBytes: num
 /**
  * Reads slices of one Blob elsewhere (a worker of its own): `read` answers a slice's bytes (and,
  * when the reader was opened with a hash state, the state after them: the hash is computed there,
- * beside the parse), `close` lets the reader go. Set by the engine worker (setSliceReaders); none
+ * beside the parse), `close` lets the reader go. Made by the engine worker (SliceReaders); none
  * in the page or Node.
  */
 export interface SliceReader {
@@ -49,20 +49,16 @@ export interface SliceReader {
   close(): void;
 }
 
-type OpenSliceReader = (hashFrom?: HasherState) => SliceReader | undefined;
-
-let openSliceReader: OpenSliceReader | undefined;
-let readerMinBytes = 0;
-
 /**
- * Large blobs are read through readers made by `open`. Chromium keeps what each FileReaderSync read
- * leaves behind until the reading worker's next major collection, which the engine worker, its
- * heap growing with the parsed turns, runs seldom: in a worker of its own, that garbage stays small
+ * How a worker reads large blobs (the engine worker's ENGINE_WORKER_READING): from `minBytes` on,
+ * through readers made by `open`. Chromium keeps what each FileReaderSync read leaves behind until
+ * the reading worker's next major collection, which the engine worker, its heap growing with the
+ * parsed turns, runs seldom: in a worker of its own, that garbage stays small
  * (docs/decisions/2026-11-26-slice-reader-worker-and-heap-decoding.md).
  */
-export function setSliceReaders(open: OpenSliceReader | undefined, minBytes: number = READER_WORKER_MIN_BYTES): void {
-  openSliceReader = open;
-  readerMinBytes = minBytes;
+export interface SliceReaders {
+  open: (hashFrom?: HasherState) => SliceReader | undefined;
+  minBytes: number;
 }
 
 /** Below this a worker's start (tens of ms) costs more than the memory it saves; a folder has many small files. */
@@ -105,10 +101,14 @@ export async function* blobSlicesAsync(
 /**
  * A Blob's bytes in chunks of at most CHUNK bytes; a chunk is the caller's until it asks for the
  * next. With `hasher`, the bytes are hashed on the way (continuing its state): once every chunk
- * has been read, it holds the hash of them.
+ * has been read, it holds the hash of them. With `readers`, a large blob is read by one of them.
  */
-export async function* blobChunks(blob: Blob, hasher?: ContentHasher): AsyncIterable<Uint8Array> {
-  const elsewhere = blob.size >= readerMinBytes ? openSliceReader?.(hasher?.state()) : undefined;
+export async function* blobChunks(
+  blob: Blob,
+  hasher?: ContentHasher,
+  readers?: SliceReaders,
+): AsyncIterable<Uint8Array> {
+  const elsewhere = readers && blob.size >= readers.minBytes ? readers.open(hasher?.state()) : undefined;
   if (elsewhere) {
     let started = false;
     try {

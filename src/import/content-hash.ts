@@ -1,5 +1,5 @@
 /** The content hash of bytes and blobs (content-hasher.ts). */
-import { blobChunks } from './blob-chunks';
+import { blobChunks, type SliceReaders } from './blob-chunks';
 import { ContentHasher } from './content-hasher';
 
 export { ContentHasher } from './content-hasher';
@@ -16,9 +16,9 @@ export async function hashBlob(blob: Blob): Promise<string> {
 }
 
 /** Several blobs one after the other (the event files of a session folder, in order). */
-export async function hashBlobs(blobs: readonly Blob[]): Promise<string> {
+export async function hashBlobs(blobs: readonly Blob[], readers?: SliceReaders): Promise<string> {
   const h = new ContentHasher();
   // Read (and hashed) as the import reads a file (blob-chunks.ts).
-  for (const blob of blobs) for await (const _ of blobChunks(blob, h));
+  for (const blob of blobs) for await (const _ of blobChunks(blob, h, readers));
   return h.digest();
 }

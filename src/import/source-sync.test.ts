@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { importSource } from './index';
-import { blobSlicesSync, setSliceReaders, type SliceReader } from './blob-chunks';
+import { blobSlicesSync, type SliceReader } from './blob-chunks';
 import { hashBytes } from './content-hash';
 import { ContentHasher, type HasherState } from './content-hasher';
 import { sourceFromBlob, sourceFromBytes } from './source';
@@ -47,7 +47,6 @@ function jsonl(turns: number, title = 'café'): Uint8Array<ArrayBuffer> {
 
 afterEach(() => {
   delete (globalThis as { FileReaderSync?: unknown }).FileReaderSync;
-  setSliceReaders(undefined);
 });
 
 /**
@@ -129,9 +128,11 @@ describe('reading a large Blob through a reader worker', () => {
     const bytes = jsonl(12_000, 'café' + 'x'.repeat(95));
     expect([bytes[1 << 20], bytes[2 << 20]]).toEqual([0xa9, 0xa9]);
     const log: string[] = [];
-    setSliceReaders(() => fakeReader(bytes, log), 1 << 20);
+    const sliceReaders = { open: () => fakeReader(bytes, log), minBytes: 1 << 20 };
     // Decoded into heap strings too (the decoder keeps a cut character's bytes, not a view on a slice handed back).
-    const viaReader = await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { heapDecodeMinBytes: 1 }));
+    const viaReader = await importSource(
+      sourceFromBlob('run.jsonl', new Blob([bytes]), { heapDecodeMinBytes: 1, sliceReaders }),
+    );
     const inMemory = await importSource(sourceFromBytes('run.jsonl', bytes));
     const mib = 1 << 20;
     expect(log).toEqual([
@@ -150,12 +151,13 @@ describe('reading a large Blob through a reader worker', () => {
   it('reads a file under the size given in its worker, and stops reading when the import stops', async () => {
     const bytes = jsonl(12_000);
     const log: string[] = [];
-    setSliceReaders(() => fakeReader(bytes, log), bytes.byteLength + 1);
-    await importSource(sourceFromBlob('run.jsonl', new Blob([bytes])));
+    const open = () => fakeReader(bytes, log);
+    await importSource(
+      sourceFromBlob('run.jsonl', new Blob([bytes]), { sliceReaders: { open, minBytes: bytes.byteLength + 1 } }),
+    );
     expect(log).toEqual([]);
 
-    setSliceReaders(() => fakeReader(bytes, log), 1);
-    const src = sourceFromBlob('run.jsonl', new Blob([bytes]));
+    const src = sourceFromBlob('run.jsonl', new Blob([bytes]), { sliceReaders: { open, minBytes: 1 } });
     for await (const line of src.lines()) {
       expect(line).toContain('"type":"meta"');
       break;
@@ -186,32 +188,41 @@ describe('reading a large Blob through a reader worker', () => {
     const bytes = jsonl(12_000);
     const log: string[] = [];
     let opened: HasherState | undefined;
-    setSliceReaders((from) => {
-      opened = from;
-      return fakeReader(bytes, log, from);
-    }, 1);
+    const hashing = {
+      open: (from?: HasherState) => {
+        opened = from;
+        return fakeReader(bytes, log, from);
+      },
+      minBytes: 1,
+    };
     let hash = '';
-    await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { onContentHash: (h) => (hash = h) }));
+    await importSource(
+      sourceFromBlob('run.jsonl', new Blob([bytes]), { onContentHash: (h) => (hash = h), sliceReaders: hashing }),
+    );
     expect(opened).toEqual(new ContentHasher().state());
     expect(hash).toBe(hashBytes(bytes));
     // A reader that does not hash: the slices are hashed here, to the same digest.
-    setSliceReaders(() => fakeReader(bytes, log), 1);
-    await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { onContentHash: (h) => (hash = h) }));
+    const notHashing = { open: () => fakeReader(bytes, log), minBytes: 1 };
+    await importSource(
+      sourceFromBlob('run.jsonl', new Blob([bytes]), { onContentHash: (h) => (hash = h), sliceReaders: notHashing }),
+    );
     expect(hash).toBe(hashBytes(bytes));
   });
 
   it('reads the file itself when the reader worker never answers (it could not start)', async () => {
     const bytes = jsonl(12_000);
-    setSliceReaders(
-      () => ({
+    const sliceReaders = {
+      open: () => ({
         read: () => Promise.reject(new Error('the file reader stopped')),
         release: () => undefined,
         close: () => undefined,
       }),
-      1,
-    );
+      minBytes: 1,
+    };
     let hash = '';
-    const r = await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { onContentHash: (h) => (hash = h) }));
+    const r = await importSource(
+      sourceFromBlob('run.jsonl', new Blob([bytes]), { onContentHash: (h) => (hash = h), sliceReaders }),
+    );
     expect(r.transcripts[0].turns.length).toBe(12_000);
     expect(hash).toBe(hashBytes(bytes));
   });

@@ -11,16 +11,10 @@ export const HEAD_BYTES = 64 * 1024;
 /**
  * In Chromium's engine worker, files from this size on are decoded into heap strings
  * (utf8-decoder.ts): slower, but what TextDecoder leaves for a major collection made the peak of
- * a 1.2 GB import ~0.6 GB higher. Node's TextDecoder makes heap strings already: off there.
+ * a 1.2 GB import ~0.6 GB higher. Node's TextDecoder makes heap strings already: off there (the
+ * engine worker's imports pass it as ImportContext.heapDecodeMinBytes).
  */
 export const HEAP_DECODE_MIN_BYTES = 256 << 20;
-
-let heapDecodeFrom = Infinity;
-
-/** Set by the engine worker (engine.worker.ts) to HEAP_DECODE_MIN_BYTES. */
-export function setHeapDecoding(minBytes: number): void {
-  heapDecodeFrom = minBytes;
-}
 
 /** What splitLines decodes with: TextDecoder or Utf8Decoder. */
 export interface StreamDecoder {
@@ -149,10 +143,10 @@ function checkAbort(ctx: ImportContext): void {
  */
 async function* fileChunks(blob: Blob, ctx: ImportContext): AsyncIterable<Uint8Array> {
   const onHash = ctx.onContentHash;
-  if (!onHash) return yield* blobChunks(blob);
+  if (!onHash) return yield* blobChunks(blob, undefined, ctx.sliceReaders);
   const hasher = new ContentHasher();
   let read = 0;
-  for await (const chunk of blobChunks(blob, hasher)) {
+  for await (const chunk of blobChunks(blob, hasher, ctx.sliceReaders)) {
     read += chunk.byteLength;
     yield chunk;
   }
@@ -224,7 +218,7 @@ export function sourceFromBlob(name: string, blob: Blob, ctx: ImportContext = {}
         name,
         ctx.limits?.lineChars,
         (replaced = { count: 0 }),
-        blob.size >= (ctx.heapDecodeMinBytes ?? heapDecodeFrom) ? new Utf8Decoder() : undefined,
+        blob.size >= (ctx.heapDecodeMinBytes ?? Infinity) ? new Utf8Decoder() : undefined,
       ),
     decodeWarnings: () => replacedWarnings(name, replaced),
   };

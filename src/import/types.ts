@@ -1,5 +1,6 @@
 import type { ImportLimits } from '../model/limits';
 import type { ImportWarning, Transcript } from '../model/transcript';
+import type { SliceReaders } from './blob-chunks';
 
 /** Bytes to import, readable whole or line by line (line formats never need the whole string). */
 export interface ImportSource {
@@ -29,8 +30,10 @@ export interface ImportContext {
    * through the whole file: the worker's import then needs no second read of it to hash it.
    */
   onContentHash?: (hash: string) => void;
-  /** Files from this size on are decoded into heap strings (source.ts setHeapDecoding; tests set it). */
+  /** Files from this size on are decoded into heap strings (source.ts; the engine worker sets it). */
   heapDecodeMinBytes?: number;
+  /** How large blobs are read (blob-chunks.ts; the engine worker sets it): here when unset. */
+  sliceReaders?: SliceReaders;
 }
 
 export interface ImportResult {

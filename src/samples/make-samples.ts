@@ -11,12 +11,21 @@ import { writeLoopscopeJsonl } from '../import/write-loopscope-jsonl';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
-let seed = 42;
-function rnd(): number {
-  seed = (seed * 1103515245 + 12345) & 0x7fffffff;
-  return seed / 0x7fffffff;
+/** A linear congruential generator from a fixed seed: the same numbers, so the same files, every run. */
+class SeededRandom {
+  constructor(private seed: number) {}
+
+  next(): number {
+    this.seed = (this.seed * 1103515245 + 12345) & 0x7fffffff;
+    return this.seed / 0x7fffffff;
+  }
 }
-const tok = (input: number) => ({ input: input + Math.floor(rnd() * 400), output: 40 + Math.floor(rnd() * 160) });
+
+const random = new SeededRandom(42);
+const tok = (input: number) => ({
+  input: input + Math.floor(random.next() * 400),
+  output: 40 + Math.floor(random.next() * 160),
+});
 const ok = (content: string) => ({ content, isError: false });
 const err = (content: string) => ({ content, isError: true });
 const t0 = Date.parse('2026-03-02T09:00:00Z');

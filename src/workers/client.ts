@@ -1,6 +1,7 @@
 /** The page's handle on the worker. `new URL` stands directly inside `new Worker` so Vite bundles it. */
 import * as Comlink from 'comlink';
 import type { EngineWorkerApi } from './engine.worker';
+import { engineMethods } from './engine-methods';
 import { Lazy } from './lazy';
 import { Supervisor, type WorkerHandle } from './supervisor';
 
@@ -31,7 +32,7 @@ const supervisor = new Lazy(
       timeoutMs: CALL_TIMEOUT_MS,
       // Sessions open by id (the worker reads IndexedDB), so a respawn re-opens them from the id alone.
       sessionOpen: { method: 'openSession', key: (args) => args[0] },
-      sessionCalls: ['runSession', 'rowWindow', 'turnAt', 'exportJsonl', 'compareSession', 'sweepOpen'],
+      sessionCalls: engineMethods('session'),
     }),
 );
 

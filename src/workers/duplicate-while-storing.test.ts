@@ -44,7 +44,9 @@ function asker(db: LoopscopeDb, choice: DuplicateChoice) {
 
 /** The first import, answered with its row stored and marked; its turn writes wait (no replay comes). */
 async function firstStoring(db: LoopscopeDb): Promise<{ done: Promise<string | null> }> {
-  const first = await importAndOpen(new Blob([text]), 'a.loop.jsonl', {}, undefined, undefined, () => 'keep', db);
+  const first = await importAndOpen(new Blob([text]), 'a.loop.jsonl', {}, undefined, undefined, () => 'keep', {
+    database: db,
+  });
   expect(first.ok && first.summary.ids).toEqual([1]);
   const row = (await db.transcripts.get(1))!;
   // The hash is on the row from the start, not only once every turn is stored.
@@ -58,7 +60,9 @@ describe('a file imported again while its first copy is storing', () => {
     const [dbA, dbB] = twoWorkers();
     const { done: firstDone } = await firstStoring(dbA);
     const { seen, ask } = asker(dbB, 'skip');
-    const second = await importFile(new Blob([text]), 'again.loop.jsonl', {}, undefined, undefined, ask, dbB);
+    const second = await importFile(new Blob([text]), 'again.loop.jsonl', {}, undefined, undefined, ask, {
+      database: dbB,
+    });
     expect(seen).toEqual([
       {
         info: { file: 'again.loop.jsonl', existing: [{ id: 1, title: 'Run A', fileName: 'a.loop.jsonl' }] },
@@ -77,7 +81,9 @@ describe('a file imported again while its first copy is storing', () => {
     const [dbA, dbB] = twoWorkers();
     const { done: firstDone } = await firstStoring(dbA);
     const { seen, ask } = asker(dbB, 'replace');
-    const second = await importFile(new Blob([text]), 'again.loop.jsonl', {}, undefined, undefined, ask, dbB);
+    const second = await importFile(new Blob([text]), 'again.loop.jsonl', {}, undefined, undefined, ask, {
+      database: dbB,
+    });
     expect(seen.map((s) => [s.info.existing.map((e) => e.id), s.firstStoring])).toEqual([[[1], true]]);
     expect(second.ok && second.summary.ids).toEqual([2]);
     // The first import writes its turns now, into a run that is gone.
@@ -103,7 +109,9 @@ describe('a file imported again while its first copy is storing', () => {
     expect(await findByContentHash(hash, dbA)).toEqual([]);
     expect(await findByContentHash(hash, dbB)).toEqual([]);
     const { seen, ask } = asker(dbB, 'skip');
-    const again = await importFile(new Blob([text]), 'again.loop.jsonl', {}, undefined, undefined, ask, dbB);
+    const again = await importFile(new Blob([text]), 'again.loop.jsonl', {}, undefined, undefined, ask, {
+      database: dbB,
+    });
     expect([seen, again.ok && again.summary.ids]).toEqual([[], [2]]);
   });
 });
@@ -120,8 +128,8 @@ describe('two folders holding the same file imported at once', () => {
     });
     const { seen, ask } = asker(dbA, 'skip');
     const [one, two] = await Promise.all([
-      importFolderUnit(unit('one/a.loop.jsonl'), undefined, ask, dbA),
-      importFolderUnit(unit('two/a.loop.jsonl'), undefined, ask, dbB),
+      importFolderUnit(unit('one/a.loop.jsonl'), undefined, ask, { database: dbA }),
+      importFolderUnit(unit('two/a.loop.jsonl'), undefined, ask, { database: dbB }),
     ]);
     expect(seen).toEqual([
       {

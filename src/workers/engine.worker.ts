@@ -9,14 +9,7 @@ import { closeSession, compareSession, compareStored, openSession, runSession, s
 import { noteTriageConfigs, triageRuns, warmTriageMemory } from './triage';
 import { exportJsonl, rowWindow, turnAt } from './views';
 import { chartWindow } from './chart-window';
-import { setSliceReaders } from '../import/blob-chunks';
-import { HEAP_DECODE_MIN_BYTES, setHeapDecoding } from '../import/source';
-import { openWorkerSliceReader } from './slice-reader';
 import { deleteInterruptedImports } from '../persistence/staged-import';
-
-// How this worker reads large files (Chromium's memory: docs/decisions/2026-11-26-slice-reader-worker-and-heap-decoding.md).
-setSliceReaders(openWorkerSliceReader);
-setHeapDecoding(HEAP_DECODE_MIN_BYTES);
 
 const api = {
   importFile,

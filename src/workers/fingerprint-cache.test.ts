@@ -31,7 +31,7 @@ describe('the fingerprint cache', () => {
     const id = await stored(db);
     expect(await loadFingerprints(id, FINGERPRINT_VERSION, db)).toBeUndefined();
 
-    await openSession(id, db);
+    await openSession(id, { database: db });
     await fingerprintCacheWritten();
     const first = (await loadFingerprints(id, FINGERPRINT_VERSION, db))!;
     // Numbers, not texts: the key (hash and size) of each of the 17 calls' exact fingerprint.
@@ -47,7 +47,7 @@ describe('the fingerprint cache', () => {
     // A reopen in a new worker (a page load) replays the same from what is stored...
     const events = runSession(id, presetByName('chatloop')!, []).result.events;
     closeSession(id);
-    await openSession(id, db);
+    await openSession(id, { database: db });
     expect(runSession(id, presetByName('chatloop')!, []).result.events).toEqual(events);
     expect(topOf(id)).toEqual(computed);
     // ...and takes what is stored: mark it, and the session shows the mark.
@@ -55,11 +55,11 @@ describe('the fingerprint cache', () => {
     const marked = { ...first.series, top: [{ ...first.series.top[0], name: 'from-the-cache' }] };
     await db.fingerprints.put({ ...head, series: marked });
     closeSession(id);
-    await openSession(id, db);
+    await openSession(id, { database: db });
     expect(topOf(id)[0].name).toBe('from-the-cache');
 
     // Another engine version: the stored record is ignored, recomputed and replaced.
-    await openSession(id, db, FINGERPRINT_VERSION + 1);
+    await openSession(id, { database: db, version: FINGERPRINT_VERSION + 1 });
     expect(topOf(id)).toEqual(computed);
     await fingerprintCacheWritten();
     expect((await db.fingerprints.get([id, -1]))!.version).toBe(FINGERPRINT_VERSION + 1);
@@ -79,7 +79,7 @@ describe('the fingerprint cache', () => {
       { id, n: 0, version: FINGERPRINT_VERSION, exact: Array(17).fill('x') },
     ]);
     expect(await loadFingerprints(id, FINGERPRINT_VERSION, db)).toBeUndefined();
-    await openSession(id, db);
+    await openSession(id, { database: db });
     expect(topOf(id)[0]).toEqual({ fingerprint: 'ls:{"path":"src/plugins"}', name: 'ls', count: 12 });
     await fingerprintCacheWritten();
     expect(await db.fingerprints.count()).toBe(1);

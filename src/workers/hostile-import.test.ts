@@ -23,7 +23,9 @@ let dbs = 0;
 /** A library holding one good transcript. */
 async function library(): Promise<LoopscopeDb> {
   const db = new LoopscopeDb(`hostile-import-test-${++dbs}`);
-  const first = await importFile(new Blob([GOOD]), 'kept.loop.jsonl', {}, undefined, undefined, undefined, db);
+  const first = await importFile(new Blob([GOOD]), 'kept.loop.jsonl', {}, undefined, undefined, undefined, {
+    database: db,
+  });
   expect(first.ok).toBe(true);
   return db;
 }
@@ -38,7 +40,9 @@ async function contents(db: LoopscopeDb) {
 async function refused(name: string, bytes: Uint8Array | string, opts: ImportOptions = {}): Promise<string> {
   const db = await library();
   const before = await contents(db);
-  const outcome = await importFile(new Blob([bytes as BlobPart]), name, opts, undefined, undefined, undefined, db);
+  const outcome = await importFile(new Blob([bytes as BlobPart]), name, opts, undefined, undefined, undefined, {
+    database: db,
+  });
   expect(await contents(db)).toEqual(before);
   if (outcome.ok) throw new Error(`${name} was imported`);
   return outcome.error.message;
@@ -48,7 +52,9 @@ async function refused(name: string, bytes: Uint8Array | string, opts: ImportOpt
 async function importedWithWarnings(name: string, bytes: Uint8Array | string): Promise<string[]> {
   const db = await library();
   const before = await contents(db);
-  const outcome = await importFile(new Blob([bytes as BlobPart]), name, {}, undefined, undefined, undefined, db);
+  const outcome = await importFile(new Blob([bytes as BlobPart]), name, {}, undefined, undefined, undefined, {
+    database: db,
+  });
   if (!outcome.ok) throw new Error(outcome.error.message);
   const after = await contents(db);
   expect(after.rows.slice(0, before.rows.length)).toEqual(before.rows);

@@ -64,7 +64,7 @@ describe('importFile in the worker', () => {
       (read) => progress.push(read),
       () => storing++,
       undefined,
-      viaWorker,
+      { database: viaWorker },
     );
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
@@ -97,7 +97,7 @@ describe('importFile in the worker', () => {
     );
     const blob = new Blob([lines.join('\n') + '\n']);
     const db = freshDb();
-    const outcome = await importFile(blob, 'big.loop.jsonl', {}, undefined, undefined, undefined, db);
+    const outcome = await importFile(blob, 'big.loop.jsonl', {}, undefined, undefined, undefined, { database: db });
     expect(outcome.ok && outcome.summary.turns).toBe(3);
     const chunks = await db.turnChunks.toArray();
     // 7 M characters a turn: over the import's 4 Mi bound alone, so one turn a chunk (the
@@ -117,19 +117,13 @@ describe('importFile in the worker', () => {
       undefined,
       undefined,
       undefined,
-      db,
+      { database: db },
     );
     expect(ok.ok && ok.summary.ids).toEqual([1]);
     expect((await db.transcripts.get(1))?.sample).toBe(true);
-    const bad = await importFile(
-      new Blob(['{"trajectory": [']),
-      'broken.traj',
-      {},
-      undefined,
-      undefined,
-      undefined,
-      db,
-    );
+    const bad = await importFile(new Blob(['{"trajectory": [']), 'broken.traj', {}, undefined, undefined, undefined, {
+      database: db,
+    });
     expect(bad).toEqual({
       ok: false,
       error: {
@@ -157,13 +151,15 @@ describe('importFile: the same file imported again', () => {
         seen.push(info);
         return choice;
       },
-      db,
+      { database: db },
     );
 
   it('asks, naming what is stored; keep both stores a second copy, replace swaps the stored one', async () => {
     const db = freshDb();
     const seen: DuplicateInfo[] = [];
-    const first = await importFile(new Blob([text]), 'a.loop.jsonl', {}, undefined, undefined, () => 'skip', db);
+    const first = await importFile(new Blob([text]), 'a.loop.jsonl', {}, undefined, undefined, () => 'skip', {
+      database: db,
+    });
     expect(first.ok && first.summary.ids).toEqual([1]);
     expect((await db.transcripts.get(1))?.contentHash).toBe(hashBytes(new TextEncoder().encode(text)));
 
@@ -186,7 +182,7 @@ describe('importFile: the same file imported again', () => {
   it('skip stores nothing and says why; other bytes are not a duplicate', async () => {
     const db = freshDb();
     const seen: DuplicateInfo[] = [];
-    await importFile(new Blob([text]), 'a.loop.jsonl', {}, undefined, undefined, undefined, db);
+    await importFile(new Blob([text]), 'a.loop.jsonl', {}, undefined, undefined, undefined, { database: db });
     const skipped = await again(db, 'skip', seen);
     expect(skipped).toEqual({
       ok: false,
@@ -198,7 +194,9 @@ describe('importFile: the same file imported again', () => {
       },
     });
     expect(await db.transcripts.count()).toBe(1);
-    const other = await importFile(new Blob([text + '\n']), 'b.loop.jsonl', {}, undefined, undefined, () => 'skip', db);
+    const other = await importFile(new Blob([text + '\n']), 'b.loop.jsonl', {}, undefined, undefined, () => 'skip', {
+      database: db,
+    });
     expect(other.ok).toBe(true);
     expect(seen).toHaveLength(1);
   });
@@ -215,18 +213,18 @@ describe('importFolderUnit: a file of the folder already in the library', () => 
       file: new Blob([text]),
       optional: false,
     };
-    const first = await importFolderUnit(unit, undefined, () => 'skip', db);
+    const first = await importFolderUnit(unit, undefined, () => 'skip', { database: db });
     expect(first.status).toBe('imported');
     const seen: DuplicateInfo[] = [];
     const ask = (choice: DuplicateChoice) => (info: DuplicateInfo) => {
       seen.push(info);
       return choice;
     };
-    expect(await importFolderUnit(unit, undefined, ask('skip'), db)).toEqual({ status: 'duplicate' });
+    expect(await importFolderUnit(unit, undefined, ask('skip'), { database: db })).toEqual({ status: 'duplicate' });
     expect(seen.map((i) => [i.file, i.existing.map((e) => e.fileName)])).toEqual([
       ['runs/a.loop.jsonl', ['runs/a.loop.jsonl']],
     ]);
-    const replaced = await importFolderUnit(unit, undefined, ask('replace'), db);
+    const replaced = await importFolderUnit(unit, undefined, ask('replace'), { database: db });
     expect(replaced.status === 'imported' && replaced.summary.ids).toEqual([2]);
     expect(await db.transcripts.count()).toBe(1);
   });
@@ -245,7 +243,7 @@ describe('importFolderUnit: one file of a folder', () => {
     }
     const file = new CountedBlob([text]);
     const unit = { kind: 'file' as const, path: 'runs/a.loop.jsonl', size: text.length, file, optional: false };
-    expect((await importFolderUnit(unit, undefined, () => 'skip', db)).status).toBe('imported');
+    expect((await importFolderUnit(unit, undefined, () => 'skip', { database: db })).status).toBe('imported');
     expect(reads).toBe(1);
     expect((await db.transcripts.get(1))?.contentHash).toBe(hashBytes(new TextEncoder().encode(text)));
   });
@@ -266,7 +264,7 @@ describe('importFolderUnit in the worker', () => {
     const outcomes = [];
     const oldIds: number[] = [];
     for (const unit of plan.units) {
-      outcomes.push(await importFolderUnit(unit, undefined, undefined, viaWorker));
+      outcomes.push(await importFolderUnit(unit, undefined, undefined, { database: viaWorker }));
       // The old path: parse, then the page stores the cloned result.
       const sources =
         unit.kind === 'file'

@@ -9,6 +9,8 @@ import { hashBlobs } from '../import/content-hash';
 import { importSource, ImportError } from '../import/index';
 import type { ImportResult } from '../import/types';
 import { sourceFromBlob } from '../import/source';
+import type { DatabaseOption } from './database-option';
+import { ENGINE_WORKER_READING } from './engine-worker-reading';
 import type { ImportLimits } from '../model/limits';
 import { formatWarning } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
@@ -55,7 +57,7 @@ type ImportArgs = [
   onProgress?: (read: number, total: number) => void,
   onStoring?: () => void,
   onDuplicate?: AskDuplicate,
-  database?: LoopscopeDb,
+  options?: DatabaseOption,
 ];
 
 /**
@@ -119,7 +121,7 @@ async function yieldToCalls(): Promise<void> {
 type WriteGate = (ids: number[]) => Promise<void>;
 
 async function startImport(
-  [file, name, opts = {}, onProgress, onStoring, onDuplicate, database = db]: ImportArgs,
+  [file, name, opts = {}, onProgress, onStoring, onDuplicate, { database = db } = {}]: ImportArgs,
   keepOpen: boolean,
 ): Promise<
   Extract<ImportOutcome, { ok: false }> | { ok: true; summary: ImportSummary; stored: Promise<string | null> }
@@ -128,7 +130,12 @@ async function startImport(
   let result: ImportResult;
   let contentHash: string | undefined;
   try {
-    const ctx = { onProgress: progress, limits: opts.limits, onContentHash: (h: string) => (contentHash = h) };
+    const ctx = {
+      ...ENGINE_WORKER_READING,
+      onProgress: progress,
+      limits: opts.limits,
+      onContentHash: (h: string) => (contentHash = h),
+    };
     result = await importSource(sourceFromBlob(name, file, ctx), ctx, opts.formatId);
     progress(file.size, file.size);
   } catch (e) {
@@ -185,7 +192,8 @@ async function stageFile(
   const { file, name, onDuplicate, database } = args;
   let contentHash = parsedHash;
   try {
-    if (!contentHash && onDuplicate && (await sizeIsStored(file.size, database))) contentHash = await hashBlobs([file]);
+    if (!contentHash && onDuplicate && (await sizeIsStored(file.size, database)))
+      contentHash = await hashBlobs([file], ENGINE_WORKER_READING.sliceReaders);
   } catch (e) {
     return stageFailure(name, `could not be stored (${(e as Error).message})`);
   }
@@ -245,7 +253,8 @@ async function checkAndBegin(
       await writeChunks(staged, database, yieldToCalls);
       // The file may be gone by now (deleted or moved on disk): the import stands without a hash,
       // only a later import of the same bytes will not be noticed as one.
-      const contentHash = save.contentHash ?? (await hashBlobs([file]).catch(() => undefined));
+      const contentHash =
+        save.contentHash ?? (await hashBlobs([file], ENGINE_WORKER_READING.sliceReaders).catch(() => undefined));
       await finishImport(staged, { ...save, contentHash }, database);
     } catch (e) {
       await abandonImport(

@@ -3,6 +3,8 @@ import { hashBlobs } from '../import/content-hash';
 import type { ImportUnit } from '../import/folder';
 import { importUnit } from '../import/folder-import';
 import { sourceFromBlob } from '../import/source';
+import type { DatabaseOption } from './database-option';
+import { ENGINE_WORKER_READING } from './engine-worker-reading';
 import type { ImportResult } from '../import/types';
 import { formatWarning } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
@@ -52,23 +54,27 @@ export async function importFolderUnit(
   unit: ImportUnit<Blob>,
   onProgress?: (read: number, total: number) => void,
   onDuplicate?: AskDuplicate,
-  database: LoopscopeDb = db,
+  { database = db }: DatabaseOption = {},
 ): Promise<UnitImportOutcome> {
   const progress = throttled(onProgress);
   // A single file is hashed as the parse reads it (as importFile does), not read a second time.
   let parsedHash: string | undefined;
-  const ctx = { onProgress: progress, onContentHash: (h: string) => (parsedHash = h) };
+  const ctx = { ...ENGINE_WORKER_READING, onProgress: progress, onContentHash: (h: string) => (parsedHash = h) };
   const sources: ImportUnit<ReturnType<typeof sourceFromBlob>> =
     unit.kind === 'file'
       ? { ...unit, file: sourceFromBlob(unit.path, unit.file, ctx) }
-      : { ...unit, files: unit.files.map((f) => ({ ...f, file: sourceFromBlob(f.path, f.file) })) };
+      : {
+          ...unit,
+          files: unit.files.map((f) => ({ ...f, file: sourceFromBlob(f.path, f.file, ENGINE_WORKER_READING) })),
+        };
   const outcome = await importUnit(sources, ctx);
   progress(unit.size, unit.size);
   if (outcome.status === 'failed') return { status: 'failed', message: outcome.error.message.split('\n')[0] };
   if (outcome.status === 'skipped') return outcome;
   try {
     const blobs = unit.kind === 'file' ? [unit.file] : unit.files.map((f) => f.file);
-    const contentHash = (unit.kind === 'file' ? parsedHash : undefined) ?? (await hashBlobs(blobs));
+    const contentHash =
+      (unit.kind === 'file' ? parsedHash : undefined) ?? (await hashBlobs(blobs, ENGINE_WORKER_READING.sliceReaders));
     // Checked and stored under the bytes' lock: another folder with the same file is asked after.
     return await holdWhileChecking(contentHash, async (): Promise<UnitImportOutcome> => {
       const save = await duplicateCheck(contentHash, unit.path, onDuplicate, database);

@@ -13,7 +13,7 @@ import { sourceFromText } from '../import/source';
 import { db } from '../persistence/db';
 import { saveLabels } from '../persistence/labels';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
-import { toPageResult } from './page-result';
+import { toPageResult } from './to-page-result';
 import { rowStarts, rowWindow as cutRows } from './rows';
 import { compareSession, compareStored, openedSession, openSession, runSession } from './sessions';
 import { exportJsonl, rowWindow, turnAt } from './views';

@@ -18,6 +18,7 @@ import type { JudgeCache } from '../engine/judge/request';
 import { isLabelled } from '../engine/labelled';
 import { ReplaySession } from '../engine/session';
 import { sweepSession, type RunSweepPoint } from '../engine/sweep-session';
+import { Lru } from '../model/lru';
 import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadLabels } from '../persistence/labels';
@@ -27,9 +28,11 @@ import { deleteIfStillMarked, INTERRUPTED_IMPORT, interruptedMessage } from '../
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { loadFingerprints, saveFingerprints } from '../persistence/fingerprint-cache';
 import { encodeEvents, eventTableBuffers } from './event-table';
-import { toPageResult, transferables, type RunOutcome } from './page-result';
+import type { RunOutcome } from './page-result';
+import { toPageResult, transferables } from './to-page-result';
 
 export type { RunOutcome } from './page-result';
+import type { DatabaseOption } from './database-option';
 import { rowStarts } from './rows';
 import { gateOpened, releaseWriteGates, replayAnswered, writeLater } from './write-gates';
 
@@ -44,15 +47,15 @@ export interface OpenSession {
   version: number;
 }
 
-const sessions = new Map<number, OpenSession>();
 const KEEP = 3;
+/** The sessions opened last (a lookup other than an open leaves the order). */
+const sessions = new Lru<number, OpenSession>(KEEP);
 /** Transcripts this worker has just imported (import-file.ts), opened without reading them back. */
-const imported = new Map<number, { transcript: Transcript; importedAt: number }>();
+const imported = new Lru<number, { transcript: Transcript; importedAt: number }>(KEEP);
 
 /** Keeps a just-imported transcript for its first open here (a few, the newest). */
 export function holdImported(id: number, transcript: Transcript, importedAt: number): void {
   imported.set(id, { transcript, importedAt });
-  while (imported.size > KEEP) imported.delete(imported.keys().next().value!);
 }
 
 /**
@@ -99,8 +102,7 @@ export interface SessionInfo {
  */
 export async function openSession(
   id: number,
-  database: LoopscopeDb = db,
-  version: number = FINGERPRINT_VERSION,
+  { database = db, version = FINGERPRINT_VERSION }: DatabaseOption & { version?: number } = {},
 ): Promise<SessionInfo> {
   // The page is opening it: a just-imported transcript's writes now wait for its first replay.
   gateOpened(id);
@@ -115,7 +117,7 @@ async function buildSession(
   database: LoopscopeDb,
   version: number,
 ): Promise<OpenSession> {
-  const fresh = imported.get(id);
+  const fresh = imported.peek(id);
   imported.delete(id);
   const [t, stored] =
     fresh?.importedAt === importedAt
@@ -132,7 +134,7 @@ async function openById(id: number, database: LoopscopeDb, version: number): Pro
   if (!row) throw new Error(`transcript ${id} is not in the library`);
   // A reopen in the same worker keeps the session: turns never change after an import (the
   // import time tells a re-used id apart), only the labels are read again.
-  let open = sessions.get(id);
+  let open = sessions.peek(id);
   if (!open || open.importedAt !== row.importedAt || open.version !== version) {
     // Two opens at once (the import's warm-up and the page's) build one session.
     let pending = building.get(id);
@@ -146,9 +148,7 @@ async function openById(id: number, database: LoopscopeDb, version: number): Pro
   }
   const t = open.session.transcript;
   const labels = await loadLabels(id, t, database);
-  sessions.delete(id);
   sessions.set(id, open);
-  while (sessions.size > KEEP) sessions.delete(sessions.keys().next().value!);
   const starts = open.rowStarts.slice();
   const info: SessionInfo = {
     turns: t.turns.length,
@@ -193,7 +193,7 @@ function setJudgeAnswers(id: number, answers: JudgeAnswers | null): void {
   if ((judgeAnswers.get(id)?.rev ?? 0) === (answers?.rev ?? 0)) return;
   if (answers) judgeAnswers.set(id, answers);
   else judgeAnswers.delete(id);
-  const open = sessions.get(id);
+  const open = sessions.peek(id);
   if (open) open.session = new ReplaySession(open.session.transcript, { judgeCache: answers?.cache });
 }
 
@@ -204,7 +204,7 @@ export function closeSession(key: number): void {
 
 /** The open transcript `key` (for the page's row and turn windows, src/workers/views.ts). */
 export function openedSession(key: number): OpenSession {
-  const s = sessions.get(key);
+  const s = sessions.peek(key);
   if (!s) throw new Error(`transcript ${key} is not open in the worker`);
   return s;
 }
@@ -278,13 +278,13 @@ export interface StoredComparison {
   labelled: boolean;
 }
 
+const KEEP_PRESET_ROWS = 2000;
 /**
  * The presets' rows per stored transcript and labels: the whole-library compare runs again when
  * the draft changes, and then only the draft's rows need a replay. Keyed by the import time, so a
  * re-used id is not mistaken for the old transcript.
  */
-const presetRows = new Map<string, StoredComparison>();
-const KEEP_PRESET_ROWS = 2000;
+const presetRows = new Lru<string, StoredComparison>(KEEP_PRESET_ROWS);
 
 /**
  * Every preset, then each of `extra`, on a stored transcript read here by id (the whole-library
@@ -295,13 +295,13 @@ export async function compareStored(
   id: number,
   labels?: Label[],
   extra: readonly NamedConfig[] = [],
-  database: LoopscopeDb = db,
+  { database = db }: DatabaseOption = {},
 ): Promise<StoredComparison | null> {
   const row = await database.transcripts.get(id);
   if (!row) return null;
   const stored = labels ? undefined : await database.labels.get(id);
   const key = `${id}|${row.importedAt}|${JSON.stringify(labels ?? stored?.labels ?? null)}`;
-  const cached = presetRows.get(key);
+  const cached = presetRows.peek(key);
   if (cached && extra.length === 0) return cached;
   const t = await readStored(id, database);
   if (!t) return null;
@@ -310,7 +310,6 @@ export async function compareStored(
   const base = cached ?? { rows: comparePresets(session, l), judgeLines: t.judge.length, labelled: isLabelled(l) };
   if (!cached) {
     presetRows.set(key, base);
-    if (presetRows.size > KEEP_PRESET_ROWS) presetRows.delete(presetRows.keys().next().value!);
   }
   return { ...base, rows: [...base.rows, ...compareConfigs(session, l, extra)] };
 }

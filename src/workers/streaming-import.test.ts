@@ -48,7 +48,9 @@ describe('importAndOpen', () => {
     const db = freshDb();
     const text = bigRun(20);
     const name = 'big.loop.jsonl';
-    const outcome = await importAndOpen(new Blob([text]), name, {}, undefined, undefined, () => 'keep', db);
+    const outcome = await importAndOpen(new Blob([text]), name, {}, undefined, undefined, () => 'keep', {
+      database: db,
+    });
     expect(outcome.ok).toBe(true);
     if (!outcome.ok) return;
     // Comlink posts the answer: it must survive a structured clone as it is.
@@ -57,7 +59,7 @@ describe('importAndOpen', () => {
     // The row is there, marked; no turn is written yet (the writes wait for the first replay).
     expect((await db.transcripts.get(id))?.storing).toMatch(/./);
     expect(await db.turnChunks.count()).toBe(0);
-    const info = await openSession(id, db);
+    const info = await openSession(id, { database: db });
     expect([info.turns, info.rows]).toEqual([20, 20]);
     const first = runSession(id, presetByName('chatloop')!, info.labels);
     expect(first.result.calls).toBe(20);
@@ -80,7 +82,7 @@ describe('importAndOpen', () => {
 
     // A reopen in a new worker reads what was stored and replays the same.
     closeSession(id);
-    await openSession(id, db);
+    await openSession(id, { database: db });
     expect(runSession(id, presetByName('chatloop')!, info.labels).result).toEqual(first.result);
   });
 });
@@ -103,7 +105,7 @@ describe('importAndOpen of a file deleted from disk after its parse', () => {
       undefined,
       undefined,
       undefined,
-      db,
+      { database: db },
     );
     if (!outcome.ok) throw new Error(outcome.error.message);
     gone = true;
@@ -129,13 +131,13 @@ describe('importAndOpen warming the run up', () => {
       undefined,
       undefined,
       undefined,
-      db,
+      { database: db },
     );
     if (!outcome.ok) throw new Error(outcome.error.message);
     const [id] = outcome.summary.ids;
     // The warm-up starts a macrotask after the answer; the page's open arrives while it reads the row.
     await new Promise((r) => setTimeout(r, 0));
-    const info = await openSession(id, db);
+    const info = await openSession(id, { database: db });
     expect(info.turns).toBe(4);
     expect(runSession(id, chatloop, info.labels).result.calls).toBe(4);
     expect(await storingDone()).toBeNull();
@@ -146,19 +148,13 @@ describe('importAndOpen warming the run up', () => {
 describe('finishStoring (a worker being retired)', () => {
   it('writes at once the turns of a run the page opened but will not replay here', async () => {
     const db = freshDb();
-    const outcome = await importAndOpen(
-      new Blob([bigRun(2)]),
-      'left.loop.jsonl',
-      {},
-      undefined,
-      undefined,
-      undefined,
-      db,
-    );
+    const outcome = await importAndOpen(new Blob([bigRun(2)]), 'left.loop.jsonl', {}, undefined, undefined, undefined, {
+      database: db,
+    });
     if (!outcome.ok) throw new Error(outcome.error.message);
     const [id] = outcome.summary.ids;
     // Opened: its writes would now wait up to 2 minutes for its first replay.
-    await openSession(id, db);
+    await openSession(id, { database: db });
     expect(await finishStoring()).toBeNull();
     expect((await db.transcripts.get(id))?.storing).toBeUndefined();
     expect(await db.turnChunks.where('id').equals(id).count()).toBe(1);
@@ -176,7 +172,7 @@ describe('importAndOpen of a file the page does not open', () => {
       undefined,
       undefined,
       undefined,
-      db,
+      { database: db },
     );
     expect(outcome.ok && outcome.summary.transcripts).toBe(2);
     const started = Date.now();
@@ -201,7 +197,7 @@ describe('importFile', () => {
       undefined,
       undefined,
       undefined,
-      db,
+      { database: db },
     );
     expect(structuredClone(outcome)).toEqual(outcome);
     expect(outcome.ok && outcome.summary.ids).toEqual([1]);
@@ -219,7 +215,7 @@ describe('a row still marked as storing', () => {
   it('is deleted when opened if its import is gone (a tab closed midway), with a message naming the file', async () => {
     const db = freshDb();
     const [staged] = await beginImport(name, await parsed(), 'token-of-a-closed-tab', {}, db);
-    await expect(openSession(staged.id, db)).rejects.toThrow(
+    await expect(openSession(staged.id, { database: db })).rejects.toThrow(
       `${name}: the page was closed or reloaded while “${staged.meta.title}” was still being stored, so it was ` +
         'not kept (the library keeps all of an import or none of it); import the file again',
     );
@@ -240,7 +236,7 @@ describe('a row still marked as storing', () => {
       await writeChunks(staged, db);
       await finishImport(staged, {}, db);
     });
-    const opening = openSession(await id, db);
+    const opening = openSession(await id, { database: db });
     await new Promise((r) => setTimeout(r, 20));
     release();
     const info = await opening;

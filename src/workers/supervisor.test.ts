@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EngineFailure, Supervisor, type WorkerHandle } from './supervisor';
+import { EngineFailure, Supervisor, type SupervisorOptions, type WorkerHandle } from './supervisor';
 
 interface Api {
   open(id: number, text: string): Promise<string>;
@@ -44,7 +44,10 @@ function fakeWorkers() {
 afterEach(() => vi.useRealTimers());
 
 describe('Supervisor', () => {
-  const opts = { timeoutMs: 1000, sessionOpen: { method: 'open', key: (a: unknown[]) => a[0] } };
+  const opts: SupervisorOptions<Api> = {
+    timeoutMs: 1000,
+    sessionOpen: { method: 'open', key: (a: unknown[]) => a[0] },
+  };
 
   it('passes a thrown error through and keeps the worker', async () => {
     const { made, spawn } = fakeWorkers();

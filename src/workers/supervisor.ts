@@ -22,13 +22,16 @@ export class EngineFailure extends Error {
 
 type AnyFn = (...args: never[]) => Promise<unknown>;
 
-export interface SupervisorOptions {
+/** A method's name: the API's own keys, so a renamed method fails to compile where it is named. */
+export type MethodName<Api> = keyof Api & string;
+
+export interface SupervisorOptions<Api> {
   /** How long one call may take before the worker counts as hung. */
   timeoutMs: number;
   /** The call that opens a session, and how to tell its key: it is replayed after a respawn. */
-  sessionOpen?: { method: string; key: (args: unknown[]) => unknown; close?: string };
+  sessionOpen?: { method: MethodName<Api>; key: (args: unknown[]) => unknown };
   /** Calls on an open session, keyed by their first argument: after `adopt`, its session is re-opened first. */
-  sessionCalls?: readonly string[];
+  sessionCalls?: readonly MethodName<Api>[];
 }
 
 export class Supervisor<Api extends object> {
@@ -46,7 +49,7 @@ export class Supervisor<Api extends object> {
 
   constructor(
     private spawn: () => WorkerHandle<Api>,
-    private opts: SupervisorOptions,
+    private opts: SupervisorOptions<Api>,
   ) {}
 
   /** Calls a worker method under supervision. */
@@ -61,7 +64,7 @@ export class Supervisor<Api extends object> {
     }
     const handle = this.ensure();
     if (this.reopen) await this.reopen;
-    if (so && this.stale.has(args[0]) && this.opts.sessionCalls?.includes(method as string)) {
+    if (so && this.stale.has(args[0]) && this.opts.sessionCalls?.includes(method as MethodName<Api>)) {
       this.stale.delete(args[0]);
       await (this.call as (m: string, ...a: unknown[]) => Promise<unknown>)(
         so.method,
@@ -148,7 +151,7 @@ export class Supervisor<Api extends object> {
     this.stale.clear();
     if (gen > 1 && this.sessions.size > 0 && this.opts.sessionOpen) {
       const { method } = this.opts.sessionOpen;
-      const fn = handle.api[method as keyof Api] as unknown as (...a: unknown[]) => Promise<unknown>;
+      const fn = handle.api[method] as unknown as (...a: unknown[]) => Promise<unknown>;
       this.reopen = Promise.all([...this.sessions.values()].map((a) => fn.apply(handle.api, a))).then(
         () => undefined,
         () => undefined,

@@ -3,6 +3,7 @@
  * never computed) replays them again without reading their turns back from IndexedDB (most of a
  * cold pass). Least recently used first out, bounded by an estimate of their size in characters.
  */
+import { Lru } from '../model/lru';
 import type { Transcript } from '../model/transcript';
 import { approxChars } from '../persistence/chunking';
 
@@ -42,19 +43,20 @@ interface Entry {
 
 /** Transcripts by run id, for one import of each (its import time), LRU within `maxChars`. */
 export class TranscriptMemory {
-  private entries = new Map<number, Entry>();
-  private total = 0;
+  private readonly entries: Lru<number, Entry>;
 
-  constructor(private readonly maxChars: number = TRIAGE_MEMORY_CHARS) {}
+  constructor(maxChars: number = TRIAGE_MEMORY_CHARS) {
+    this.entries = new Lru(maxChars, (e) => e.chars);
+  }
 
   /** Characters held (the estimate). */
   get chars(): number {
-    return this.total;
+    return this.entries.weight;
   }
 
   /** Characters still free under the bound. */
   get room(): number {
-    return this.maxChars - this.total;
+    return this.entries.capacity - this.entries.weight;
   }
 
   get size(): number {
@@ -62,54 +64,40 @@ export class TranscriptMemory {
   }
 
   has(id: number, importedAt: number): boolean {
-    return this.entries.get(id)?.importedAt === importedAt;
+    return this.entries.peek(id)?.importedAt === importedAt;
   }
 
   /** The run, if held for this import of it (another import's copy is dropped). */
   get(id: number, importedAt: number): Transcript | undefined {
     const e = this.entries.get(id);
     if (!e) return undefined;
-    this.entries.delete(id);
     if (e.importedAt !== importedAt) {
-      this.total -= e.chars;
+      this.entries.delete(id);
       return undefined;
     }
-    this.entries.set(id, e); // the most recently used last
     return e.transcript;
   }
 
   /** Keeps the run, dropping the least recently used until under the bound (a run bigger than it is not kept). */
   set(id: number, importedAt: number, transcript: Transcript, chars = transcriptChars(transcript)): void {
-    this.delete(id);
-    if (chars > this.maxChars) return;
     this.entries.set(id, { importedAt, transcript, chars });
-    this.total += chars;
-    for (const [oldest, e] of this.entries) {
-      if (this.total <= this.maxChars) break;
-      this.entries.delete(oldest);
-      this.total -= e.chars;
-    }
   }
 
   delete(id: number): void {
-    const e = this.entries.get(id);
-    if (!e) return;
     this.entries.delete(id);
-    this.total -= e.chars;
   }
 
   /** Drops every run not in `ids` (runs deleted from the library). */
   keepOnly(ids: ReadonlySet<number>): void {
-    for (const id of [...this.entries.keys()]) if (!ids.has(id)) this.delete(id);
+    for (const id of this.entries.keys()) if (!ids.has(id)) this.delete(id);
   }
 
   /** The runs held, least recently used first. */
   ids(): number[] {
-    return [...this.entries.keys()];
+    return this.entries.keys();
   }
 
   clear(): void {
     this.entries.clear();
-    this.total = 0;
   }
 }

@@ -182,11 +182,11 @@ describe('triageRuns', () => {
     await triageRuns([a], recommended);
     await triageRuns([c], recommended);
     expect(triageMemoryIds()).toEqual([a, c]);
-    const asked = await triageRuns([a, b, c], chatloop, db, { cachedOnly: true });
+    const asked = await triageRuns([a, b, c], chatloop, { cachedOnly: true, database: db });
     expect(asked.uncached).toEqual([a, c, b]);
     await deleteTranscript(c);
     // The library asks for all its runs: c is no longer among them.
-    await triageRuns([a, b], chatloop, db, { cachedOnly: true });
+    await triageRuns([a, b], chatloop, { cachedOnly: true, database: db });
     expect(triageMemoryIds()).toEqual([a]);
   });
 
@@ -195,7 +195,7 @@ describe('triageRuns', () => {
     const b = await store('healthy-docstrings');
     await triageRuns([a, b], recommended);
     clearTriageCache(); // a reload: digests stored, nothing in memory
-    expect((await triageRuns([a, b], recommended, db, { cachedOnly: true })).stored).toBe(2);
+    expect((await triageRuns([a, b], recommended, { cachedOnly: true, database: db })).stored).toBe(2);
     expect(triageMemoryIds()).toEqual([]);
     expect(await warmTriageMemory([a, b])).toBe(true);
     expect(triageMemoryIds()).toEqual([a, b]);

@@ -12,10 +12,12 @@ import { resolveConfig, type EngineConfig, type ResolvedConfig } from '../engine
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { replay } from '../engine/replay';
 import { replayDigest, summarizeRun, type ReplayDigest, type RunSummary } from '../engine/run-summary';
+import { Lru } from '../model/lru';
 import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadTranscript, loadTranscripts } from '../persistence/transcripts';
 import { hashConfigKey, loadDigests, saveDigests } from '../persistence/triage-cache';
+import type { DatabaseOption } from './database-option';
 import { TranscriptMemory, transcriptChars } from './transcript-memory';
 
 /** Bumped when detectors change what they report for the same input (with FINGERPRINT_VERSION). */
@@ -52,7 +54,7 @@ export interface TriageAnswer {
 }
 
 /** config key → (id|importedAt → digest) */
-const digests = new Map<string, Map<string, ReplayDigest>>();
+const digests = new Lru<string, Map<string, ReplayDigest>>(KEEP_CONFIGS);
 /** The configs triaged last, newest first (what an import computes digests under). */
 const triaged: { recent: readonly { key: string; resolved: ResolvedConfig }[] } = { recent: [] };
 /** id|importedAt → the labels the file came with (they never change after an import). */
@@ -80,10 +82,10 @@ function noteConfig(key: string, resolved: ResolvedConfig): void {
 
 function digestsFor(key: string): Map<string, ReplayDigest> {
   let m = digests.get(key);
-  if (m) digests.delete(key);
-  else m = new Map();
-  digests.set(key, m);
-  while (digests.size > KEEP_CONFIGS) digests.delete(digests.keys().next().value!);
+  if (!m) {
+    m = new Map();
+    digests.set(key, m);
+  }
   return m;
 }
 
@@ -113,8 +115,7 @@ async function labelsOfFile(runKey: string, id: number, database: LoopscopeDb): 
 export async function triageRuns(
   ids: readonly number[],
   config: EngineConfig,
-  database: LoopscopeDb = db,
-  opts: { cachedOnly?: boolean } = {},
+  { database = db, ...opts }: { cachedOnly?: boolean } & DatabaseOption = {},
 ): Promise<TriageAnswer> {
   const started = performance.now();
   let readMs = 0;
@@ -232,7 +233,10 @@ export async function triageRuns(
  * first threshold change after a library answered from stored digests replays them without
  * reading (the page calls it when idle, a batch at a time). False once the memory is full.
  */
-export async function warmTriageMemory(ids: readonly number[], database: LoopscopeDb = db): Promise<boolean> {
+export async function warmTriageMemory(
+  ids: readonly number[],
+  { database = db }: DatabaseOption = {},
+): Promise<boolean> {
   const metas = await database.transcripts.bulkGet([...ids]);
   const want = ids.flatMap((id, i) => {
     const m = metas[i];

@@ -8,6 +8,7 @@
 import { Escalation } from '../escalation';
 import type { DetectorDef } from '../params';
 import { ResultSlot, resultPrefilter, resultSimilarityAbove } from '../result-similarity';
+import { LevenshteinScratch } from '../similarity';
 import type { Action } from '../types';
 import { chatloopMessage } from './chatloop-message';
 import { formatMessage } from './message-templates';
@@ -87,6 +88,7 @@ export const sameResult: DetectorDef<SameResultParams> = {
     let size = 0;
     let head = 0; // slot of the next result
     const t = p.threshold;
+    const scratch = new LevenshteinScratch();
     const escalation = new Escalation(p.actions);
     return {
       onCall(call, sink) {
@@ -108,7 +110,7 @@ export const sameResult: DetectorDef<SameResultParams> = {
           else if (f === 0) pending[open++] = slot;
         }
         for (let c = 0; c < open && count + (open - c) >= p.maxSimilarResults; c++)
-          if (resultSimilarityAbove(cur, slots[pending[c]], t) > t) count++;
+          if (resultSimilarityAbove(cur, slots[pending[c]], t, scratch) > t) count++;
         head = head + 1 === cap ? 0 : head + 1;
         if (size < p.windowSize) size++;
         if (count < p.maxSimilarResults) return;

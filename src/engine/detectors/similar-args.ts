@@ -9,6 +9,7 @@
 import { sameNormExact } from '../call-view';
 import { Escalation } from '../escalation';
 import { similarityAbove } from '../json-similarity';
+import { LevenshteinScratch } from '../similarity';
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
 import { RAW_TEXT_PARAM } from './raw-text';
@@ -100,6 +101,7 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
     let next = 0;
     const t = p.threshold;
     const raw = p.rawText;
+    const scratch = new LevenshteinScratch();
     const escalation = new Escalation(p.actions);
     return {
       onCall(call, sink) {
@@ -140,7 +142,7 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
         for (let c = 0; c < open && count + (open - c) >= p.maxSimilar; c++) {
           const prev = window[pending[c]]!;
           if (
-            similarityAbove(raw ? prev.args : prev.normArgs, raw ? call.args : call.normArgs, t, t) > t &&
+            similarityAbove(raw ? prev.args : prev.normArgs, raw ? call.args : call.normArgs, t, t, scratch) > t &&
             (!checkResult[c] || prev.normResult === call.normResult)
           )
             count++;

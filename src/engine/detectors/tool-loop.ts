@@ -8,6 +8,7 @@
  * The outcome of a call is its result (error flag + content): the transcript has no `details`
  * object, so exec / process status fields and message-send ids are not hashed apart.
  */
+import { Lru } from '../../model/lru';
 import { canonicalJson } from '../fingerprint';
 import type { DetectorDef } from '../params';
 import type { Action, CallView } from '../types';
@@ -216,7 +217,8 @@ export const toolLoop: DetectorDef<ToolLoopParams> = {
   },
   create(p) {
     const history: ToolRecord[] = [];
-    const buckets = new Map<string, number>();
+    // The bucket is updated in place: a key keeps its first warning's place in the eviction order.
+    const buckets = new Lru<string, { bucket: number }>(MAX_WARNING_KEYS);
     let level = 0;
     return {
       onCall(call, sink) {
@@ -229,9 +231,10 @@ export const toolLoop: DetectorDef<ToolLoopParams> = {
         }
         if (f) {
           const bucket = Math.floor(f.count / p.warningBucket);
-          if (bucket > (buckets.get(f.key) ?? 0)) {
-            buckets.set(f.key, bucket);
-            if (buckets.size > MAX_WARNING_KEYS) buckets.delete(buckets.keys().next().value!);
+          const warned = buckets.peek(f.key);
+          if (bucket > (warned?.bucket ?? 0)) {
+            if (warned) warned.bucket = bucket;
+            else buckets.set(f.key, { bucket });
             level++;
             sink.emit({ action: 'warn', level, message: f.message, pattern: [hash] });
           }

@@ -6,7 +6,7 @@ import { presetByName } from '../../engine/presets/index';
 import { replay } from '../../engine/replay';
 import { parseLoopscopeJsonl } from '../../import/loopscope-jsonl';
 import { sourceFromText } from '../../import/source';
-import { toPageResult } from '../../workers/page-result';
+import { toPageResult } from '../../workers/to-page-result';
 import { checkRows, cycleSeries, fingerprintBars, pointsUpTo } from './chart-data';
 
 async function sample(name: string) {

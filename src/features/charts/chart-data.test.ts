@@ -12,7 +12,7 @@ import {
   lastAtOrBefore,
   pointsUpTo,
 } from './chart-data';
-import { bucketCycles, columnarFingerprints } from '../../workers/page-result';
+import { bucketCycles, columnarFingerprints } from '../../workers/chart-buckets';
 
 const fpSeries: FingerprintSeries = {
   top: [

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ChartWindow } from '../../workers/chart-window';
-import { columnarFingerprints } from '../../workers/page-result';
+import { columnarFingerprints } from '../../workers/chart-buckets';
 import { turnTicks } from './chart-data';
 import { runBars, runLines, windowBars, windowLines } from './fingerprint-scope';
 

@@ -124,7 +124,6 @@ export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: 
         const cached = await engineWorker().triageRuns(
           newestFirst.map((m) => m.id),
           config,
-          undefined,
           { cachedOnly: true },
         );
         if (!live) return;

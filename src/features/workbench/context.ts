@@ -1,7 +1,7 @@
 import { createContext, useContext } from 'react';
 import type { Label } from '../../model/transcript';
 import type { TranscriptMeta } from '../../persistence/db';
-import type { ShownOutcome } from '../../workers/page-result';
+import type { ShownOutcome } from '../../workers/shown-outcome';
 import type { RowSource } from './row-source';
 import type { TurnSource } from './turn-source';
 

@@ -3,6 +3,7 @@
  * blocks either side prefetched) and kept in a small cache outside React state: the page holds
  * a few thousand rows of a run, never the transcript. Views subscribe to learn when a block lands.
  */
+import { Lru } from '../../model/lru';
 import type { TurnRow } from '../../workers/rows';
 
 export const BLOCK_ROWS = 256;
@@ -12,7 +13,7 @@ const KEEP_BLOCKS = 64;
 export type FetchRows = (start: number, end: number) => Promise<TurnRow[]>;
 
 export class RowSource {
-  private blocks = new Map<number, TurnRow[]>();
+  private blocks = new Lru<number, TurnRow[]>(KEEP_BLOCKS);
   private loading = new Set<number>();
   private listeners = new Set<() => void>();
   /** Changes whenever a block lands (the snapshot views re-render on). */
@@ -33,9 +34,6 @@ export class RowSource {
     const b = Math.floor(i / BLOCK_ROWS);
     const block = this.blocks.get(b);
     if (!block) return undefined;
-    // Touched: moved to the end of the LRU order.
-    this.blocks.delete(b);
-    this.blocks.set(b, block);
     return block[i - b * BLOCK_ROWS];
   }
 
@@ -52,7 +50,6 @@ export class RowSource {
     try {
       const rows = await this.fetchRows(b * BLOCK_ROWS, Math.min(this.count, (b + 1) * BLOCK_ROWS));
       this.blocks.set(b, rows);
-      while (this.blocks.size > KEEP_BLOCKS) this.blocks.delete(this.blocks.keys().next().value!);
       this.version++;
       for (const l of this.listeners) l();
     } catch {

@@ -2,12 +2,14 @@
  * The detail pane's turn, asked of the worker when the cursor lands on it: the page holds the
  * few most recent turns (so stepping back shows them at once), outside React state.
  */
+import { Lru } from '../../model/lru';
 import type { Turn } from '../../model/transcript';
 
 const KEEP = 16;
 
 export class TurnSource {
-  private cache = new Map<number, Turn>();
+  /** The turns that arrived last (a look leaves the order). */
+  private cache = new Lru<number, Turn>(KEEP);
   private loading = new Set<number>();
   private listeners = new Set<() => void>();
   /** The turn that arrived last: shown while the next one is on its way. */
@@ -17,7 +19,7 @@ export class TurnSource {
   constructor(private readonly fetchTurn: (turn: number) => Promise<Turn | undefined>) {}
 
   get(turn: number): Turn | undefined {
-    return this.cache.get(turn);
+    return this.cache.peek(turn);
   }
 
   ensure(turn: number): void {
@@ -28,7 +30,6 @@ export class TurnSource {
         this.loading.delete(turn);
         if (!t) return;
         this.cache.set(turn, t);
-        while (this.cache.size > KEEP) this.cache.delete(this.cache.keys().next().value!);
         this.latest = t;
         this.version++;
         for (const l of this.listeners) l();
