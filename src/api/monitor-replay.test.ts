@@ -11,7 +11,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { cli } from '../cli/run-cli.test-util';
 import { DETECTOR_DEFS } from '../engine/detectors/registry';
 import { PRESETS } from '../engine/presets/index';
-import { ReplaySession } from '../engine/session';
+import { ReplaySession } from '../engine/replay-session';
 import { BUNDLED_SAMPLES, bundledSampleText } from '../samples/bundled.test-util';
 import { importFile } from './import';
 import { createMonitor, replay, type EngineConfig, type LoopscopeEvent } from './index';

@@ -5,7 +5,7 @@ import { emptyMetrics, evaluate, isAlarm, summarize, type MetricsSummary } from 
 import { isLabelled } from './labelled';
 import { PRESETS } from './presets/index';
 import type { ReplayResult } from './replay';
-import type { ReplaySession } from './session';
+import type { ReplaySession } from './replay-session';
 import type { Action, DetectorEvent } from './types';
 
 export function alarmKey(e: DetectorEvent): string {

@@ -1,7 +1,7 @@
 import type { Transcript } from '../model/transcript';
 import { resolveConfig, setParam, type EngineConfig } from './config';
 import { evaluate, summarize } from './evaluate';
-import type { ReplaySession } from './session';
+import type { ReplaySession } from './replay-session';
 import type { SweepPoint } from './sweep';
 
 /** One value's scores on the open run (whether they mean anything depends on its labels: the view says). */

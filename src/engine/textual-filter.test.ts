@@ -5,7 +5,7 @@ import { parseLoopscopeJsonl } from '../import/loopscope-jsonl';
 import { sourceFromText } from '../import/source';
 import { ConfigError, validateConfig, type EngineConfig } from './config';
 import { replay } from './replay';
-import { ReplaySession } from './session';
+import { ReplaySession } from './replay-session';
 
 // Three turns that write `execute_bash ls -la` as text, with "Please continue." between them.
 const FIXTURE = readFileSync(new URL('../import/fixtures/inferred-textual.loop.jsonl', import.meta.url), 'utf8');

@@ -5,7 +5,7 @@
  * series. Keyed by transcript id and tagged with the engine's FINGERPRINT_VERSION: a record of
  * another version, or of the older shape without hashes, is ignored and replaced.
  */
-import type { StoredFingerprints } from '../engine/session';
+import type { StoredFingerprints } from '../engine/replay-session';
 import type { FingerprintSeries } from '../engine/series';
 import { db, type LoopscopeDb } from './db';
 

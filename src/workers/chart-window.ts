@@ -5,7 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import { fingerprintWindow, topCountsAt, type FingerprintWindow } from '../engine/fingerprint-window';
-import { openedSession } from './sessions';
+import { openedSession } from './open-sessions';
 
 export interface ChartWindow extends FingerprintWindow {
   /** The radius asked for (the window is clipped to the run). */

@@ -5,7 +5,7 @@
 import * as Comlink from 'comlink';
 import { finishStoring, importAndOpen, importFile, storingDone } from './import-file';
 import { importFolderUnit } from './import-folder-unit';
-import { closeSession, compareSession, compareStored, openSession, runSession, sweepOpen } from './sessions';
+import { closeSession, compareSession, compareStored, openSession, runSession, sweepOpen } from './open-sessions';
 import { noteTriageConfigs, triageRuns, warmTriageMemory } from './triage';
 import { exportJsonl, rowWindow, turnAt } from './views';
 import { chartWindow } from './chart-window';

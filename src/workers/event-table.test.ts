@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../engine/config';
 import { PRESETS } from '../engine/presets/index';
-import { ReplaySession } from '../engine/session';
+import { ReplaySession } from '../engine/replay-session';
 import type { DetectorEvent } from '../engine/types';
 import { importSource } from '../import/index';
 import { sourceFromText } from '../import/source';

@@ -11,7 +11,7 @@ import { sourceFromText } from '../import/source';
 import { LoopscopeDb } from '../persistence/db';
 import { loadFingerprints } from '../persistence/fingerprint-cache';
 import { deleteTranscript, saveImport } from '../persistence/transcripts';
-import { closeSession, openSession, runSession } from './sessions';
+import { closeSession, openSession, runSession } from './open-sessions';
 import { fingerprintCacheWritten } from './write-gates';
 import { presetByName } from '../engine/presets/index';
 

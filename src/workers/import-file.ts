@@ -26,7 +26,7 @@ import { holdWhileChecking, holdWhileStoring, newStoreToken } from '../persisten
 import type { SaveOptions } from '../persistence/transcripts';
 import type { EngineConfig } from '../engine/config';
 import { duplicateCheck, type AskDuplicate } from './duplicate-check';
-import { holdImported, warmSession } from './sessions';
+import { holdImported, warmSession } from './open-sessions';
 import { releaseWriteGates, sinceLastReplay, untilFirstRun } from './write-gates';
 import { throttled, triageLater, type ImportSummary } from './import-common';
 

@@ -5,7 +5,7 @@
  * http URL would not): its fetch is bound by the same connect-src. No logic lives here.
  */
 import * as Comlink from 'comlink';
-import { judgeCachedAnswers, judgeCancel, judgeEstimate, judgeForgetFailures, judgeRun } from './judge-jobs';
+import { judgeCachedAnswers, judgeCancel, judgeEstimate, judgeForgetFailures, judgeRun } from './judge-job-runner';
 
 const api = { judgeEstimate, judgeRun, judgeCancel, judgeForgetFailures, judgeCachedAnswers };
 

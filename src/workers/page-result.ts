@@ -52,7 +52,7 @@ export interface PageResult {
   cycles: ColumnarCycles;
 }
 
-/** A replay's answer to the page (sessions.ts runSession). */
+/** A replay's answer to the page (open-sessions.ts runSession). */
 export interface RunOutcome {
   result: PageResult;
   metrics: MetricsSummary | null;

@@ -16,7 +16,7 @@ import { importSource } from '../import/index';
 import { sourceFromText } from '../import/source';
 import { db } from '../persistence/db';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
-import { openedSession, openSession, runSession } from './sessions';
+import { openedSession, openSession, runSession } from './open-sessions';
 
 let stub: JudgeStub | undefined;
 afterEach(async () => {

@@ -16,7 +16,7 @@ import { beginImport, finishImport, deleteInterruptedImports, writeChunks } from
 import { holdWhileStoring } from '../persistence/store-lock';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
 import { finishStoring, importAndOpen, importFile, storingDone } from './import-file';
-import { closeSession, openSession, runSession } from './sessions';
+import { closeSession, openSession, runSession } from './open-sessions';
 
 let dbs = 0;
 const freshDb = () => new LoopscopeDb(`streaming-import-test-${++dbs}`);

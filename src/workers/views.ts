@@ -6,7 +6,7 @@ import { withLabels } from '../engine/compare';
 import { loopscopeJsonlLines } from '../import/write-loopscope-jsonl';
 import type { JudgeRecord, Label, Turn } from '../model/transcript';
 import { rowWindow as cutRows, type TurnRow } from './rows';
-import { openedSession } from './sessions';
+import { openedSession } from './open-sessions';
 
 /** Table rows [start, end) of the open transcript `key`. */
 export function rowWindow(key: number, start: number, end: number): TurnRow[] {

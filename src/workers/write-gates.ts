@@ -1,7 +1,7 @@
 /**
  * The worker's background writes give way to the page's replays: a just-imported run's turns
  * wait for its first replay (import-file.ts), a computed fingerprint cache is written after the
- * answer (sessions.ts), and the turn writes pause while the user is tuning (sinceLastReplay).
+ * answer (open-sessions.ts), and the turn writes pause while the user is tuning (sinceLastReplay).
  */
 
 /** A just-imported transcript's writes wait here for its first replay (see untilFirstRun). */

@@ -5,7 +5,7 @@ import { downloadBlob } from '../share/download';
 import { engineWorker } from '../../workers/client';
 import { transcriptFileName } from '../share/file-names';
 import { useWorkbench } from '../workbench/context';
-import { judgeJob, judgeWorker } from './judge-job';
+import { judgeJob, judgeWorker } from './open-run-job';
 import { useJudgeStore } from './judge-store';
 
 /**

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { getParam } from '../../engine/config';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
-import { judgeJob, judgeWorker } from './judge-job';
+import { judgeJob, judgeWorker } from './open-run-job';
 import { endpointId, useJudgeStore } from './judge-store';
 
 /**

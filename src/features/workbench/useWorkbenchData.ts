@@ -10,7 +10,7 @@ import { engineWorker } from '../../workers/client';
 import { useJudgeStore } from '../judge/judge-store';
 import { reuseSeries } from '../../workers/reuse-series';
 import { shownOutcome, type ShownOutcome } from '../../workers/shown-outcome';
-import type { SessionInfo } from '../../workers/sessions';
+import type { SessionInfo } from '../../workers/open-sessions';
 import type { WorkbenchData } from './context';
 import { RowSource } from './row-source';
 import { TurnSource } from './turn-source';

@@ -16,7 +16,7 @@ import {
 import { resolveConfig, type EngineConfig } from '../engine/config';
 import type { JudgeCache } from '../engine/judge/request';
 import { isLabelled } from '../engine/labelled';
-import { ReplaySession } from '../engine/session';
+import { ReplaySession } from '../engine/replay-session';
 import { sweepSession, type RunSweepPoint } from '../engine/sweep-session';
 import { Lru } from '../model/lru';
 import type { Label, Transcript } from '../model/transcript';

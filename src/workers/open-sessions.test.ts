@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { compareConfigs, comparePresets, metricsOf } from '../engine/compare';
 import { resolveConfig } from '../engine/config';
 import { presetByName } from '../engine/presets/index';
-import { ReplaySession } from '../engine/session';
+import { ReplaySession } from '../engine/replay-session';
 import { importSource } from '../import/index';
 import { sourceFromText } from '../import/source';
 import { db } from '../persistence/db';
@@ -15,7 +15,7 @@ import { saveLabels } from '../persistence/labels';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
 import { toPageResult } from './to-page-result';
 import { rowStarts, rowWindow as cutRows } from './rows';
-import { compareSession, compareStored, openedSession, openSession, runSession } from './sessions';
+import { compareSession, compareStored, openedSession, openSession, runSession } from './open-sessions';
 import { exportJsonl, rowWindow, turnAt } from './views';
 
 const sample = (name: string) => readFileSync(new URL(`../samples/${name}`, import.meta.url), 'utf8');

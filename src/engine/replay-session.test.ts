@@ -7,7 +7,7 @@ import { resolveConfig, setParam, type EngineConfig } from './config';
 import { DETECTOR_DEFS } from './detectors/registry';
 import { PRESETS } from './presets/index';
 import { replay } from './replay';
-import { ReplaySession } from './session';
+import { ReplaySession } from './replay-session';
 
 const dir = join(__dirname, '../samples');
 const samples = readdirSync(dir).filter((f) => f.endsWith('.loop.jsonl'));

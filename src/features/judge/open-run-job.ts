@@ -1,9 +1,9 @@
 /** The worker job for the open transcript, the draft config and the endpoint settings. */
 import type { EngineConfig } from '../../engine/config';
-import type { JudgeJob } from '../../workers/judge-jobs';
+import type { JudgeJob } from '../../workers/judge-job-runner';
 import { Lazy } from '../../workers/lazy';
 import { baseUrlProblem, type JudgeSettings } from './judge-settings';
-import { startJudgeWorker, type JudgeWorker } from './judge-worker';
+import { startJudgeWorker, type JudgeWorker } from './judge-worker-handle';
 
 /** Null while the settings cannot make a request (no URL, no first model). */
 export function judgeJob(id: number, config: EngineConfig, s: JudgeSettings, apiKey: string): JudgeJob | null {
