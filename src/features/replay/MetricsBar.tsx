@@ -195,7 +195,9 @@ export function MetricsBar() {
         {outcome.baseline && (outcome.baseline.appeared.length > 0 || outcome.baseline.vanished.length > 0) && (
           <>
             {' · '}
-            <span className="delta neutral">{outcome.baseline.appeared.length} alarms appeared</span>{' '}
+            <span className="delta neutral">
+              {outcome.baseline.appeared.length} alarm{outcome.baseline.appeared.length === 1 ? '' : 's'} appeared
+            </span>{' '}
             <span className="delta neutral">{outcome.baseline.vanished.length} vanished</span>
           </>
         )}
