@@ -10,6 +10,7 @@
  * (0 skips either). Peak memory is the page renderer's resident high-water mark (VmHWM: the page and its workers), every renderer summed beside it.
  */
 import type { Browser, CDPSession, Page } from '@playwright/test';
+import { rawReadParse } from './raw-read';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -386,6 +387,9 @@ async function mainRun(browser: Browser, dir: string, wanted: number, log: (s: s
   const run = writeRun(dir, 'bench-100k.loop.jsonl', { turns: wanted });
   const { file, turns } = run;
   log(`browser: ${turns} turns, ${run.calls} calls, ${(run.bytes / 1e6).toFixed(1)} MB`);
+  // The limit, in the same browser on the same file: a worker's read + JSON.parse of every line.
+  const raw = await rawReadParse(browser, URL_, file);
+  log(`browser: raw worker read + JSON.parse in ${raw.totalMs} ms`);
   const page = await browser.newPage({ viewport: { width: 1500, height: 950 } });
   await page.addInitScript(LONG_TASKS);
   await page.goto(URL_ + '?bench');
@@ -459,6 +463,11 @@ async function mainRun(browser: Browser, dir: string, wanted: number, log: (s: s
     calls: run.calls,
     megabytes: round(run.bytes / 1e6),
     importAndFirstReplayMs: openMs,
+    /** A worker's read, decode, line split and JSON.parse of the same file (bench/raw-read.ts). */
+    rawReadParseMs: raw.totalMs,
+    rawReadParsePhases: raw,
+    /** Drop → first metrics over the raw read + parse. */
+    importOverRawRatio: round(openMs / raw.totalMs),
     importPhases,
     reopenToFirstMetricsMs: reopenMs,
     /** Not a target (its reopen is in the same page): after a reload, in a new worker. */
