@@ -4,7 +4,7 @@
  */
 import type { EngineConfig } from '../engine/config';
 import { PRESETS } from '../engine/presets/index';
-import { np, PY_PRESETS } from './python-module.test-util';
+import { np } from './python-module.test-util';
 
 export const CONFIGS: EngineConfig[] = [
   np({ k: 3 }),
@@ -16,7 +16,7 @@ export const CONFIGS: EngineConfig[] = [
   np({ recurrence: 2, sameTarget: false, cycles: 2 }),
   np({ recurrence: 4, sameTarget: true, cycles: 0, rawText: true }),
   np({ k: 2, recurrence: 2, cycles: 5, window: 40 }),
-  ...PRESETS.filter((p) => PY_PRESETS.includes(p.name!)),
+  ...PRESETS,
   {
     name: 'ported, tuned',
     detectors: {

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { PRESETS } from '../engine/presets/index';
 import { pythonModule } from './python-module';
 import { CONFIGS } from './python-module-configs.test-util';
-import { engineEvents, np, PORTED, PY_PRESETS, python } from './python-module.test-util';
+import { engineEvents, np, PORTED, python } from './python-module.test-util';
 import { convertedRealRuns } from './real-runs.test-util';
 
 describe('Python module', () => {
@@ -44,7 +44,7 @@ describe('Python module', () => {
           'hermes, low thresholds',
         ].includes(c.name!),
       ),
-      ...PRESETS.filter((p) => PY_PRESETS.includes(p.name!)),
+      ...PRESETS,
     ]) {
       const expected = await engineEvents(config, files);
       const got = python(pythonModule(config), files, false);

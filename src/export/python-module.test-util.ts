@@ -40,32 +40,6 @@ export const PORTED = [
   'test-fix',
   'tool-loop',
 ];
-/** The presets compared with the engine: every preset. */
-export const PY_PRESETS = [
-  'chatloop',
-  'chatloop-conservative',
-  'chatloop-aggressive',
-  'crustly',
-  'cycle-escalation',
-  'doom-loop',
-  'docker-agent',
-  'llm-check',
-  'gemini-cli',
-  'openclaw',
-  'openhands',
-  'openhands-sdk',
-  'opencode',
-  'octo-agent',
-  'pydantic-deepagents',
-  'qwen-code',
-  'cline',
-  'roo-code',
-  'kilo-code',
-  'crush',
-  'crewai',
-  'hermes-agent',
-  'recommended',
-];
 
 /** The module's replay_with_messages(lines) on each file (its assistant lines only if asked), under python3. */
 export function python(module: string, files: string[], assistantOnly: boolean): unknown[][] {
