@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { alarmEpisodes, loopsSeen } from '../../engine/alarm-episodes';
-import { resolveConfig } from '../../engine/config';
 import { isAlarm, type MetricsSummary } from '../../engine/evaluate';
+import type { Action } from '../../engine/types';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
 import { draftGaps, judgeOnlyBlind, JUDGE_ONLY_UNKNOWN, runFacts, type RunFacts } from '../workbench/data-gaps';
@@ -128,8 +128,8 @@ function DataGaps({ facts }: { facts: RunFacts }) {
   );
 }
 
-/** The numbers that matter, each with its change against the chosen preset. */
-export function MetricsBar() {
+/** The numbers that matter, each with its change against the chosen preset. `countAction`: the resolved draft's. */
+export function MetricsBar({ countAction }: { countAction: Action }) {
   const { outcome, pending, runSeq, judgeLines, hasTokens } = useWorkbench();
   const presetName = useAppStore((s) => s.presetName);
   const draft = useAppStore((s) => s.draft);
@@ -137,7 +137,6 @@ export function MetricsBar() {
   // Only the judge could fire, and it has no answers to replay: the numbers are unknown, not 0.
   const blind = judgeOnlyBlind(draft, facts);
   // Unlabelled, the library's words: alarms (events at or above the counted action) and the loops they are about.
-  const countAction = useMemo(() => resolveConfig(draft).countAction, [draft]);
   const events = outcome?.metrics ? undefined : outcome?.result.events;
   const unlabelled = useMemo(() => {
     if (!events) return undefined;

@@ -1,4 +1,4 @@
-import { EPISODE_TURN_GAP } from '../../engine/alarm-episodes';
+import { alarmEpisodes } from '../../engine/alarm-episodes';
 import type { DetectorEvent, DetectorId } from '../../engine/types';
 import type { TimelineView } from '../../state/timeline-slice';
 
@@ -17,19 +17,6 @@ export interface TimelineRow {
   episodes: [number, number, number][];
 }
 
-/** Episodes of one detector from its event turns (ascending). */
-function episodesOf(turns: readonly number[]): [number, number, number][] {
-  const out: [number, number, number][] = [];
-  for (const t of turns) {
-    const last = out[out.length - 1];
-    if (last && t - last[1] <= EPISODE_TURN_GAP) {
-      last[1] = Math.max(last[1], t);
-      last[2]++;
-    } else out.push([t, t, 1]);
-  }
-  return out;
-}
-
 /**
  * Groups events per detector into runs of turns inside the window (the whole run by default), at
  * a resolution of at most `maxBins` bins, so a 100,000-turn timeline draws a few hundred
@@ -44,20 +31,22 @@ export function timelineRows(
   const first = Math.max(1, Math.floor(view.from) + 1);
   const last = Math.min(turns, Math.ceil(view.to));
   const binSize = Math.max(1, Math.ceil((last - first + 1) / maxBins));
-  const byDetector = new Map<DetectorId, { bins: Set<number>; count: number; turns: number[] }>();
+  const byDetector = new Map<DetectorId, { bins: Set<number>; count: number; episodes: [number, number, number][] }>();
   for (const e of events) {
     let d = byDetector.get(e.detector);
-    if (!d) byDetector.set(e.detector, (d = { bins: new Set(), count: 0, turns: [] }));
+    if (!d) byDetector.set(e.detector, (d = { bins: new Set(), count: 0, episodes: [] }));
     d.count++;
-    d.turns.push(e.turn);
     if (e.turn >= first && e.turn <= last) d.bins.add(Math.floor((e.turn - first) / binSize));
   }
+  // Every event is drawn, so every action counts (warn is the lowest). Episodes of more than one
+  // alarm, in the window: a lone alarm is its own mark already.
+  for (const ep of alarmEpisodes(events, 'warn'))
+    if (ep.alarms > 1 && ep.endTurn >= first && ep.startTurn <= last)
+      byDetector
+        .get(ep.detector)!
+        .episodes.push([Math.max(ep.startTurn, first), Math.min(ep.endTurn, last), ep.alarms]);
   const rows: TimelineRow[] = [];
-  for (const [detector, { bins, count, turns: at }] of byDetector) {
-    // Episodes of more than one alarm, in the window (a lone alarm is its own mark already).
-    const episodes = episodesOf(at.sort((a, b) => a - b))
-      .filter(([a, b, n]) => n > 1 && b >= first && a <= last)
-      .map(([a, b, n]): [number, number, number] => [Math.max(a, first), Math.min(b, last), n]);
+  for (const [detector, { bins, count, episodes }] of byDetector) {
     const sorted = [...bins].sort((a, b) => a - b);
     const runs: [number, number][] = [];
     for (const b of sorted) {

@@ -87,7 +87,7 @@ export function Workbench({ id }: { id: number }) {
           </div>
         )}
         <Scrubber turns={turns} alarms={alarms} />
-        <MetricsBar />
+        <MetricsBar countAction={resolved.countAction} />
         <Timeline
           turns={turns}
           labels={data.labels}
