@@ -7,11 +7,10 @@ import { resolveConfig, validateConfig, type EngineConfig } from '../engine/conf
 import { PRESETS } from '../engine/presets/index';
 import { publicEvent } from '../engine/event';
 import { replay as replayTranscript } from '../engine/replay';
-import { LoopscopeReader } from '../import/loopscope-reader';
-import { runLineObject } from '../import/run-line';
+import { readRunLines } from '../import/run-line';
 import { LiveRun } from '../monitor/live-run';
 import type { Action } from '../engine/types';
-import type { ImportWarning, Transcript } from '../model/transcript';
+import type { ImportWarning } from '../model/transcript';
 
 export type { EngineConfig } from '../engine/config';
 export type { Action } from '../engine/types';
@@ -46,20 +45,9 @@ export function configOf(config: ConfigOrPreset): EngineConfig {
   return validateConfig(config);
 }
 
-/** Loopscope JSONL lines (a missing `type` means assistant) as one transcript. */
-function transcriptOf(lines: readonly unknown[]): Transcript | undefined {
-  const reader = new LoopscopeReader('turns');
-  lines.forEach((o, i) => {
-    const line = runLineObject(o);
-    if (line !== undefined) reader.add(line, i + 1);
-  });
-  reader.finish();
-  return reader.done[0];
-}
-
 /** Every event of a run (Loopscope JSONL lines' objects, in order) under a config or preset. */
 export function replay(turns: readonly object[], config: ConfigOrPreset): LoopscopeEvent[] {
-  const t = transcriptOf(turns);
+  const t = readRunLines(turns).transcript;
   if (!t) return [];
   return replayTranscript(t, configOf(config)).events.map(publicEvent);
 }

@@ -8,8 +8,7 @@ import type { DetectorEvent } from '../engine/types';
 export { publicEvent } from '../engine/event';
 import { replayDetectors, type DetectorRun } from '../engine/replay-core';
 import type { ImportWarning } from '../model/transcript';
-import { LoopscopeReader } from '../import/loopscope-reader';
-import { runLineObject } from '../import/run-line';
+import { readRunLines } from '../import/run-line';
 
 export interface StandaloneResult {
   events: DetectorEvent[];
@@ -28,14 +27,8 @@ export function run(
   ignoreTextualCalls: boolean,
 ): StandaloneResult {
   if (!Array.isArray(items)) throw new TypeError('replay(turns): turns must be an array of assistant-line objects');
-  const reader = new LoopscopeReader('turns');
-  items.forEach((o, i) => {
-    const line = runLineObject(o);
-    if (line !== undefined) reader.add(line, i + 1);
-  });
-  reader.finish();
-  const t = reader.done[0];
-  if (!t) return { events: [], stoppedAt: null, warnings: reader.warnings };
+  const { transcript: t, warnings } = readRunLines(items);
+  if (!t) return { events: [], stoppedAt: null, warnings };
   const r = replayDetectors(t, detectors, ignoreTextualCalls);
-  return { events: r.events, stoppedAt: r.stoppedAt, warnings: reader.warnings };
+  return { events: r.events, stoppedAt: r.stoppedAt, warnings };
 }
