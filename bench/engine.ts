@@ -17,7 +17,7 @@ import { DETECTOR_DEFS } from '../src/engine/detectors/registry';
 import { PRESETS } from '../src/engine/presets/index';
 import { replay } from '../src/engine/replay';
 import { parseLoopscopeJsonl } from '../src/import/loopscope-jsonl';
-import type { ImportSource } from '../src/import/types';
+import { linesSource } from './lines-source';
 import type { Transcript } from '../src/model/transcript';
 import { generateRun } from './generate';
 
@@ -100,20 +100,6 @@ function heapMB(): number {
   return Math.round(process.memoryUsage().heapUsed / 1e5) / 10;
 }
 
-function sourceOfLines(lines: string[]): ImportSource {
-  const unsupported = () => Promise.reject(new Error('lines only'));
-  return {
-    name: 'bench.loop.jsonl',
-    size: 0,
-    head: () => Promise.resolve(lines.slice(0, 5).join('\n')),
-    text: unsupported,
-    bytes: unsupported,
-    async *lines() {
-      yield* lines;
-    },
-  };
-}
-
 function parseDiscard(lines: string[]): Timed {
   gc?.();
   const t = startTimer();
@@ -135,7 +121,7 @@ function parseAll(lines: string[]): Timed {
 }
 
 async function importLines(lines: string[]): Promise<Transcript> {
-  const r = await parseLoopscopeJsonl(sourceOfLines(lines));
+  const r = await parseLoopscopeJsonl(linesSource('bench.loop.jsonl', lines));
   if (r.warnings.length) throw new Error(`generated lines did not import cleanly: ${r.warnings[0].reason}`);
   return r.transcripts[0];
 }

@@ -8,7 +8,7 @@
 import { planImport } from '../src/import/folder';
 import { importUnit } from '../src/import/folder-import';
 import { importSource } from '../src/import/index';
-import { sourceFromBlob, splitLines } from '../src/import/source';
+import { eachLine, sourceFromBlob, splitLines } from '../src/import/source';
 import type { ImportResult } from '../src/import/types';
 import { callCount } from '../src/model/transcript';
 
@@ -161,7 +161,7 @@ async function parseOnly(g: GeneratedSession) {
       yield value;
     }
   };
-  for await (const l of splitLines(chunks())) if (l !== '') JSON.parse(l);
+  for await (const l of eachLine(splitLines(chunks()))) if (l !== '') JSON.parse(l);
   return { folderMs: round(folderMs, 0), jsonlMs: round(performance.now() - t0, 0) };
 }
 

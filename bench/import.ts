@@ -11,7 +11,7 @@
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
 import { importSource } from '../src/import/index';
-import { sourceFromBlob, splitLines } from '../src/import/source';
+import { eachLine, sourceFromBlob, splitLines } from '../src/import/source';
 import type { ImportContext } from '../src/import/types';
 import { callCount } from '../src/model/transcript';
 import { generateRun } from './generate';
@@ -168,7 +168,7 @@ async function parseOnly(blob: Blob): Promise<{ ms: number; lines: number }> {
   };
   const t0 = performance.now();
   let lines = 0;
-  for await (const line of splitLines(chunks())) {
+  for await (const line of eachLine(splitLines(chunks()))) {
     if (line.trim() === '') continue;
     JSON.parse(line);
     lines++;

@@ -1,5 +1,7 @@
+import type { ImportSource } from '../src/import/types';
+
 /** A generated file's lines as an import source (src/import/types.ts), without writing a file. */
-export function linesSource(name: string, lines: readonly string[]) {
+export function linesSource(name: string, lines: readonly string[]): ImportSource {
   return {
     name,
     size: 0,
@@ -7,7 +9,7 @@ export function linesSource(name: string, lines: readonly string[]) {
     text: () => Promise.reject(new Error('lines only')),
     bytes: () => Promise.reject(new Error('lines only')),
     async *lines() {
-      yield* lines;
+      yield lines;
     },
   };
 }

@@ -12,6 +12,7 @@ import type { ImportWarning, Transcript } from '../model/transcript';
 import { normalizeTranscript } from '../model/normalize';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
 import { SessionReader, blankLine } from './aider-session';
+import { eachLine } from './source';
 
 export const AIDER_FORMAT = 'aider';
 const SESSION = '# aider chat started at ';
@@ -61,7 +62,7 @@ export async function parseAider(src: ImportSource, ctx: ImportContext = {}): Pr
   };
 
   let no = 0;
-  for await (const line of src.lines()) {
+  for await (const line of eachLine(src.lines())) {
     no++;
     if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
     if (line.startsWith(SESSION)) {

@@ -31,6 +31,7 @@ import { isObj, str, num, titleFrom, TranscriptBuilder, type Obj } from './trans
 import { hasKeys, rootStringValue, scanJsonHead } from './json-head';
 import { jsonProblem, parseJson } from './json-parse';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
+import { eachLine } from './source';
 
 export const CLAUDE_CODE_FORMAT = 'claude-code';
 
@@ -221,7 +222,7 @@ export async function parseClaudeCode(src: ImportSource, ctx: ImportContext = {}
     replayed: 0,
   };
   let lineNo = 0;
-  for await (const raw of src.lines()) {
+  for await (const raw of eachLine(src.lines())) {
     lineNo++;
     if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
     if (raw.trim() === '') continue;

@@ -67,13 +67,13 @@ export function withoutCommentLines(src: ImportSource): ImportSource {
     lines: async function* () {
       skipped = [];
       let no = 0;
-      for await (const line of src.lines()) {
-        no++;
-        if (isCommentLine(line)) {
+      for await (const batch of src.lines())
+        yield batch.map((line) => {
+          no++;
+          if (!isCommentLine(line)) return line;
           skipped.push(no);
-          yield '';
-        } else yield line;
-      }
+          return '';
+        });
     },
     decodeWarnings: () => [
       ...(skipped.length ? [commentWarning(src.name, skipped)] : []),

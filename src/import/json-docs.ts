@@ -42,11 +42,13 @@ interface NumberedLine {
 /** Non-empty lines with their 1-based numbers, checking for cancellation on every line. */
 async function* numberedLines(src: ImportSource, signal?: AbortSignal): AsyncGenerator<NumberedLine> {
   let no = 0;
-  for await (const raw of src.lines()) {
-    no++;
+  for await (const batch of src.lines()) {
     checkAbort(signal);
-    const text = raw.trim();
-    if (text !== '') yield { no, text };
+    for (const raw of batch) {
+      no++;
+      const text = raw.trim();
+      if (text !== '') yield { no, text };
+    }
   }
 }
 

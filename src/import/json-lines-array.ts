@@ -8,6 +8,7 @@ import { parseJson } from './json-parse';
 import { HEAD_BYTES } from './source';
 import type { ImportWarning } from '../model/transcript';
 import { ImportError, type ImportSource } from './types';
+import { eachLine } from './source';
 
 /** The head's complete lines as a JSON array text, for sniffing; null when it is not JSON Lines of objects. */
 export function jsonLinesArrayHead(head: string): string | null {
@@ -33,7 +34,7 @@ export function jsonLinesAsArray(src: ImportSource): ImportSource {
   const asText = async (): Promise<string> => {
     const parts: string[] = [];
     let no = 0;
-    for await (const raw of src.lines()) {
+    for await (const raw of eachLine(src.lines())) {
       no++;
       const line = raw.trim();
       if (line === '') continue;
@@ -59,7 +60,7 @@ export function jsonLinesAsArray(src: ImportSource): ImportSource {
     text: whole,
     bytes: async () => new TextEncoder().encode(await whole()),
     lines: async function* () {
-      yield await whole();
+      yield [await whole()];
     },
     decodeWarnings: () => [...lineWarnings, ...(src.decodeWarnings?.() ?? [])],
   };

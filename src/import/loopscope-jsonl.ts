@@ -16,22 +16,24 @@ export async function parseLoopscopeJsonl(src: ImportSource, ctx: ImportContext 
   let lineNo = 0;
   let blank = 0;
 
-  for await (const raw of src.lines()) {
-    lineNo++;
+  for await (const batch of src.lines()) {
     if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
-    const line = raw.trim();
-    if (line === '') {
-      blank++;
-      continue;
+    for (const raw of batch) {
+      lineNo++;
+      const line = raw.trim();
+      if (line === '') {
+        blank++;
+        continue;
+      }
+      let o: unknown;
+      try {
+        o = parseJson(line, { file, warnings: reader.warnings, line: lineNo });
+      } catch (e) {
+        reader.warnings.push({ file, line: lineNo, reason: jsonProblem(e) });
+        continue;
+      }
+      reader.add(o, lineNo);
     }
-    let o: unknown;
-    try {
-      o = parseJson(line, { file, warnings: reader.warnings, line: lineNo });
-    } catch (e) {
-      reader.warnings.push({ file, line: lineNo, reason: jsonProblem(e) });
-      continue;
-    }
-    reader.add(o, lineNo);
   }
   reader.finish();
   const { done, warnings } = reader;

@@ -54,15 +54,14 @@ function needInt(o: Obj, key: string, min: number): number {
 const CALL_KEYS = ['id', 'name', 'args', 'result', 'agent', 'rejected', 'textual'] as const;
 const ASSISTANT_KEYS = ['type', 'text', 'calls', 'tokens', 'agent', 'timestamp'] as const;
 
-function readCall(c: unknown, i: number, pool: StringPool): CallDraft {
+function readCall(c: unknown, i: number): CallDraft {
   if (!isObj(c)) throw new LineProblem(`call ${i + 1} is not an object`);
   if (typeof c.name !== 'string' || c.name === '') throw new LineProblem(`call ${i + 1} has no "name"`);
   let result: CallDraft['result'];
   if (c.result !== undefined && c.result !== null) {
     if (!isObj(c.result)) throw new LineProblem(`call ${i + 1}: "result" must be an object`);
-    // Shared as the line is read, so a repeated result's copy dies young (string-pool.ts).
-    const content = typeof c.result.content === 'string' ? pool.share(c.result.content) : c.result.content;
-    result = { content, isError: c.result.isError, inferred: c.result.inferred };
+    // Its text is shared by the normaliser, as the line is read, so a repeated result's copy dies young.
+    result = { content: c.result.content, isError: c.result.isError, inferred: c.result.inferred };
   }
   return {
     id: c.id === undefined ? undefined : String(c.id),
@@ -76,7 +75,7 @@ function readCall(c: unknown, i: number, pool: StringPool): CallDraft {
   };
 }
 
-function readAssistant(o: Obj, pool: StringPool): TurnDraft {
+function readAssistant(o: Obj): TurnDraft {
   if (o.calls !== undefined && !Array.isArray(o.calls)) throw new LineProblem('"calls" must be an array');
   if (o.text !== undefined && typeof o.text !== 'string') throw new LineProblem('"text" must be a string');
   let tokens: TurnDraft['tokens'];
@@ -87,7 +86,7 @@ function readAssistant(o: Obj, pool: StringPool): TurnDraft {
   }
   return {
     text: o.text ?? '',
-    calls: ((o.calls as unknown[]) ?? []).map((c, i) => readCall(c, i, pool)),
+    calls: ((o.calls as unknown[]) ?? []).map((c, i) => readCall(c, i)),
     tokens,
     agent: optString(o, 'agent'),
     timestamp: optString(o, 'timestamp'),
@@ -234,7 +233,7 @@ export class LoopscopeReader {
         cur.pending.push(readContext(o, o.type));
         break;
       case 'assistant': {
-        const turn = readAssistant(o, this.pool);
+        const turn = readAssistant(o);
         // `1e999`: the app's parseJson already reads it as null and says so; a plain JSON.parse
         // (the standalone module) gives Infinity, kept as unknown and said here.
         for (const k of ['input', 'output'] as const) {

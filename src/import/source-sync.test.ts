@@ -158,7 +158,7 @@ describe('reading a large Blob through a reader worker', () => {
     expect(log).toEqual([]);
 
     const src = sourceFromBlob('run.jsonl', new Blob([bytes]), { sliceReaders: { open, minBytes: 1 } });
-    for await (const line of src.lines()) {
+    for await (const [line] of src.lines()) {
       expect(line).toContain('"type":"meta"');
       break;
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitLines } from './source';
+import { eachLine, splitLines } from './source';
 
 async function* chunksOf(parts: (string | number[])[]): AsyncIterable<Uint8Array> {
   for (const p of parts) yield typeof p === 'string' ? new TextEncoder().encode(p) : new Uint8Array(p);
@@ -7,7 +7,7 @@ async function* chunksOf(parts: (string | number[])[]): AsyncIterable<Uint8Array
 
 async function lines(parts: (string | number[])[]): Promise<string[]> {
   const out: string[] = [];
-  for await (const l of splitLines(chunksOf(parts))) out.push(l);
+  for await (const l of eachLine(splitLines(chunksOf(parts)))) out.push(l);
   return out;
 }
 

@@ -22,9 +22,9 @@ export interface StreamDecoder {
 }
 
 /**
- * Splits decoded chunks into lines. The unfinished line is kept as a list of pieces and joined
- * once, when its end arrives: searching a growing string for every chunk made a 200 MB
- * single-line file quadratic.
+ * Splits decoded chunks into lines, handed over a chunk's lines at a time (one async step per
+ * chunk, not per line). The unfinished line is kept as a list of pieces and joined once, when its
+ * end arrives: searching a growing string for every chunk made a 200 MB single-line file quadratic.
  */
 export async function* splitLines(
   chunks: AsyncIterable<Uint8Array>,
@@ -33,11 +33,13 @@ export async function* splitLines(
   maxLineChars: number = LINE_LIMITS.lineChars,
   replaced?: ReplacedLines,
   decoder: StreamDecoder = new TextDecoder('utf-8'),
-): AsyncIterable<string> {
+): AsyncIterable<string[]> {
   let pieces: string[] = [];
   let pending = 0;
   let lineNo = 0;
   let read = 0;
+  /** Whether the text being split (or the pieces kept from before it) holds a U+FFFD. */
+  let mayBeReplaced = false;
   const tooLong = () =>
     new ImportError(
       file,
@@ -50,9 +52,9 @@ export async function* splitLines(
     pieces = [];
     pending = 0;
     lineNo++;
-    // U+FFFD is what the non-fatal decoder puts for invalid UTF-8: one indexOf per line (a fast
-    // native scan) instead of a fatal decoder per line. A U+FFFD written in the file is reported too.
-    if (replaced && line.indexOf('\uFFFD') !== -1) {
+    // U+FFFD is what the non-fatal decoder puts for invalid UTF-8: one native scan per chunk, and
+    // per line only in a chunk that has one. A U+FFFD written in the file is reported too.
+    if (mayBeReplaced && replaced && line.indexOf('\uFFFD') !== -1) {
       replaced.count++;
       replaced.first ??= lineNo;
     }
@@ -62,10 +64,12 @@ export async function* splitLines(
   for await (const chunk of chunks) {
     read += chunk.byteLength;
     const text = decoder.decode(chunk, { stream: true });
+    mayBeReplaced ||= text.indexOf('\uFFFD') !== -1;
+    const batch: string[] = [];
     let start = 0;
     let nl = text.indexOf('\n');
     while (nl !== -1) {
-      yield take(text.slice(start, nl));
+      batch.push(take(text.slice(start, nl)));
       start = nl + 1;
       nl = text.indexOf('\n', start);
     }
@@ -76,10 +80,20 @@ export async function* splitLines(
       if (pending > maxLineChars) throw tooLong();
       pieces.push(piece);
     }
+    // Only a kept piece holding one makes the line it ends in worth a look.
+    if (mayBeReplaced) mayBeReplaced = pieces.some((p) => p.indexOf('\uFFFD') !== -1);
     onBytes?.(read);
+    if (batch.length) yield batch;
   }
-  const rest = take(decoder.decode());
-  if (rest !== '') yield rest;
+  const end = decoder.decode();
+  mayBeReplaced ||= end.indexOf('\uFFFD') !== -1;
+  const rest = take(end);
+  if (rest !== '') yield [rest];
+}
+
+/** One line at a time from lines(), for readers that take lines one by one. */
+export async function* eachLine(batches: AsyncIterable<readonly string[]>): AsyncIterable<string> {
+  for await (const batch of batches) yield* batch;
 }
 
 /** Lines holding U+FFFD after decoding: how many, and the first. */

@@ -22,6 +22,7 @@ import { titleFrom } from './transcript-builder';
 import { messageItems } from './specstory-blocks';
 import { readFileHeaderLine, roleHeader, type FileHeader, type RoleHeader } from './specstory-lines';
 import { ImportError, type ImportContext, type ImportResult, type ImportSource, type Importer } from './types';
+import { eachLine } from './source';
 
 export const SPECSTORY_FORMAT = 'specstory';
 
@@ -108,7 +109,7 @@ export async function parseSpecStory(src: ImportSource, ctx: ImportContext = {})
   const s: State = { file: {}, legacy: true, turns: [], pending: [] };
   let cur: Message | undefined;
   let no = 0;
-  for await (const line of src.lines()) {
+  for await (const line of eachLine(src.lines())) {
     no++;
     if (ctx.signal?.aborted) throw new DOMException('Import cancelled', 'AbortError');
     const h = roleHeader(line);

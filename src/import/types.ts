@@ -10,8 +10,11 @@ export interface ImportSource {
   head(): Promise<string>;
   text(): Promise<string>;
   bytes(): Promise<Uint8Array>;
-  /** Lines without their terminator, in order; reports progress as bytes are consumed. */
-  lines(): AsyncIterable<string>;
+  /**
+   * Lines without their terminator, in order, a batch at a time (a chunk read's lines: one async
+   * step per batch, not per line); reports progress as bytes are consumed. eachLine() gives them one by one.
+   */
+  lines(): AsyncIterable<readonly string[]>;
   /**
    * Warnings from reading the source itself, added to the import's warnings: invalid UTF-8 in what
    * lines() or text() last read (a whole read replaces a partial one), and for a JSON Lines file

@@ -82,9 +82,9 @@ function count(n: unknown): number | undefined {
  * says so (a re-import is never inferred twice). An unflagged one is inferred: a rejected call
  * is an error (`rejected`), otherwise the first matching rule of error-rules.ts, else no error.
  */
-function resultOf(r: CallDraft['result'], rejected: boolean, pool: StringPool): ToolResult | undefined {
+function resultOf(r: CallDraft['result'], rejected: boolean): ToolResult | undefined {
   if (r === undefined || r === null) return undefined;
-  const content = pool.share(asText(r.content));
+  const content = asText(r.content);
   if (typeof r.isError !== 'boolean') {
     const rule = rejected ? REJECTED_RULE.id : inferError(content);
     return rule === undefined ? { content, isError: false } : { content, isError: true, inferred: rule };
@@ -97,7 +97,7 @@ function resultOf(r: CallDraft['result'], rejected: boolean, pool: StringPool): 
 
 /** The normalised result, one object for equal results (StringPool.shareResult). */
 function normalizeResult(r: CallDraft['result'], rejected: boolean, pool: StringPool): ToolResult | undefined {
-  const out = resultOf(r, rejected, pool);
+  const out = resultOf(r, rejected);
   return out && pool.shareResult(out);
 }
 
@@ -172,7 +172,7 @@ export class TurnNormalizer {
     );
     return defined<Turn>(t, {
       index: ++this.turns,
-      text: pool.share(asText(t.text)),
+      text: asText(t.text),
       calls,
       tokens: normalizeTokens(t.tokens),
       before: t.before?.length ? t.before.map(normalizeContext) : undefined,

@@ -32,8 +32,21 @@ describe('StringPool', () => {
     expect(back.length).toBe(other.length);
     expect(back === other).toBe(true);
     expect(back.indexOf('b')).toBe(10_099);
-    // An equal long text is shared.
+    // An equal long text is shared; the other is remembered too (its key clashed with the first's).
     expect(pool.share(head + 'a'.repeat(20_000) + tail)).toBe(one);
-    expect(pool.size).toBe(1);
+    expect(pool.size).toBe(2);
+  });
+
+  it('shares a text whose sampled characters match another, different text', () => {
+    const pool = new StringPool();
+    // Same length, same first, last and spread characters: only the unsampled middle differs.
+    const a = 'x'.repeat(40) + 'A' + 'x'.repeat(40);
+    const b = 'x'.repeat(40) + 'B' + 'x'.repeat(40);
+    pool.share(a);
+    pool.share(b);
+    const copyOfB = ['x'.repeat(40), 'B', 'x'.repeat(40)].join('');
+    expect(pool.share(copyOfB)).toBe(b);
+    expect(pool.share(copyOfB).indexOf('B')).toBe(40);
+    expect(pool.size).toBe(2);
   });
 });
