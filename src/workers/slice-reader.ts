@@ -25,6 +25,8 @@ interface Reading {
   ready: Promise<void>;
   /** This worker's first request carries the hash state to continue (undefined: not hashing). */
   first: boolean;
+  /** The Blob this worker was given: sent once, since posting a Blob costs about a millisecond each time. */
+  blob?: Blob;
 }
 
 export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | undefined {
@@ -96,7 +98,9 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
         void r.ready.then(() => {
           const carry = r.first && hashing ? { hashFrom: hashState } : {};
           r.first = false;
-          r.worker.postMessage({ id, blob, at, bytes, ...carry });
+          const given = r.blob === blob ? {} : { blob };
+          r.blob = blob;
+          r.worker.postMessage({ id, at, bytes, ...given, ...carry });
         });
       });
       r.answered = answer.then(

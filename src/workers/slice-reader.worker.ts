@@ -6,9 +6,10 @@
  */
 import { ContentHasher, type HasherState } from '../import/content-hasher';
 
-/** What this worker keeps between reads: its reader, and the hash its slices continue (when asked). */
+/** What this worker keeps between reads: its reader, the Blob it reads, and the hash its slices continue (when asked). */
 interface ReaderState {
   readonly reader: FileReaderSync;
+  blob?: Blob;
   hasher?: ContentHasher;
 }
 
@@ -16,7 +17,8 @@ const state: ReaderState = { reader: new FileReaderSync() };
 
 interface Ask {
   id: number;
-  blob: Blob;
+  /** The Blob to read, on the first read of it (posting a Blob is not free). */
+  blob?: Blob;
   at: number;
   bytes: number;
   /** On this worker's first read: the hash state its slices continue. */
@@ -27,10 +29,12 @@ interface Ask {
 
 self.onmessage = (e: MessageEvent<Ask>) => {
   if (e.data.release) return;
-  const { id, blob, at, bytes, hashFrom } = e.data;
+  const { id, at, bytes, hashFrom } = e.data;
+  if (e.data.blob) state.blob = e.data.blob;
   if (hashFrom) state.hasher = new ContentHasher(hashFrom);
   try {
-    const buf = state.reader.readAsArrayBuffer(blob.slice(at, at + bytes));
+    if (!state.blob) throw new Error('no file to read');
+    const buf = state.reader.readAsArrayBuffer(state.blob.slice(at, at + bytes));
     state.hasher?.update(new Uint8Array(buf));
     self.postMessage({ id, buf, hash: state.hasher?.state() }, [buf]);
   } catch (err) {
