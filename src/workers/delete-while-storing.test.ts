@@ -9,9 +9,12 @@ import { LoopscopeDb } from '../persistence/db';
 import { findByContentHash } from '../persistence/hash-index';
 import { deleteTranscript } from '../persistence/transcripts';
 import { hashBytes } from '../import/content-hash';
-import { finishStoring, importAndOpen, storingDone } from './import-file';
-import { openSession, runSession } from './open-sessions';
-import { fingerprintCacheWritten } from './write-gates';
+import { createEngineWorker } from './engine-api';
+import { engineParts } from './engine-parts';
+
+/** One engine worker for these tests (its sessions, waits and triage are its own). */
+const parts = engineParts();
+const { finishStoring, importAndOpen, storingDone, openSession, runSession } = createEngineWorker({ parts });
 
 let dbs = 0;
 const freshDb = () => new LoopscopeDb(`delete-while-storing-test-${++dbs}`);
@@ -68,7 +71,7 @@ describe('a run deleted while its import writes its turns', () => {
     await untilChunks(db, id, 1);
     await deleteTranscript(id, db);
     expect(await storingDone()).toBeNull();
-    await fingerprintCacheWritten();
+    await parts.waits.fingerprintCacheWritten();
     expect(await recordsOf(db, id)).toEqual(NOTHING);
     // The same bytes dropped again are not taken for a copy of the deleted run.
     expect(await findByContentHash(hashBytes(new TextEncoder().encode(text)), db)).toEqual([]);

@@ -15,8 +15,11 @@ import { LoopscopeDb } from '../persistence/db';
 import { beginImport, finishImport, deleteInterruptedImports, writeChunks } from '../persistence/staged-import';
 import { holdWhileStoring } from '../persistence/store-lock';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
-import { finishStoring, importAndOpen, importFile, storingDone } from './import-file';
-import { closeSession, openSession, runSession } from './open-sessions';
+import { createEngineWorker } from './engine-api';
+
+/** One engine worker for these tests (its sessions, waits and triage are its own). */
+const { finishStoring, importAndOpen, importFile, storingDone, closeSession, openSession, runSession } =
+  createEngineWorker();
 
 let dbs = 0;
 const freshDb = () => new LoopscopeDb(`streaming-import-test-${++dbs}`);
