@@ -12,8 +12,6 @@ interface ReaderState {
   hasher?: ContentHasher;
 }
 
-const state: ReaderState = { reader: new FileReaderSync() };
-
 interface Ask {
   id: number;
   blob: Blob;
@@ -25,15 +23,20 @@ interface Ask {
   release?: ArrayBuffer;
 }
 
-self.onmessage = (e: MessageEvent<Ask>) => {
-  if (e.data.release) return;
-  const { id, blob, at, bytes, hashFrom } = e.data;
-  if (hashFrom) state.hasher = new ContentHasher(hashFrom);
-  try {
-    const buf = state.reader.readAsArrayBuffer(blob.slice(at, at + bytes));
-    state.hasher?.update(new Uint8Array(buf));
-    self.postMessage({ id, buf, hash: state.hasher?.state() }, [buf]);
-  } catch (err) {
-    self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
-  }
-};
+/** The message handler of one reader worker, over its own state. */
+function sliceReader(state: ReaderState = { reader: new FileReaderSync() }) {
+  return (e: MessageEvent<Ask>) => {
+    if (e.data.release) return;
+    const { id, blob, at, bytes, hashFrom } = e.data;
+    if (hashFrom) state.hasher = new ContentHasher(hashFrom);
+    try {
+      const buf = state.reader.readAsArrayBuffer(blob.slice(at, at + bytes));
+      state.hasher?.update(new Uint8Array(buf));
+      self.postMessage({ id, buf, hash: state.hasher?.state() }, [buf]);
+    } catch (err) {
+      self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+    }
+  };
+}
+
+self.onmessage = sliceReader();
