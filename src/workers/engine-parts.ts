@@ -5,7 +5,7 @@
  * on the parts they look into.
  */
 import { StoredComparisons } from './compare-stored';
-import { ImportWaits, type ImportWaitLimits } from './import-waits';
+import { ImportWaits, type ImportWaitsOptions } from './import-waits';
 import { OpenSessions } from './open-sessions';
 import { LibraryTriage } from './triage';
 
@@ -16,13 +16,11 @@ export interface EngineParts {
   triage: LibraryTriage;
 }
 
-export interface EnginePartsOptions {
-  /** Wait limits other than import-waits.ts's defaults (tests). */
-  limits?: Partial<ImportWaitLimits>;
-}
+/** What the import waits are made with (tests: other limits, a listener on every import state). */
+export type EnginePartsOptions = ImportWaitsOptions;
 
-export function engineParts({ limits }: EnginePartsOptions = {}): EngineParts {
-  const waits = new ImportWaits(limits);
+export function engineParts(options: EnginePartsOptions = {}): EngineParts {
+  const waits = new ImportWaits(options);
   return {
     waits,
     sessions: new OpenSessions(waits),

@@ -30,6 +30,13 @@ export const IMPORT_WAIT_LIMITS: ImportWaitLimits = {
   maxChunkWaitMs: 2000,
 };
 
+export interface ImportWaitsOptions {
+  /** Limits other than IMPORT_WAIT_LIMITS (tests). */
+  limits?: Partial<ImportWaitLimits>;
+  /** Told every state an import here enters, in order (tests follow an import with it). */
+  onState?: (state: ImportState) => void;
+}
+
 /** One import in progress here: its state, and what waits on it. */
 export interface TrackedImport {
   readonly state: ImportState;
@@ -47,6 +54,7 @@ const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 export class ImportWaits {
   private readonly limits: ImportWaitLimits;
+  private readonly onState: ((state: ImportState) => void) | undefined;
   private readonly imports = new Set<Tracked>();
   /** When the last replay was answered (performance.now()). */
   private lastReplayEnd = -Infinity;
@@ -57,14 +65,16 @@ export class ImportWaits {
   /** The turn writes of the import begun last: null once stored, else why they could not be. */
   lastImportStored: Promise<string | null> = Promise.resolve(null);
 
-  constructor(limits: Partial<ImportWaitLimits> = {}) {
+  constructor({ limits, onState }: ImportWaitsOptions = {}) {
     this.limits = { ...IMPORT_WAIT_LIMITS, ...limits };
+    this.onState = onState;
   }
 
   /** Starts tracking the import of `file` (reading). */
   begin(file: string): TrackedImport {
     const t: Tracked = { state: { kind: 'reading', file }, onWritesFree: [] };
     this.imports.add(t);
+    this.onState?.(t.state);
     return t;
   }
 
@@ -75,6 +85,7 @@ export class ImportWaits {
     if (next === t.state) return next;
     const was = t.state.kind;
     t.state = next;
+    this.onState?.(next);
     if (next.kind !== was) this.enter(t);
     return next;
   }
