@@ -11,6 +11,7 @@ import { deleteTranscript } from '../persistence/transcripts';
 import { hashBytes } from '../import/content-hash';
 import { createEngineWorker } from './engine-api';
 import { engineParts } from './engine-parts';
+import { bigRun } from './big-run.test-util';
 
 /** One engine worker for these tests (its sessions, waits and triage are its own). */
 const parts = engineParts();
@@ -18,27 +19,6 @@ const { finishStoring, importAndOpen, storingDone, openSession, runSession } = c
 
 let dbs = 0;
 const freshDb = () => new LoopscopeDb(`delete-while-storing-test-${++dbs}`);
-
-/** A run of `turns` turns with 600 KB results: a chunk holds 6 of them. */
-function bigRun(turns: number): string {
-  const lines = [];
-  for (let i = 1; i <= turns; i++)
-    lines.push(
-      JSON.stringify({
-        type: 'assistant',
-        text: `step ${i}`,
-        calls: [
-          {
-            id: `c${i}`,
-            name: 'cat',
-            args: { path: `f${i % 3}` },
-            result: { content: `${i}`.repeat(600_000 / `${i}`.length), isError: false },
-          },
-        ],
-      }),
-    );
-  return lines.join('\n') + '\n';
-}
 
 /** Every record of run `id`, table by table (all zero once it is deleted). */
 async function recordsOf(db: LoopscopeDb, id: number): Promise<Record<string, number>> {

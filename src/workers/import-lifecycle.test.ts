@@ -22,6 +22,7 @@ import {
   type ImportState,
   type ImportStateKind,
 } from './import-lifecycle';
+import { bigRun } from './big-run.test-util';
 
 /** Where each event takes each state; an event not listed leaves the state as it is. */
 const MOVES: { [K in ImportStateKind]: Partial<Record<EventName, ImportState>> } = {
@@ -111,27 +112,6 @@ describe('nextImportState', () => {
 
 let dbs = 0;
 const freshDb = () => new LoopscopeDb(`import-lifecycle-test-${++dbs}`);
-
-/** A run of `turns` turns with 600 KB results: a chunk holds 6 of them. */
-function bigRun(turns: number): string {
-  const lines = [];
-  for (let i = 1; i <= turns; i++)
-    lines.push(
-      JSON.stringify({
-        type: 'assistant',
-        text: `step ${i}`,
-        calls: [
-          {
-            id: `c${i}`,
-            name: 'cat',
-            args: { path: `f${i % 3}` },
-            result: { content: `${i}`.repeat(600_000 / `${i}`.length), isError: false },
-          },
-        ],
-      }),
-    );
-  return lines.join('\n') + '\n';
-}
 
 describe('reload while storing', () => {
   it('the row is found marked with no live writer: interrupted, deleted, and the page told which run and why', async () => {
