@@ -97,10 +97,11 @@ const EVENT_TYPES: Record<ImportEventType, true> = {
 };
 export const IMPORT_EVENTS = Object.keys(EVENT_TYPES) as readonly ImportEventType[];
 
+/** The states with library rows marked as storing. */
+type MarkedState = Extract<ImportState, { kind: 'rowsWritten' | 'opened' | 'storing' }>;
+
 /** States in which the import's rows are in the library, marked as storing. */
-export function rowsMarked(s: ImportState): s is Extract<ImportState, { ids: readonly number[] }> & {
-  kind: 'rowsWritten' | 'opened' | 'storing';
-} {
+export function rowsMarked(s: ImportState): s is MarkedState {
   return s.kind === 'rowsWritten' || s.kind === 'opened' || s.kind === 'storing';
 }
 
@@ -110,7 +111,7 @@ export function isSettled(s: ImportState): boolean {
 }
 
 /** Whether the turn writes are held (waiting for the first replay). */
-export function writesHeld(s: ImportState): boolean {
+export function writesHeld(s: ImportState): s is Extract<ImportState, { kind: 'rowsWritten' | 'opened' }> {
   return s.kind === 'rowsWritten' || s.kind === 'opened';
 }
 
@@ -135,13 +136,13 @@ export function nextImportState(s: ImportState, event: ImportEvent): ImportState
     case 'pageOpened':
       return s.kind === 'rowsWritten' && s.ids.includes(event.id) ? { kind: 'opened', file, ids: s.ids } : s;
     case 'firstReplay':
-      return writesHeld(s) && 'ids' in s && s.ids.includes(event.id) ? { kind: 'storing', file, ids: s.ids } : s;
+      return writesHeld(s) && s.ids.includes(event.id) ? { kind: 'storing', file, ids: s.ids } : s;
     case 'idleLimit':
       return s.kind === 'rowsWritten' ? { kind: 'storing', file, ids: s.ids } : s;
     case 'openLimit':
       return s.kind === 'opened' ? { kind: 'storing', file, ids: s.ids } : s;
     case 'released':
-      return writesHeld(s) && 'ids' in s ? { kind: 'storing', file, ids: s.ids } : s;
+      return writesHeld(s) ? { kind: 'storing', file, ids: s.ids } : s;
     case 'turnsWritten':
       return s.kind === 'storing' ? { kind: 'stored', file, ids: s.ids } : s;
     case 'runsDeleted': {

@@ -124,14 +124,15 @@ export class ImportWaits {
     const waiting = this.pendingCacheWrite;
     if (waiting) setTimeout(waiting, 0);
     for (const t of this.imports)
-      if (writesHeld(t.state)) setTimeout(() => this.send(t, { type: 'firstReplay', id }), 0);
+      if (writesHeld(t.state) && t.state.ids.includes(id))
+        setTimeout(() => this.send(t, { type: 'firstReplay', id }), 0);
     this.lastReplayEnd = performance.now();
   }
 
   /** Lets the held writes of run `id` go now (a reader is waiting for its turns to be stored). */
   releaseRun(id: number): void {
     for (const t of [...this.imports])
-      if ('ids' in t.state && t.state.ids.includes(id)) this.send(t, { type: 'released' });
+      if (writesHeld(t.state) && t.state.ids.includes(id)) this.send(t, { type: 'released' });
   }
 
   /** Lets every held import write now (the worker is being retired: no replay will come here). */
