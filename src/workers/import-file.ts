@@ -118,10 +118,13 @@ async function startImport(
     result = await importSource(sourceFromBlob(name, file, ctx), ctx, opts.formatId);
     progress(file.size, file.size);
   } catch (e) {
-    parts.waits.send(imp, { type: 'failed', reason: e instanceof ImportError ? e.reason : 'could not be read' });
+    const msg = e instanceof Error ? e.message : String(e);
+    parts.waits.send(imp, {
+      type: 'failed',
+      reason: e instanceof ImportError ? e.reason : `could not be read: ${msg}`,
+    });
     if (e instanceof ImportError)
       return { ok: false, error: { file: e.file, line: e.line, reason: e.reason, message: e.message } };
-    const msg = e instanceof Error ? e.message : String(e);
     // Anything else is a bug in an importer; still name the file rather than show a stack trace.
     return {
       ok: false,
