@@ -58,7 +58,10 @@ export type ImportEvent =
   | { type: 'runsDeleted'; ids: readonly number[] }
   /** Reading, checking or storing failed; what was stored is deleted. */
   | { type: 'failed'; reason: string }
-  /** The user cancelled it. */
+  /**
+   * The user cancelled it. The page's Cancel terminates the worker while it reads or asks, so no
+   * worker code sends this: it is the move the page's job status makes (run-import.ts).
+   */
   | { type: 'cancel' }
   /** Its rows are marked but no one holds its storing lock any more (found on a reload). */
   | { type: 'writerGone' };
