@@ -1,13 +1,14 @@
 /**
  * One import of one file, as the engine worker moves it from the dropped bytes to stored turns:
  * every state it can be in and the one function that says where an event takes it. Pure (no
- * timers, no Dexie): the timers and locks that send these events live in import-waits.ts, and
+ * timers, no Dexie): the worker's ImportWaits (import-waits.ts) holds each import's state and
+ * owns the timers that send these events; the locks are src/persistence/store-lock.ts's.
  * docs/architecture.md draws this machine (a test keeps the drawing and this type in step).
  *
  * An event that does not apply in a state returns that same state object, not an error: the
  * events come from timers, the page and the writer at once, and a late one (the idle limit firing
  * after the first replay, a replay of a run already storing) is normal and must change nothing.
- * `applies` tells the two apart where that matters (tests, the tracker's bookkeeping).
+ * `applies` tells the two apart.
  */
 
 /** Why an import was cancelled: the user pressed Cancel, skipped a duplicate, or deleted its runs. */
