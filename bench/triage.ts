@@ -45,7 +45,9 @@ export async function benchTriage(opts: TriageBenchOptions = {}) {
   const { db } = await import('../src/persistence/db');
   const { saveImport } = await import('../src/persistence/transcripts');
   const { parseLoopscopeJsonl } = await import('../src/import/loopscope-jsonl');
-  const { triageRuns, clearTriageCache } = await import('../src/workers/triage');
+  const { LibraryTriage } = await import('../src/workers/triage');
+  // One worker's triage, as the engine worker holds it.
+  const triage = new LibraryTriage();
   const { presetByName } = await import('../src/engine/presets/index');
   const { setParam } = await import('../src/engine/config');
 
@@ -86,7 +88,7 @@ export async function benchTriage(opts: TriageBenchOptions = {}) {
     gc?.();
     const c0 = process.cpuUsage();
     const t0 = performance.now();
-    const out = await triageRuns(ids, config);
+    const out = await triage.triageRuns(ids, config);
     const c = process.cpuUsage(c0);
     return { ms: performance.now() - t0, cpuMs: (c.user + c.system) / 1000, out };
   };
@@ -101,7 +103,7 @@ export async function benchTriage(opts: TriageBenchOptions = {}) {
   const reopenRounds: number[] = [];
   // Cold: nothing in the worker's memory nor in IndexedDB's triage table.
   const forget = async () => {
-    clearTriageCache();
+    triage.clear();
     await db.triage.clear();
   };
   for (let r = 0; r < rounds; r++) {
@@ -112,7 +114,7 @@ export async function benchTriage(opts: TriageBenchOptions = {}) {
     if (r === 0) cold = c;
     warm = await time(recommended);
     // A new session: the worker's memory empty, the digests stored by the cold pass.
-    clearTriageCache();
+    triage.clear();
     reopenRounds.push(round((await time(recommended)).ms));
     await forget();
     retuneRounds.push(round((await time(retuned)).ms));

@@ -63,12 +63,14 @@ export async function beginImport(
  * Writes the turns, a chunk a transaction; `pause` runs between chunks (the worker answers replays
  * there). A transcript deleted meanwhile gets no more chunks: the check and the write are one
  * transaction, so no chunk outlives the delete (which takes the chunks written before it).
+ * Settles with the ids of the transcripts found deleted.
  */
 export async function writeChunks(
   staged: readonly StagedTranscript[],
   database: LoopscopeDb = db,
   pause: () => Promise<void> = () => Promise.resolve(),
-): Promise<void> {
+): Promise<number[]> {
+  const deleted: number[] = [];
   for (const s of staged)
     for (let n = 0; n < s.chunks.length; n++) {
       const written = await database.transaction('rw', database.bodies, database.turnChunks, async () => {
@@ -77,9 +79,13 @@ export async function writeChunks(
         await database.turnChunks.add({ id: s.id, n, turns: s.chunks[n] });
         return true;
       });
-      if (!written) break;
+      if (!written) {
+        deleted.push(s.id);
+        break;
+      }
       await pause();
     }
+  return deleted;
 }
 
 /**

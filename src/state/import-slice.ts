@@ -63,46 +63,47 @@ export function jobActive(j: ImportJob): boolean {
   return j.status === 'running' || j.status === 'storing' || j.status === 'asking';
 }
 
-/** The next import job's id (ids are never reused while the page lives). */
-const jobIds: { next: number } = { next: 1 };
-
-export const createImportSlice: StateCreator<ImportSlice, [], [], ImportSlice> = (set) => ({
-  jobs: [],
-  interrupted: {},
-  samplesSeeded: false,
-  setSamplesSeeded() {
-    set({ samplesSeeded: true });
-  },
-  noteInterrupted(id, message) {
-    set((s) => {
-      if (s.interrupted[id] !== undefined) return s;
-      const job: ImportJob = {
-        id: jobIds.next++,
-        fileName: '',
-        read: 0,
-        total: 0,
-        status: 'error',
-        message,
-        warnings: [],
-        storedIds: [],
-      };
-      return { interrupted: { ...s.interrupted, [id]: message }, jobs: [...s.jobs, job] };
-    });
-  },
-  addJob(fileName, total, folder) {
-    const id = jobIds.next++;
-    set((s) => ({
-      jobs: [...s.jobs, { id, fileName, read: 0, total, status: 'running', warnings: [], storedIds: [], folder }],
-    }));
-    return id;
-  },
-  updateJob(id, patch) {
-    set((s) => ({ jobs: s.jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)) }));
-  },
-  dismissJob(id) {
-    set((s) => ({ jobs: s.jobs.filter((j) => j.id !== id) }));
-  },
-  dismissFinished() {
-    set((s) => ({ jobs: s.jobs.filter(jobActive) }));
-  },
-});
+export const createImportSlice: StateCreator<ImportSlice, [], [], ImportSlice> = (set) => {
+  /** The next import job's id: one counter per store (ids are never reused while the page lives). */
+  const jobIds = { next: 1 };
+  return {
+    jobs: [],
+    interrupted: {},
+    samplesSeeded: false,
+    setSamplesSeeded() {
+      set({ samplesSeeded: true });
+    },
+    noteInterrupted(id, message) {
+      set((s) => {
+        if (s.interrupted[id] !== undefined) return s;
+        const job: ImportJob = {
+          id: jobIds.next++,
+          fileName: '',
+          read: 0,
+          total: 0,
+          status: 'error',
+          message,
+          warnings: [],
+          storedIds: [],
+        };
+        return { interrupted: { ...s.interrupted, [id]: message }, jobs: [...s.jobs, job] };
+      });
+    },
+    addJob(fileName, total, folder) {
+      const id = jobIds.next++;
+      set((s) => ({
+        jobs: [...s.jobs, { id, fileName, read: 0, total, status: 'running', warnings: [], storedIds: [], folder }],
+      }));
+      return id;
+    },
+    updateJob(id, patch) {
+      set((s) => ({ jobs: s.jobs.map((j) => (j.id === id ? { ...j, ...patch } : j)) }));
+    },
+    dismissJob(id) {
+      set((s) => ({ jobs: s.jobs.filter((j) => j.id !== id) }));
+    },
+    dismissFinished() {
+      set((s) => ({ jobs: s.jobs.filter(jobActive) }));
+    },
+  };
+};

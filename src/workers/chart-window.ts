@@ -5,7 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import { fingerprintWindow, topCountsAt, type FingerprintWindow } from '../engine/fingerprint-window';
-import { openedSession } from './open-sessions';
+import type { OpenSession } from './open-sessions';
 
 export interface ChartWindow extends FingerprintWindow {
   /** The radius asked for (the window is clipped to the run). */
@@ -14,9 +14,13 @@ export interface ChartWindow extends FingerprintWindow {
   wholeRun: number[];
 }
 
-/** Bars for turn `turn` of the open transcript `key`, counted over turn ± `radius`. */
-export function chartWindow(key: number, turn: number, radius: number, ignoreTextualCalls = false): ChartWindow {
-  const { session } = openedSession(key);
+/** Bars for turn `turn` of the open transcript, counted over turn ± `radius`. */
+export function chartWindow(
+  { session }: OpenSession,
+  turn: number,
+  radius: number,
+  ignoreTextualCalls = false,
+): ChartWindow {
   const callsOf = (t: number) => session.callsOfTurn(t, ignoreTextualCalls);
   const turns = session.transcript.turns.length;
   const at = Math.min(Math.max(1, turn), Math.max(1, turns));

@@ -9,15 +9,11 @@ import { hashBytes } from '../import/content-hash';
 import { LoopscopeDb } from '../persistence/db';
 import { findByContentHash } from '../persistence/hash-index';
 import { loadTranscript } from '../persistence/transcripts';
-import {
-  finishStoring,
-  importAndOpen,
-  importFile,
-  storingDone,
-  type DuplicateChoice,
-  type DuplicateInfo,
-} from './import-file';
-import { importFolderUnit } from './import-folder-unit';
+import type { DuplicateChoice, DuplicateInfo } from './import-file';
+import { createEngineWorker } from './engine-api';
+
+/** One engine worker for these tests (its sessions, waits and triage are its own). */
+const { finishStoring, importAndOpen, importFile, storingDone, importFolderUnit } = createEngineWorker();
 
 let dbs = 0;
 /** Two connections to one new database: the first import's worker and the second's. */

@@ -5,7 +5,7 @@
  * by the worker's API type, so a method added, renamed or removed there fails to compile until
  * it is listed here.
  */
-import type { EngineWorkerApi } from './engine.worker';
+import type { EngineWorkerApi } from './engine-api';
 
 type Role = 'opens' | 'session' | 'other';
 

@@ -11,9 +11,13 @@ import { sourceFromText } from '../import/source';
 import { LoopscopeDb } from '../persistence/db';
 import { loadFingerprints } from '../persistence/fingerprint-cache';
 import { deleteTranscript, saveImport } from '../persistence/transcripts';
-import { closeSession, openSession, runSession } from './open-sessions';
-import { fingerprintCacheWritten } from './write-gates';
+import { createEngineWorker } from './engine-api';
+import { engineParts } from './engine-parts';
 import { presetByName } from '../engine/presets/index';
+
+/** One engine worker for these tests (its sessions, waits and triage are its own). */
+const parts = engineParts();
+const { closeSession, openSession, runSession } = createEngineWorker({ parts });
 
 const name = 'missing-path-ls-loop.loop.jsonl';
 const text = readFileSync(new URL(`../samples/${name}`, import.meta.url), 'utf8');
@@ -32,7 +36,7 @@ describe('the fingerprint cache', () => {
     expect(await loadFingerprints(id, FINGERPRINT_VERSION, db)).toBeUndefined();
 
     await openSession(id, { database: db });
-    await fingerprintCacheWritten();
+    await parts.waits.fingerprintCacheWritten();
     const first = (await loadFingerprints(id, FINGERPRINT_VERSION, db))!;
     // Numbers, not texts: the key (hash and size) of each of the 17 calls' exact fingerprint.
     expect(first.hashes).toBeInstanceOf(Uint32Array);
@@ -61,7 +65,7 @@ describe('the fingerprint cache', () => {
     // Another engine version: the stored record is ignored, recomputed and replaced.
     await openSession(id, { database: db, version: FINGERPRINT_VERSION + 1 });
     expect(topOf(id)).toEqual(computed);
-    await fingerprintCacheWritten();
+    await parts.waits.fingerprintCacheWritten();
     expect((await db.fingerprints.get([id, -1]))!.version).toBe(FINGERPRINT_VERSION + 1);
     expect(await loadFingerprints(id, FINGERPRINT_VERSION, db)).toBeUndefined();
     expect((await loadFingerprints(id, FINGERPRINT_VERSION + 1, db))!.series.top[0].name).toBe('ls');
@@ -81,7 +85,7 @@ describe('the fingerprint cache', () => {
     expect(await loadFingerprints(id, FINGERPRINT_VERSION, db)).toBeUndefined();
     await openSession(id, { database: db });
     expect(topOf(id)[0]).toEqual({ fingerprint: 'ls:{"path":"src/plugins"}', name: 'ls', count: 12 });
-    await fingerprintCacheWritten();
+    await parts.waits.fingerprintCacheWritten();
     expect(await db.fingerprints.count()).toBe(1);
     expect((await loadFingerprints(id, FINGERPRINT_VERSION, db))!.hashes).toHaveLength(17);
     closeSession(id);

@@ -11,7 +11,11 @@ import { claudeCodeText } from '../import/synthetic.test-util';
 import { rawZip } from '../import/zip.test-util';
 import { MAX_JSON_DEPTH } from '../model/limits';
 import { LoopscopeDb } from '../persistence/db';
-import { importFile, type ImportOptions } from './import-file';
+import type { ImportOptions } from './import-file';
+import { createEngineWorker } from './engine-api';
+
+/** One engine worker for these tests (its sessions, waits and triage are its own). */
+const { importFile } = createEngineWorker();
 
 const MiB = 1024 * 1024;
 const GOOD =

@@ -4,7 +4,7 @@
  * what was just stored.
  */
 import type { LoopscopeDb } from '../persistence/db';
-import { noteImported } from './triage';
+import type { LibraryTriage } from './triage';
 
 /** What the page learns of a stored import: never the transcripts themselves. */
 export interface ImportSummary {
@@ -31,9 +31,13 @@ export function throttled(onProgress?: (read: number, total: number) => void) {
 const TRIAGE_AT_IMPORT_MAX_CALLS = 20_000;
 
 /** The library's triage digests of what was just imported, after the import has answered (triage.ts). */
-export function triageLater(runs: Parameters<typeof noteImported>[0], database: LoopscopeDb): void {
+export function triageLater(
+  triage: LibraryTriage,
+  runs: Parameters<LibraryTriage['noteImported']>[0],
+  database: LoopscopeDb,
+): void {
   const small = runs.filter(
     (r) => r.transcript.turns.reduce((n, t) => n + t.calls.length, 0) <= TRIAGE_AT_IMPORT_MAX_CALLS,
   );
-  if (small.length) setTimeout(() => void noteImported(small, database).catch(() => undefined), 0);
+  if (small.length) setTimeout(() => void triage.noteImported(small, database).catch(() => undefined), 0);
 }

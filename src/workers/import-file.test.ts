@@ -13,8 +13,11 @@ import { approxChars, CHUNK_MAX_TURNS, STREAM_CHUNK_CHARS } from '../persistence
 import { LoopscopeDb } from '../persistence/db';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
 import { hashBytes } from '../import/content-hash';
-import { importFile, type DuplicateChoice, type DuplicateInfo } from './import-file';
-import { importFolderUnit } from './import-folder-unit';
+import type { DuplicateChoice, DuplicateInfo } from './import-file';
+import { createEngineWorker } from './engine-api';
+
+/** One engine worker for these tests (its sessions, waits and triage are its own). */
+const { importFile, importFolderUnit } = createEngineWorker();
 
 const corpus = (p: string) => readFileSync(new URL(`../../corpus/real/${p}`, import.meta.url));
 

@@ -3,7 +3,9 @@
  * answered, then its turns written in chunks (src/persistence/staged-import.ts), so the
  * transcripts never cross to the page: it gets ids, a summary and warnings. A failure while
  * storing deletes what was stored; Cancel terminates the worker while it parses. Errors are
- * returned as data (Comlink would strip an Error's class). Folder units: import-folder-unit.ts.
+ * returned as data (Comlink would strip an Error's class). Each import moves through the states of
+ * import-lifecycle.ts in the worker's ImportWaits, which holds its writes for the page's first
+ * replay. Folder units: import-folder-unit.ts.
  */
 import { hashBlobs } from '../import/content-hash';
 import { importSource, ImportError } from '../import/index';
@@ -26,8 +28,8 @@ import { holdWhileChecking, holdWhileStoring, newStoreToken } from '../persisten
 import type { SaveOptions } from '../persistence/transcripts';
 import type { EngineConfig } from '../engine/config';
 import { duplicateCheck, type AskDuplicate } from './duplicate-check';
-import { holdImported, warmSession } from './open-sessions';
-import { releaseWriteGates, sinceLastReplay, untilFirstRun } from './write-gates';
+import type { EngineParts } from './engine-parts';
+import type { TrackedImport } from './import-waits';
 import { throttled, triageLater, type ImportSummary } from './import-common';
 
 export type { ImportSummary } from './import-common';
@@ -50,7 +52,7 @@ export interface ImportOptions {
 }
 
 /** The arguments of importFile and importAndOpen (Comlink calls them positionally). */
-type ImportArgs = [
+export type ImportArgs = [
   file: Blob,
   name: string,
   opts?: ImportOptions,
@@ -64,8 +66,8 @@ type ImportArgs = [
  * One file: parsed, then stored, and settled once every turn is stored (samples, tests).
  * `onStoring` is called when parsing is over and writing begins.
  */
-export async function importFile(...args: ImportArgs): Promise<ImportOutcome> {
-  const started = await startImport(args, false);
+export async function importFile(parts: EngineParts, ...args: ImportArgs): Promise<ImportOutcome> {
+  const started = await startImport(parts, args, false);
   if (!started.ok) return started;
   const failed = await started.stored;
   // Only the summary crosses to the page (the promise could not be cloned).
@@ -79,54 +81,31 @@ export async function importFile(...args: ImportArgs): Promise<ImportOutcome> {
  * written (`storingDone` settles when they are). The parsed transcripts stay in this worker, so
  * the page opens them here without reading back what was just written.
  */
-export async function importAndOpen(...args: ImportArgs): Promise<ImportOutcome> {
-  const started = await startImport(args, true);
+export async function importAndOpen(parts: EngineParts, ...args: ImportArgs): Promise<ImportOutcome> {
+  const started = await startImport(parts, args, true);
   return started.ok ? { ok: true, summary: started.summary } : started;
 }
 
-/** The turn writes of the import begun last here (what storingDone and finishStoring wait on). */
-interface StoringState {
-  last: Promise<string | null>;
-}
-
-const storing: StoringState = { last: Promise.resolve(null) };
-
 /** Settles when the last import's turns are all stored: null, or why they could not be (nothing of it is kept then). */
-export function storingDone(): Promise<string | null> {
-  return storing.last;
+export function storingDone({ waits }: EngineParts): Promise<string | null> {
+  return waits.lastImportStored;
 }
 
 /** Writes now whatever waits for a first replay and settles as storingDone (a worker being retired). */
-export function finishStoring(): Promise<string | null> {
-  releaseWriteGates();
-  return storing.last;
+export function finishStoring({ waits }: EngineParts): Promise<string | null> {
+  waits.releaseAll();
+  return waits.lastImportStored;
 }
-
-const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
-/** How long the turn writes pause after a replay (the next threshold step usually follows), at most per chunk. */
-const QUIET_MS = 250;
-const MAX_WAIT_MS = 2000;
-
-/**
- * Between chunk writes: a macrotask, so replay calls queued meanwhile are answered, and while the
- * user is tuning (a replay in the last QUIET_MS) a wait, so a chunk's serialising does not delay
- * the next answer; at most MAX_WAIT_MS a chunk, so the writes always get on.
- */
-async function yieldToCalls(): Promise<void> {
-  await sleep(0);
-  for (let waited = 0; sinceLastReplay() < QUIET_MS && waited < MAX_WAIT_MS; waited += 50) await sleep(50);
-}
-
-/** Resolved when the turn writes of an import may start (see untilFirstRun). */
-type WriteGate = (ids: number[]) => Promise<void>;
 
 async function startImport(
+  parts: EngineParts,
   [file, name, opts = {}, onProgress, onStoring, onDuplicate, { database = db } = {}]: ImportArgs,
   keepOpen: boolean,
 ): Promise<
   Extract<ImportOutcome, { ok: false }> | { ok: true; summary: ImportSummary; stored: Promise<string | null> }
 > {
   const progress = throttled(onProgress);
+  const imp = parts.waits.begin(name);
   let result: ImportResult;
   let contentHash: string | undefined;
   try {
@@ -139,29 +118,36 @@ async function startImport(
     result = await importSource(sourceFromBlob(name, file, ctx), ctx, opts.formatId);
     progress(file.size, file.size);
   } catch (e) {
+    const msg = e instanceof Error ? e.message : String(e);
+    parts.waits.send(imp, {
+      type: 'failed',
+      reason: e instanceof ImportError ? e.reason : `could not be read: ${msg}`,
+    });
     if (e instanceof ImportError)
       return { ok: false, error: { file: e.file, line: e.line, reason: e.reason, message: e.message } };
-    const msg = e instanceof Error ? e.message : String(e);
     // Anything else is a bug in an importer; still name the file rather than show a stack trace.
     return {
       ok: false,
       error: { file: name, reason: `could not be read: ${msg}`, message: `${name}: could not be read: ${msg}` },
     };
   }
+  parts.waits.send(imp, { type: 'parsed' });
   onStoring?.();
-  const gate: WriteGate | undefined = keepOpen ? (ids) => untilFirstRun(ids[0]) : undefined;
-  const stage = await stageFile({ file, name, result, opts, onDuplicate, database, gate }, contentHash);
+  const stage = await stageFile(
+    { file, name, result, opts, onDuplicate, database, parts, imp, hold: keepOpen },
+    contentHash,
+  );
   if ('error' in stage) return { ok: false, ...stage };
   const warnings = result.warnings.map(formatWarning);
   // What storing added (a turn cut to fit one record) is said in the import's status too.
   for (const s of stage.staged) warnings.push(...s.meta.warnings.slice(result.warnings.length));
   if (keepOpen) {
-    for (const s of stage.staged) holdImported(s.id, s.transcript, s.meta.importedAt);
+    for (const s of stage.staged) parts.sessions.holdImported(s.id, s.transcript, s.meta.importedAt);
     // The page opens a file of one transcript at once: warmed after this answer is posted, while
     // the page renders, its first replay is then cached.
     const [only] = stage.staged;
     if (opts.warm?.length && stage.staged.length === 1)
-      setTimeout(() => void warmSession(only.id, opts.warm!, database).catch(() => undefined), 0);
+      setTimeout(() => void parts.sessions.warmSession(only.id, opts.warm!, database).catch(() => undefined), 0);
   }
   return {
     ok: true,
@@ -195,6 +181,7 @@ async function stageFile(
     if (!contentHash && onDuplicate && (await sizeIsStored(file.size, database)))
       contentHash = await hashBlobs([file], ENGINE_WORKER_READING.sliceReaders);
   } catch (e) {
+    args.parts.waits.send(args.imp, { type: 'failed', reason: `could not be stored (${(e as Error).message})` });
     return stageFailure(name, `could not be stored (${(e as Error).message})`);
   }
   const stage = () => checkAndBegin(args, contentHash);
@@ -209,7 +196,11 @@ interface StageArgs {
   opts: ImportOptions;
   onDuplicate: AskDuplicate | undefined;
   database: LoopscopeDb;
-  gate: WriteGate | undefined;
+  parts: EngineParts;
+  /** This import in the worker's ImportWaits. */
+  imp: TrackedImport;
+  /** The page opens it at once: its turn writes wait for its first replay. */
+  hold: boolean;
 }
 
 type StageOutcome =
@@ -222,15 +213,22 @@ const stageFailure = (name: string, reason: string) => ({
 
 /** stageFile once it holds the hash's lock: settles when the rows are added (the turns come after). */
 async function checkAndBegin(
-  { file, name, result, opts, onDuplicate, database, gate }: StageArgs,
+  { file, name, result, opts, onDuplicate, database, parts, imp, hold }: StageArgs,
   knownHash: string | undefined,
 ): Promise<StageOutcome> {
-  const failure = (reason: string) => stageFailure(name, reason);
+  const { waits } = parts;
+  const failure = (reason: string) => {
+    waits.send(imp, { type: 'failed', reason });
+    return stageFailure(name, reason);
+  };
   let save: SaveOptions = knownHash ? { contentHash: knownHash } : {};
   try {
     if (knownHash && onDuplicate && (await sizeIsStored(file.size, database))) {
       const checked = await duplicateCheck(knownHash, name, onDuplicate, database);
-      if (checked === 'skip') return { ...failure('already in the library; not imported again'), skipped: true };
+      if (checked === 'skip') {
+        waits.send(imp, { type: 'duplicateSkipped' });
+        return { ...stageFailure(name, 'already in the library; not imported again'), skipped: true };
+      }
       save = checked;
     }
   } catch (e) {
@@ -247,20 +245,25 @@ async function checkAndBegin(
       begun(e as Error);
       return;
     }
+    waits.send(imp, { type: 'rowsAdded', ids: staged.map((s) => s.id), hold });
     begun(staged);
     try {
-      if (gate && staged.length) await gate(staged.map((s) => s.id));
-      await writeChunks(staged, database, yieldToCalls);
+      await waits.waitForFirstReplay(imp);
+      const deleted = await writeChunks(staged, database, () => waits.quietWhileTuning());
+      // Every run deleted by the user meanwhile: nothing is left to finish.
+      if (deleted.length && waits.send(imp, { type: 'runsDeleted', ids: deleted }).kind === 'cancelled') return;
       // The file may be gone by now (deleted or moved on disk): the import stands without a hash,
       // only a later import of the same bytes will not be noticed as one.
       const contentHash =
         save.contentHash ?? (await hashBlobs([file], ENGINE_WORKER_READING.sliceReaders).catch(() => undefined));
       await finishImport(staged, { ...save, contentHash }, database);
+      waits.send(imp, { type: 'turnsWritten' });
     } catch (e) {
       await abandonImport(
         staged.map((s) => s.id),
         database,
       ).catch(() => undefined);
+      waits.send(imp, { type: 'failed', reason: `could not be stored (${(e as Error).message})` });
       throw e;
     }
   }).then(
@@ -270,12 +273,13 @@ async function checkAndBegin(
       return `could not be stored (${(e as Error).message})`;
     },
   );
-  storing.last = stored;
+  waits.lastImportStored = stored;
   const staged = await staging;
   if (staged instanceof Error) return failure(`could not be stored (${staged.message})`);
   // A file opened at once has its own replay to come first; the library reads it when it asks.
-  if (!gate)
+  if (!hold)
     triageLater(
+      parts.triage,
       staged.map((s) => ({ id: s.id, importedAt: s.meta.importedAt, transcript: s.transcript })),
       database,
     );

@@ -12,9 +12,11 @@ import { holdWhileChecking } from '../persistence/store-lock';
 import { saveImport, type SaveOptions } from '../persistence/transcripts';
 import { duplicateCheck, type AskDuplicate } from './duplicate-check';
 import { throttled, triageLater, type ImportSummary } from './import-common';
+import type { LibraryTriage } from './triage';
 
 /** Stores one parsed file or folder in one transaction and sums it up for the page. */
 async function storeResult(
+  triage: LibraryTriage,
   fileName: string,
   result: ImportResult,
   opts: SaveOptions = {},
@@ -32,7 +34,7 @@ async function storeResult(
       ? [{ id, importedAt: meta.importedAt, transcript: result.transcripts[i] }]
       : [];
   });
-  triageLater(whole, database);
+  triageLater(triage, whole, database);
   return {
     ids,
     format: result.format,
@@ -49,8 +51,12 @@ export type UnitImportOutcome =
   | { status: 'duplicate' }
   | { status: 'failed'; message: string };
 
-/** One unit of a folder plan (a file, or an OpenHands events folder), read from the page's Files and stored. */
+/**
+ * One unit of a folder plan (a file, or an OpenHands events folder), read from the page's Files
+ * and stored; `triage` is the worker's, which computes the new runs' digests.
+ */
 export async function importFolderUnit(
+  triage: LibraryTriage,
   unit: ImportUnit<Blob>,
   onProgress?: (read: number, total: number) => void,
   onDuplicate?: AskDuplicate,
@@ -79,7 +85,7 @@ export async function importFolderUnit(
     return await holdWhileChecking(contentHash, async (): Promise<UnitImportOutcome> => {
       const save = await duplicateCheck(contentHash, unit.path, onDuplicate, database);
       if (save === 'skip') return { status: 'duplicate' };
-      return { status: 'imported', summary: await storeResult(unit.path, outcome.result, save, database) };
+      return { status: 'imported', summary: await storeResult(triage, unit.path, outcome.result, save, database) };
     });
   } catch (e) {
     return { status: 'failed', message: `${unit.path}: could not be stored (${(e as Error).message})` };

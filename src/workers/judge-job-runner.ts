@@ -2,6 +2,7 @@
  * The judge worker's jobs: estimate a run, run it (asking the endpoint), or read what the cache
  * already holds. The transcript is read from IndexedDB here; answers are stored as they arrive.
  * The only network call is the POST to the configured endpoint's /chat/completions.
+ * `createJudgeWorker` makes one worker's API over its own JudgeJobs.
  */
 import type { EngineConfig } from '../engine/config';
 import { modelCacheId } from '../engine/judge/cache-key';
@@ -60,8 +61,6 @@ class JudgeJobs {
   }
 }
 
-const jobs = new JudgeJobs();
-
 /** The answer store, and the warnings for entries it dropped (shown by the Judge tab). */
 function storeWithWarnings() {
   const warnings: string[] = [];
@@ -76,7 +75,7 @@ function prefixes(job: JudgeJob): string[] {
   return [`${modelCacheId(job.baseUrl, job.models.flash)}#`, `${modelCacheId(job.baseUrl, job.models.pro)}#`];
 }
 
-export async function judgeEstimate(job: JudgeJob): Promise<JudgeEstimate & { cacheWarnings: string[] }> {
+async function judgeEstimate(jobs: JudgeJobs, job: JudgeJob): Promise<JudgeEstimate & { cacheWarnings: string[] }> {
   const t = judgedTranscript(job.config, await jobs.load(job.transcriptId));
   const { store, warnings } = storeWithWarnings();
   const cached = await store.load(prefixes(job));
@@ -98,7 +97,8 @@ function endpointOnly(baseUrl: string): FetchLike {
 }
 
 /** `ask`: the explicit user action; `cache`: answers already stored, nothing sent. */
-export async function judgeRun(
+async function judgeRun(
+  jobs: JudgeJobs,
   job: JudgeJob,
   mode: 'ask' | 'cache',
   onProgress?: (p: JudgeProgress) => void,
@@ -122,12 +122,8 @@ export async function judgeRun(
   return { ...result, cacheWarnings: warnings };
 }
 
-export function judgeCancel(): void {
-  jobs.cancel();
-}
-
 /** Every stored answer of these models, for the engine's openai-compatible source (any schedule). */
-export async function judgeCachedAnswers(job: JudgeJob): Promise<JudgeCache & { cacheWarnings: string[] }> {
+async function judgeCachedAnswers(job: JudgeJob): Promise<JudgeCache & { cacheWarnings: string[] }> {
   const { store, warnings } = storeWithWarnings();
   const stored = await store.load(prefixes(job));
   const answers: JudgeCache['answers'] = {};
@@ -139,6 +135,19 @@ export async function judgeCachedAnswers(job: JudgeJob): Promise<JudgeCache & { 
   };
 }
 
-export function judgeForgetFailures(job: JudgeJob): Promise<number> {
+function judgeForgetFailures(job: JudgeJob): Promise<number> {
   return forgetJudgeFailures(prefixes(job));
+}
+
+/** The judge worker's API, over one JudgeJobs (the transcript read last, the run asking now). */
+export function createJudgeWorker() {
+  const jobs = new JudgeJobs();
+  return {
+    judgeEstimate: (job: JudgeJob) => judgeEstimate(jobs, job),
+    judgeRun: (job: JudgeJob, mode: 'ask' | 'cache', onProgress?: (p: JudgeProgress) => void) =>
+      judgeRun(jobs, job, mode, onProgress),
+    judgeCancel: () => jobs.cancel(),
+    judgeForgetFailures,
+    judgeCachedAnswers,
+  };
 }

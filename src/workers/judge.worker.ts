@@ -5,10 +5,8 @@
  * http URL would not): its fetch is bound by the same connect-src. No logic lives here.
  */
 import * as Comlink from 'comlink';
-import { judgeCachedAnswers, judgeCancel, judgeEstimate, judgeForgetFailures, judgeRun } from './judge-job-runner';
+import { createJudgeWorker } from './judge-job-runner';
 
-const api = { judgeEstimate, judgeRun, judgeCancel, judgeForgetFailures, judgeCachedAnswers };
+export type JudgeWorkerApi = ReturnType<typeof createJudgeWorker>;
 
-export type JudgeWorkerApi = typeof api;
-
-Comlink.expose(api);
+Comlink.expose(createJudgeWorker());

@@ -15,8 +15,14 @@ import { saveLabels } from '../persistence/labels';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
 import { toPageResult } from './to-page-result';
 import { rowStarts, rowWindow as cutRows } from './rows';
-import { compareSession, compareStored, openedSession, openSession, runSession } from './open-sessions';
-import { exportJsonl, rowWindow, turnAt } from './views';
+import { createEngineWorker } from './engine-api';
+import { engineParts } from './engine-parts';
+
+/** One engine worker for these tests (its sessions, waits and triage are its own). */
+const parts = engineParts();
+const { compareSession, compareStored, openSession, runSession, exportJsonl, rowWindow, turnAt } = createEngineWorker({
+  parts,
+});
 
 const sample = (name: string) => readFileSync(new URL(`../samples/${name}`, import.meta.url), 'utf8');
 
@@ -94,15 +100,15 @@ describe('openSession by id', () => {
   it('a reopen keeps the open session (with the labels read again) unless the library row changed', async () => {
     const id = await store('same-error-forever.loop.jsonl');
     await openSession(id);
-    const first = openedSession(id).session;
+    const first = parts.sessions.opened(id).session;
     const mine = [{ startTurn: 4, endTurn: 6, kind: 'loop' as const }];
     await saveLabels(id, mine);
     const again = await openSession(id);
-    expect(openedSession(id).session).toBe(first);
+    expect(parts.sessions.opened(id).session).toBe(first);
     expect(again.labels).toEqual(mine);
     // Another import under the same id (a reset library): read afresh.
     await db.transcripts.update(id, { importedAt: 1 });
     await openSession(id);
-    expect(openedSession(id).session).not.toBe(first);
+    expect(parts.sessions.opened(id).session).not.toBe(first);
   });
 });

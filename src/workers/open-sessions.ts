@@ -2,6 +2,8 @@
  * The worker's replay sessions, one per open transcript (a few kept), so a threshold change does
  * not ship the transcript again nor rebuild its fingerprints. A session opens by id: the worker
  * reads the transcript and its labels from IndexedDB itself, so the page never sends turns here.
+ * One OpenSessions per worker (engine-api.ts): it tells the worker's ImportWaits when the page
+ * opens and replays a just-imported run, whose turn writes wait for that.
  */
 import * as Comlink from 'comlink';
 import {
@@ -15,16 +17,12 @@ import {
 } from '../engine/compare';
 import { resolveConfig, type EngineConfig } from '../engine/config';
 import type { JudgeCache } from '../engine/judge/request';
-import { isLabelled } from '../engine/labelled';
 import { ReplaySession } from '../engine/replay-session';
 import { sweepSession, type RunSweepPoint } from '../engine/sweep-session';
 import { Lru } from '../model/lru';
 import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadLabels } from '../persistence/labels';
-import { storingEnded } from '../persistence/store-lock';
-import { loadTranscript } from '../persistence/transcripts';
-import { deleteIfStillMarked, INTERRUPTED_IMPORT, interruptedMessage } from '../persistence/staged-import';
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { loadFingerprints, saveFingerprints } from '../persistence/fingerprint-cache';
 import { encodeEvents, eventTableBuffers } from './event-table';
@@ -34,7 +32,8 @@ import { toPageResult, transferables } from './to-page-result';
 export type { RunOutcome } from './page-result';
 import type { DatabaseOption } from './database-option';
 import { rowStarts } from './rows';
-import { gateOpened, releaseWriteGates, replayAnswered, writeLater } from './write-gates';
+import type { ImportWaits } from './import-waits';
+import { readStored } from './read-stored';
 
 /** An open transcript: its replay session and the turn → row map of its table. */
 export interface OpenSession {
@@ -46,39 +45,6 @@ export interface OpenSession {
   /** The fingerprint version it was opened with. */
   version: number;
 }
-
-const KEEP = 3;
-/** The sessions opened last (a lookup other than an open leaves the order). */
-const sessions = new Lru<number, OpenSession>(KEEP);
-/** Transcripts this worker has just imported (import-file.ts), opened without reading them back. */
-const imported = new Lru<number, { transcript: Transcript; importedAt: number }>(KEEP);
-
-/** Keeps a just-imported transcript for its first open here (a few, the newest). */
-export function holdImported(id: number, transcript: Transcript, importedAt: number): void {
-  imported.set(id, { transcript, importedAt });
-}
-
-/**
- * The stored transcript `id`, read once its import has written every turn (another worker or tab
- * may still be at it). A row its import left unfinished (the tab was closed) is deleted.
- */
-async function readStored(id: number, database: LoopscopeDb): Promise<Transcript | undefined> {
-  const row = await database.transcripts.get(id);
-  if (row?.storing) {
-    // When this worker is the one writing, its writes must not wait for a replay of this.
-    releaseWriteGates();
-    await storingEnded(row.storing);
-    if (await deleteIfStillMarked(id, row.storing, database)) {
-      const e = new Error(interruptedMessage(row.fileName, row.title));
-      // Comlink keeps the name: the page says why the run is gone rather than only that it is.
-      e.name = INTERRUPTED_IMPORT;
-      throw e;
-    }
-  }
-  return row && loadTranscript(id, database);
-}
-/** Endpoint answers of the LLM judge per transcript (llm-judge source openai-compatible), with their revision. */
-const judgeAnswers = new Map<number, JudgeAnswers>();
 
 /** What the page keeps of an open transcript: counts and the small turn → row map, never turns. */
 export interface SessionInfo {
@@ -95,221 +61,191 @@ export interface SessionInfo {
   labels: Label[];
 }
 
-/**
- * Opens (or re-opens) the stored transcript `id` in a session; its labels are the user's, if
- * edited. Its fingerprints come from the cache when they were stored under `version` (the
- * engine's); otherwise they are computed and stored for the next open, after the answer.
- */
-export async function openSession(
-  id: number,
-  { database = db, version = FINGERPRINT_VERSION }: DatabaseOption & { version?: number } = {},
-): Promise<SessionInfo> {
-  // The page is opening it: a just-imported transcript's writes now wait for its first replay.
-  gateOpened(id);
-  return openById(id, database, version);
-}
-
-const building = new Map<number, Promise<OpenSession>>();
-
-async function buildSession(
-  id: number,
-  importedAt: number,
-  database: LoopscopeDb,
-  version: number,
-): Promise<OpenSession> {
-  const fresh = imported.peek(id);
-  imported.delete(id);
-  const [t, stored] =
-    fresh?.importedAt === importedAt
-      ? [fresh.transcript, undefined]
-      : await Promise.all([readStored(id, database), loadFingerprints(id, version, database).catch(() => undefined)]);
-  if (!t) throw new Error(`transcript ${id} is not in the library`);
-  const session = new ReplaySession(t, { fingerprints: stored, judgeCache: judgeAnswers.get(id)?.cache });
-  if (!stored) writeLater(() => saveFingerprints(id, version, session.storedFingerprints(), database));
-  return { session, rowStarts: rowStarts(t.turns), importedAt, version };
-}
-
-async function openById(id: number, database: LoopscopeDb, version: number): Promise<SessionInfo> {
-  const row = await database.transcripts.get(id);
-  if (!row) throw new Error(`transcript ${id} is not in the library`);
-  // A reopen in the same worker keeps the session: turns never change after an import (the
-  // import time tells a re-used id apart), only the labels are read again.
-  let open = sessions.peek(id);
-  if (!open || open.importedAt !== row.importedAt || open.version !== version) {
-    // Two opens at once (the import's warm-up and the page's) build one session.
-    let pending = building.get(id);
-    if (!pending) {
-      pending = buildSession(id, row.importedAt, database, version);
-      building.set(id, pending);
-      const built = pending;
-      void built.catch(() => undefined).finally(() => building.get(id) === built && building.delete(id));
-    }
-    open = await pending;
-  }
-  const t = open.session.transcript;
-  const labels = await loadLabels(id, t, database);
-  sessions.set(id, open);
-  const starts = open.rowStarts.slice();
-  const info: SessionInfo = {
-    turns: t.turns.length,
-    rows: starts[starts.length - 1],
-    rowStarts: starts,
-    judgeLines: t.judge.length,
-    hasTokens: t.turns.some((turn) => turn.tokens !== undefined),
-    labels,
-  };
-  return Comlink.transfer(info, [starts.buffer]);
-}
-
-/**
- * Opens a just-imported transcript and runs `configs` on it before the page asks (detector runs
- * are cached by their settings), while the page is still rendering: its first runSession then
- * only merges. Called by the import, after it has answered.
- */
-export async function warmSession(
-  id: number,
-  configs: readonly EngineConfig[],
-  database: LoopscopeDb = db,
-): Promise<void> {
-  // The page is about to open it: its writes wait for its first replay, not for a 2 s silence that
-  // building a big session here outlasts (they would then slow the page's open and replay).
-  gateOpened(id);
-  await openById(id, database, FINGERPRINT_VERSION);
-  const s = get(id);
-  for (const c of configs) s.run(resolveConfig(c));
-}
-
 /** The judge's endpoint answers a replay is run with, by the page's revision of them. */
 export interface JudgeAnswers {
   rev: number;
   cache: JudgeCache;
 }
 
-/**
- * Gives session `id` the judge's endpoint answers unless it has this revision already (a fresh
- * session then: detector runs are cached by their settings, not by the answers they read).
- */
-function setJudgeAnswers(id: number, answers: JudgeAnswers | null): void {
-  if ((judgeAnswers.get(id)?.rev ?? 0) === (answers?.rev ?? 0)) return;
-  if (answers) judgeAnswers.set(id, answers);
-  else judgeAnswers.delete(id);
-  const open = sessions.peek(id);
-  if (open) open.session = new ReplaySession(open.session.transcript, { judgeCache: answers?.cache });
-}
+const KEEP = 3;
 
-/** Drops the open session `key` (what a new worker, after a page load, starts without). */
-export function closeSession(key: number): void {
-  sessions.delete(key);
-}
+/** One worker's open sessions, the transcripts it just imported, and the judge answers per run. */
+export class OpenSessions {
+  /** The sessions opened last (a lookup other than an open leaves the order). */
+  private readonly sessions = new Lru<number, OpenSession>(KEEP);
+  /** Transcripts this worker has just imported (import-file.ts), opened without reading them back. */
+  private readonly imported = new Lru<number, { transcript: Transcript; importedAt: number }>(KEEP);
+  /** Endpoint answers of the LLM judge per transcript (llm-judge source openai-compatible), with their revision. */
+  private readonly judgeAnswers = new Map<number, JudgeAnswers>();
+  /** Sessions being built: two opens at once (the import's warm-up and the page's) build one. */
+  private readonly building = new Map<number, Promise<OpenSession>>();
 
-/** The open transcript `key` (for the page's row and turn windows, src/workers/views.ts). */
-export function openedSession(key: number): OpenSession {
-  const s = sessions.peek(key);
-  if (!s) throw new Error(`transcript ${key} is not open in the worker`);
-  return s;
-}
+  constructor(private readonly waits: ImportWaits) {}
 
-function get(key: number): ReplaySession {
-  return openedSession(key).session;
-}
+  /** Keeps a just-imported transcript for its first open here (a few, the newest). */
+  holdImported(id: number, transcript: Transcript, importedAt: number): void {
+    this.imported.set(id, { transcript, importedAt });
+  }
 
-/**
- * Replays `config` on session `key`. `judge`, when given, is the endpoint answers the page holds
- * for it: sent with each replay, so the answer always reflects them (a separate call could be
- * overtaken by a replay already on its way).
- */
-export function runSession(
-  key: number,
-  config: EngineConfig,
-  labels: Label[],
-  baseline?: EngineConfig,
-  judge?: JudgeAnswers | null,
-): RunOutcome {
-  const started = performance.now();
-  if (judge !== undefined) setJudgeAnswers(key, judge);
-  const s = get(key);
-  const resolved = resolveConfig(config);
-  const t = withLabels(s.transcript, labels);
-  const result = s.run(resolved);
-  let base: RunOutcome['baseline'] = null;
-  if (baseline) {
-    const b = resolveConfig(baseline);
-    const br = s.run(b);
-    const { appeared, vanished } = diffAlarms(br, result, resolved.countAction);
-    base = {
-      metrics: metricsOf(br, t, b.countAction),
-      appeared: encodeEvents(appeared),
-      vanished: encodeEvents(vanished),
+  /**
+   * Opens (or re-opens) the stored transcript `id` in a session; its labels are the user's, if
+   * edited. Its fingerprints come from the cache when they were stored under `version` (the
+   * engine's); otherwise they are computed and stored for the next open, after the answer.
+   */
+  async openSession(
+    id: number,
+    { database = db, version = FINGERPRINT_VERSION }: DatabaseOption & { version?: number } = {},
+  ): Promise<SessionInfo> {
+    // The page is opening it: a just-imported transcript's writes now wait for its first replay.
+    this.waits.pageOpened(id);
+    return this.openById(id, database, version);
+  }
+
+  private async buildSession(
+    id: number,
+    importedAt: number,
+    database: LoopscopeDb,
+    version: number,
+  ): Promise<OpenSession> {
+    const fresh = this.imported.peek(id);
+    this.imported.delete(id);
+    const [t, stored] =
+      fresh?.importedAt === importedAt
+        ? [fresh.transcript, undefined]
+        : await Promise.all([
+            readStored(id, database, this.waits),
+            loadFingerprints(id, version, database).catch(() => undefined),
+          ]);
+    if (!t) throw new Error(`transcript ${id} is not in the library`);
+    const session = new ReplaySession(t, { fingerprints: stored, judgeCache: this.judgeAnswers.get(id)?.cache });
+    if (!stored)
+      this.waits.cacheWriteAfterFirstMetrics(() =>
+        saveFingerprints(id, version, session.storedFingerprints(), database),
+      );
+    return { session, rowStarts: rowStarts(t.turns), importedAt, version };
+  }
+
+  private async openById(id: number, database: LoopscopeDb, version: number): Promise<SessionInfo> {
+    const row = await database.transcripts.get(id);
+    if (!row) throw new Error(`transcript ${id} is not in the library`);
+    // A reopen in the same worker keeps the session: turns never change after an import (the
+    // import time tells a re-used id apart), only the labels are read again.
+    let open = this.sessions.peek(id);
+    if (!open || open.importedAt !== row.importedAt || open.version !== version) {
+      let pending = this.building.get(id);
+      if (!pending) {
+        pending = this.buildSession(id, row.importedAt, database, version);
+        this.building.set(id, pending);
+        const built = pending;
+        void built.catch(() => undefined).finally(() => this.building.get(id) === built && this.building.delete(id));
+      }
+      open = await pending;
+    }
+    const t = open.session.transcript;
+    const labels = await loadLabels(id, t, database);
+    this.sessions.set(id, open);
+    const starts = open.rowStarts.slice();
+    const info: SessionInfo = {
+      turns: t.turns.length,
+      rows: starts[starts.length - 1],
+      rowStarts: starts,
+      judgeLines: t.judge.length,
+      hasTokens: t.turns.some((turn) => turn.tokens !== undefined),
+      labels,
     };
+    return Comlink.transfer(info, [starts.buffer]);
   }
-  const page = toPageResult(result);
-  const out: RunOutcome = {
-    result: page,
-    metrics: metricsOf(result, t, resolved.countAction),
-    baseline: base,
-    ms: performance.now() - started,
-  };
-  replayAnswered(key);
-  // The series and the event columns are typed arrays: moved to the page, not copied.
-  const moved = base ? [...eventTableBuffers(base.appeared), ...eventTableBuffers(base.vanished)] : [];
-  return Comlink.transfer(out, [...transferables(page), ...moved]);
-}
 
-/** Every preset on the open transcript, then each of `extra` (the draft, saved configs) under its row name. */
-export function compareSession(key: number, labels: Label[], extra: readonly NamedConfig[] = []): CompareRow[] {
-  return [...comparePresets(get(key), labels), ...compareConfigs(get(key), labels, extra)];
-}
-
-export function sweepOpen(
-  key: number,
-  config: EngineConfig,
-  param: string,
-  values: unknown[],
-  labels: Label[],
-): RunSweepPoint[] {
-  return sweepSession(get(key), withLabels(get(key).transcript, labels), config, param, values);
-}
-
-/** Every preset (then each extra config) on one stored transcript, and its recorded judge answers (Compare warns without them). */
-export interface StoredComparison {
-  rows: CompareRow[];
-  judgeLines: number;
-  /** Whether it has labels: without them only its alarms and stops count (no false alarms, no F1). */
-  labelled: boolean;
-}
-
-const KEEP_PRESET_ROWS = 2000;
-/**
- * The presets' rows per stored transcript and labels: the whole-library compare runs again when
- * the draft changes, and then only the draft's rows need a replay. Keyed by the import time, so a
- * re-used id is not mistaken for the old transcript.
- */
-const presetRows = new Lru<string, StoredComparison>(KEEP_PRESET_ROWS);
-
-/**
- * Every preset, then each of `extra`, on a stored transcript read here by id (the whole-library
- * compare asks for them one by one): with `labels` when the page has newer ones, else the stored
- * ones. Null when it is gone from the library.
- */
-export async function compareStored(
-  id: number,
-  labels?: Label[],
-  extra: readonly NamedConfig[] = [],
-  { database = db }: DatabaseOption = {},
-): Promise<StoredComparison | null> {
-  const row = await database.transcripts.get(id);
-  if (!row) return null;
-  const stored = labels ? undefined : await database.labels.get(id);
-  const key = `${id}|${row.importedAt}|${JSON.stringify(labels ?? stored?.labels ?? null)}`;
-  const cached = presetRows.peek(key);
-  if (cached && extra.length === 0) return cached;
-  const t = await readStored(id, database);
-  if (!t) return null;
-  const l = labels ?? (await loadLabels(id, t, database));
-  const session = new ReplaySession(withLabels(t, l));
-  const base = cached ?? { rows: comparePresets(session, l), judgeLines: t.judge.length, labelled: isLabelled(l) };
-  if (!cached) {
-    presetRows.set(key, base);
+  /**
+   * Opens a just-imported transcript and runs `configs` on it before the page asks (detector runs
+   * are cached by their settings), while the page is still rendering: its first runSession then
+   * only merges. Called by the import, after it has answered.
+   */
+  async warmSession(id: number, configs: readonly EngineConfig[], database: LoopscopeDb = db): Promise<void> {
+    // The page is about to open it: its writes wait for its first replay, not for an idle limit
+    // that building a big session here outlasts (they would then slow the page's open and replay).
+    this.waits.pageOpened(id);
+    await this.openById(id, database, FINGERPRINT_VERSION);
+    const s = this.get(id);
+    for (const c of configs) s.run(resolveConfig(c));
   }
-  return { ...base, rows: [...base.rows, ...compareConfigs(session, l, extra)] };
+
+  /**
+   * Gives session `id` the judge's endpoint answers unless it has this revision already (a fresh
+   * session then: detector runs are cached by their settings, not by the answers they read).
+   */
+  private setJudgeAnswers(id: number, answers: JudgeAnswers | null): void {
+    if ((this.judgeAnswers.get(id)?.rev ?? 0) === (answers?.rev ?? 0)) return;
+    if (answers) this.judgeAnswers.set(id, answers);
+    else this.judgeAnswers.delete(id);
+    const open = this.sessions.peek(id);
+    if (open) open.session = new ReplaySession(open.session.transcript, { judgeCache: answers?.cache });
+  }
+
+  /** Drops the open session `key` (what a new worker, after a page load, starts without). */
+  closeSession(key: number): void {
+    this.sessions.delete(key);
+  }
+
+  /** The open transcript `key` (for the page's row and turn windows, src/workers/views.ts). */
+  opened(key: number): OpenSession {
+    const s = this.sessions.peek(key);
+    if (!s) throw new Error(`transcript ${key} is not open in the worker`);
+    return s;
+  }
+
+  private get(key: number): ReplaySession {
+    return this.opened(key).session;
+  }
+
+  /**
+   * Replays `config` on session `key`. `judge`, when given, is the endpoint answers the page holds
+   * for it: sent with each replay, so the answer always reflects them (a separate call could be
+   * overtaken by a replay already on its way).
+   */
+  runSession(
+    key: number,
+    config: EngineConfig,
+    labels: Label[],
+    baseline?: EngineConfig,
+    judge?: JudgeAnswers | null,
+  ): RunOutcome {
+    const started = performance.now();
+    if (judge !== undefined) this.setJudgeAnswers(key, judge);
+    const s = this.get(key);
+    const resolved = resolveConfig(config);
+    const t = withLabels(s.transcript, labels);
+    const result = s.run(resolved);
+    let base: RunOutcome['baseline'] = null;
+    if (baseline) {
+      const b = resolveConfig(baseline);
+      const br = s.run(b);
+      const { appeared, vanished } = diffAlarms(br, result, resolved.countAction);
+      base = {
+        metrics: metricsOf(br, t, b.countAction),
+        appeared: encodeEvents(appeared),
+        vanished: encodeEvents(vanished),
+      };
+    }
+    const page = toPageResult(result);
+    const out: RunOutcome = {
+      result: page,
+      metrics: metricsOf(result, t, resolved.countAction),
+      baseline: base,
+      ms: performance.now() - started,
+    };
+    this.waits.replayAnswered(key);
+    // The series and the event columns are typed arrays: moved to the page, not copied.
+    const moved = base ? [...eventTableBuffers(base.appeared), ...eventTableBuffers(base.vanished)] : [];
+    return Comlink.transfer(out, [...transferables(page), ...moved]);
+  }
+
+  /** Every preset on the open transcript, then each of `extra` (the draft, saved configs) under its row name. */
+  compareSession(key: number, labels: Label[], extra: readonly NamedConfig[] = []): CompareRow[] {
+    return [...comparePresets(this.get(key), labels), ...compareConfigs(this.get(key), labels, extra)];
+  }
+
+  sweepOpen(key: number, config: EngineConfig, param: string, values: unknown[], labels: Label[]): RunSweepPoint[] {
+    return sweepSession(this.get(key), withLabels(this.get(key).transcript, labels), config, param, values);
+  }
 }

@@ -16,7 +16,12 @@ import { importSource } from '../import/index';
 import { sourceFromText } from '../import/source';
 import { db } from '../persistence/db';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
-import { openedSession, openSession, runSession } from './open-sessions';
+import { createEngineWorker } from './engine-api';
+import { engineParts } from './engine-parts';
+
+/** One engine worker for these tests (its sessions, waits and triage are its own). */
+const parts = engineParts();
+const { openSession, runSession } = createEngineWorker({ parts });
 
 let stub: JudgeStub | undefined;
 afterEach(async () => {
@@ -67,9 +72,9 @@ it('a replay reads the endpoint answers sent with it; the same revision keeps th
     [42, 0.92],
     [42, 0.96],
   ]);
-  const session = openedSession(id).session;
+  const session = parts.sessions.opened(id).session;
   expect(brief({ rev: 1, cache })).toEqual(withAnswers);
-  expect(openedSession(id).session).toBe(session);
+  expect(parts.sessions.opened(id).session).toBe(session);
   // Not sent (a caller without answers, the CLI): the session keeps what it has.
   expect(brief()).toEqual(withAnswers);
   expect(brief(null)[0]).toEqual([30, 'openai-compatible', null, true]);

@@ -13,8 +13,6 @@ interface ReaderState {
   hasher?: ContentHasher;
 }
 
-const state: ReaderState = { reader: new FileReaderSync() };
-
 interface Ask {
   id: number;
   /** The Blob to read, on the first read of it (posting a Blob is not free). */
@@ -27,17 +25,22 @@ interface Ask {
   release?: ArrayBuffer;
 }
 
-self.onmessage = (e: MessageEvent<Ask>) => {
-  if (e.data.release) return;
-  const { id, at, bytes, hashFrom } = e.data;
-  if (e.data.blob) state.blob = e.data.blob;
-  if (hashFrom) state.hasher = new ContentHasher(hashFrom);
-  try {
-    if (!state.blob) throw new Error('no file to read');
-    const buf = state.reader.readAsArrayBuffer(state.blob.slice(at, at + bytes));
-    state.hasher?.update(new Uint8Array(buf));
-    self.postMessage({ id, buf, hash: state.hasher?.state() }, [buf]);
-  } catch (err) {
-    self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
-  }
-};
+/** The message handler of one reader worker, over its own state. */
+function sliceReader(state: ReaderState = { reader: new FileReaderSync() }) {
+  return (e: MessageEvent<Ask>) => {
+    if (e.data.release) return;
+    const { id, at, bytes, hashFrom } = e.data;
+    if (e.data.blob) state.blob = e.data.blob;
+    if (hashFrom) state.hasher = new ContentHasher(hashFrom);
+    try {
+      if (!state.blob) throw new Error('no file to read');
+      const buf = state.reader.readAsArrayBuffer(state.blob.slice(at, at + bytes));
+      state.hasher?.update(new Uint8Array(buf));
+      self.postMessage({ id, buf, hash: state.hasher?.state() }, [buf]);
+    } catch (err) {
+      self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+    }
+  };
+}
+
+self.onmessage = sliceReader();

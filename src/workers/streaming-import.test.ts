@@ -15,33 +15,16 @@ import { LoopscopeDb } from '../persistence/db';
 import { beginImport, finishImport, deleteInterruptedImports, writeChunks } from '../persistence/staged-import';
 import { holdWhileStoring } from '../persistence/store-lock';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
-import { finishStoring, importAndOpen, importFile, storingDone } from './import-file';
-import { closeSession, openSession, runSession } from './open-sessions';
+import { createEngineWorker } from './engine-api';
+import { bigRun } from './big-run.test-util';
+
+/** One engine worker for these tests (its sessions, waits and triage are its own). */
+const { finishStoring, importAndOpen, importFile, storingDone, closeSession, openSession, runSession } =
+  createEngineWorker();
 
 let dbs = 0;
 const freshDb = () => new LoopscopeDb(`streaming-import-test-${++dbs}`);
 const sample = (name: string) => readFileSync(new URL(`../samples/${name}`, import.meta.url), 'utf8');
-
-/** A run of `turns` turns with 600 KB results: 4 Mi characters hold 6 of them. */
-function bigRun(turns: number): string {
-  const lines = [];
-  for (let i = 1; i <= turns; i++)
-    lines.push(
-      JSON.stringify({
-        type: 'assistant',
-        text: `step ${i}`,
-        calls: [
-          {
-            id: `c${i}`,
-            name: 'cat',
-            args: { path: `f${i % 3}` },
-            result: { content: `${i}`.repeat(600_000 / `${i}`.length), isError: false },
-          },
-        ],
-      }),
-    );
-  return lines.join('\n') + '\n';
-}
 
 describe('importAndOpen', () => {
   it('answers before any turn is stored, opens the run from what it parsed, then stores what saveImport stores', async () => {

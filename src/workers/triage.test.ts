@@ -12,15 +12,13 @@ import { bundledSampleText } from '../samples/bundled.test-util';
 import { deleteTranscript, loadTranscript, loadTranscripts, saveImport } from '../persistence/transcripts';
 import { resolveConfig } from '../engine/config';
 import { hashConfigKey, saveDigests } from '../persistence/triage-cache';
-import {
-  clearTriageCache,
-  configKey,
-  noteImported,
-  noteTriageConfigs,
-  triageMemoryIds,
-  triageRuns,
-  warmTriageMemory,
-} from './triage';
+import { configKey } from './triage';
+import { createEngineWorker } from './engine-api';
+import { engineParts } from './engine-parts';
+
+/** One engine worker for these tests (its sessions, waits and triage are its own). */
+const parts = engineParts();
+const { noteTriageConfigs, triageRuns, warmTriageMemory } = createEngineWorker({ parts });
 
 async function store(name: string): Promise<number> {
   const file = `${name}.loop.jsonl`;
@@ -32,7 +30,7 @@ const recommended = presetByName('recommended')!;
 const chatloop = presetByName('chatloop')!;
 
 describe('triageRuns', () => {
-  beforeEach(() => clearTriageCache());
+  beforeEach(() => parts.triage.clear());
 
   it('summarises each run by id, in the order asked, and replays it only once per config', async () => {
     const loop = await store('missing-path-ls-loop');
@@ -97,12 +95,12 @@ describe('triageRuns', () => {
     const loop = await store('missing-path-ls-loop');
     const healthy = await store('healthy-docstrings');
     const first = await triageRuns([healthy, loop], recommended);
-    clearTriageCache(); // a reload: the worker's memory is empty
+    parts.triage.clear(); // a reload: the worker's memory is empty
     const again = await triageRuns([healthy, loop], recommended);
     expect([again.replayed, again.stored, again.readMs]).toEqual([0, 2, 0]);
     expect(again.rows).toEqual(first.rows);
     // Another config is computed from the turns.
-    clearTriageCache();
+    parts.triage.clear();
     expect((await triageRuns([loop], chatloop)).replayed).toBe(1);
   });
 
@@ -122,7 +120,7 @@ describe('triageRuns', () => {
     await saveDigests(hashConfigKey(configKey(resolved, '0.0')), [{ id, importedAt, digest: bogus }]);
     const fresh = await triageRuns([id], recommended);
     expect([fresh.replayed, fresh.rows[0].alarms]).toEqual([1, 2]);
-    clearTriageCache();
+    parts.triage.clear();
     await saveDigests(hashConfigKey(configKey(resolved)), [{ id, importedAt, digest: bogus }]);
     const cached = await triageRuns([id], recommended);
     expect([cached.replayed, cached.stored, cached.rows[0].alarms]).toEqual([0, 1, 999]);
@@ -133,8 +131,8 @@ describe('triageRuns', () => {
     await triageRuns([first], recommended);
     const id = await store('missing-path-ls-loop');
     const t = (await loadTranscript(id))!;
-    await noteImported([{ id, importedAt: (await db.transcripts.get(id))!.importedAt, transcript: t }]);
-    clearTriageCache();
+    await parts.triage.noteImported([{ id, importedAt: (await db.transcripts.get(id))!.importedAt, transcript: t }]);
+    parts.triage.clear();
     const out = await triageRuns([id], recommended);
     expect([out.replayed, out.stored]).toEqual([0, 1]);
     expect(out.rows.map((r) => [r.alarms, r.firstAlarm, r.f1])).toEqual([[3, 8, 1]]);
@@ -144,12 +142,12 @@ describe('triageRuns', () => {
     const id = await store('same-error-forever');
     const t = (await loadTranscript(id))!;
     const importedAt = (await db.transcripts.get(id))!.importedAt;
-    await noteImported([{ id, importedAt, transcript: t }]);
+    await parts.triage.noteImported([{ id, importedAt, transcript: t }]);
     expect(await db.triage.where('id').equals(id).count()).toBe(0); // no config known: nothing
     noteTriageConfigs([chatloop, recommended]);
-    await noteImported([{ id, importedAt, transcript: t }]);
+    await parts.triage.noteImported([{ id, importedAt, transcript: t }]);
     expect(await db.triage.where('id').equals(id).count()).toBe(2);
-    clearTriageCache();
+    parts.triage.clear();
     const out = await triageRuns([id], chatloop);
     expect([out.replayed, out.stored]).toEqual([0, 1]);
   });
@@ -181,24 +179,24 @@ describe('triageRuns', () => {
     const c = await store('judge-recorded');
     await triageRuns([a], recommended);
     await triageRuns([c], recommended);
-    expect(triageMemoryIds()).toEqual([a, c]);
+    expect(parts.triage.memoryIds()).toEqual([a, c]);
     const asked = await triageRuns([a, b, c], chatloop, { cachedOnly: true, database: db });
     expect(asked.uncached).toEqual([a, c, b]);
     await deleteTranscript(c);
     // The library asks for all its runs: c is no longer among them.
     await triageRuns([a, b], chatloop, { cachedOnly: true, database: db });
-    expect(triageMemoryIds()).toEqual([a]);
+    expect(parts.triage.memoryIds()).toEqual([a]);
   });
 
   it('warming reads runs answered from stored digests into memory: the next config reads no turns', async () => {
     const a = await store('missing-path-ls-loop');
     const b = await store('healthy-docstrings');
     await triageRuns([a, b], recommended);
-    clearTriageCache(); // a reload: digests stored, nothing in memory
+    parts.triage.clear(); // a reload: digests stored, nothing in memory
     expect((await triageRuns([a, b], recommended, { cachedOnly: true, database: db })).stored).toBe(2);
-    expect(triageMemoryIds()).toEqual([]);
+    expect(parts.triage.memoryIds()).toEqual([]);
     expect(await warmTriageMemory([a, b])).toBe(true);
-    expect(triageMemoryIds()).toEqual([a, b]);
+    expect(parts.triage.memoryIds()).toEqual([a, b]);
     const tuned = await triageRuns([a, b], chatloop);
     expect([tuned.replayed, tuned.fromMemory, tuned.readMs]).toEqual([2, 2, 0]);
   });
@@ -209,6 +207,6 @@ describe('triageRuns', () => {
     await db.transcripts.update(id, { importedAt: Date.now() + 1000 });
     const again = await triageRuns([id], chatloop);
     expect([again.replayed, again.fromMemory]).toEqual([1, 0]);
-    expect(triageMemoryIds()).toEqual([id]);
+    expect(parts.triage.memoryIds()).toEqual([id]);
   });
 });

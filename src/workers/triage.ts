@@ -53,15 +53,6 @@ export interface TriageAnswer {
   readMs: number;
 }
 
-/** config key → (id|importedAt → digest) */
-const digests = new Lru<string, Map<string, ReplayDigest>>(KEEP_CONFIGS);
-/** The configs triaged last, newest first (what an import computes digests under). */
-const triaged: { recent: readonly { key: string; resolved: ResolvedConfig }[] } = { recent: [] };
-/** id|importedAt → the labels the file came with (they never change after an import). */
-const fileLabels = new Map<string, Label[]>();
-/** The transcripts read last, for the next config's replays (transcript-memory.ts). */
-const transcripts = new TranscriptMemory();
-
 /**
  * The config's identity for the cache: its resolved settings, not its display name, and the
  * engine's versions (a digest of an older engine is never used).
@@ -74,242 +65,252 @@ export function configKey(
   return `${engineVersion}|${JSON.stringify(settings)}`;
 }
 
-function noteConfig(key: string, resolved: ResolvedConfig): void {
-  if (triaged.recent[0]?.key === key) return;
-  // A new list, not the old one changed: an import computing digests goes on with the list it began with.
-  triaged.recent = [{ key, resolved }, ...triaged.recent.filter((c) => c.key !== key)].slice(0, IMPORT_CONFIGS);
-}
-
-function digestsFor(key: string): Map<string, ReplayDigest> {
-  let m = digests.get(key);
-  if (!m) {
-    m = new Map();
-    digests.set(key, m);
-  }
-  return m;
-}
-
-/** The file labels of runs not read, in one read (a run from the cache has its turns unread). */
-async function loadFileLabels(ids: number[], database: LoopscopeDb): Promise<void> {
-  if (ids.length === 0) return;
-  const [bodies, metas] = await Promise.all([database.bodies.bulkGet(ids), database.transcripts.bulkGet(ids)]);
-  ids.forEach((id, i) => {
-    const meta = metas[i];
-    if (meta) fileLabels.set(`${id}|${meta.importedAt}`, bodies[i]?.transcript?.labels ?? []);
-  });
-}
-
-async function labelsOfFile(runKey: string, id: number, database: LoopscopeDb): Promise<Label[]> {
-  let l = fileLabels.get(runKey);
-  if (!l) {
-    l = (await database.bodies.get(id))?.transcript?.labels ?? [];
-    fileLabels.set(runKey, l);
-  }
-  return l;
-}
-
-/**
- * Triage figures of the runs `ids` under `config`, in the order asked. With `cachedOnly`, `ids`
- * is the whole library: the transcripts in memory of runs not among them (deleted) are dropped.
- */
-export async function triageRuns(
-  ids: readonly number[],
-  config: EngineConfig,
-  { database = db, ...opts }: { cachedOnly?: boolean } & DatabaseOption = {},
-): Promise<TriageAnswer> {
-  const started = performance.now();
-  let readMs = 0;
-  const resolved = resolveConfig(config);
-  const key = configKey(resolved);
-  noteConfig(key, resolved);
-  const cache = digestsFor(key);
-  const [metas, userLabels] = await Promise.all([
-    database.transcripts.bulkGet([...ids]),
-    database.labels.bulkGet([...ids]),
-  ]);
-  const out: TriageAnswer = {
-    rows: [],
-    missing: [],
-    failed: [],
-    replayed: 0,
-    stored: 0,
-    fromMemory: 0,
-    uncached: [],
-    ms: 0,
-    readMs: 0,
-  };
-  const runKeys = ids.map((id, i) => (metas[i] ? `${id}|${metas[i].importedAt}` : ''));
-  if (opts.cachedOnly) transcripts.keepOnly(new Set(ids.filter((_id, i) => metas[i])));
-  else ids.forEach((id, i) => metas[i] || transcripts.delete(id));
-  // The runs not in memory: from the stored digests, else their turns, read in one transaction.
-  const notInMemory = ids.flatMap((id, i) =>
-    runKeys[i] !== '' && !cache.has(runKeys[i]) ? [{ id, importedAt: metas[i]!.importedAt }] : [],
-  );
-  const hashed = hashConfigKey(key);
-  const stored = await loadDigests(hashed, notInMemory, database).catch(() => new Map<number, ReplayDigest>());
-  for (const r of notInMemory) {
-    const d = stored.get(r.id);
-    if (d) cache.set(`${r.id}|${r.importedAt}`, d);
-  }
-  out.stored = stored.size;
-  const toReplay = notInMemory.filter((r) => !stored.has(r.id));
-  if (opts.cachedOnly) {
-    const held = toReplay.filter((r) => transcripts.has(r.id, r.importedAt)).map((r) => r.id);
-    const heldSet = new Set(held);
-    out.uncached = [...held, ...toReplay.filter((r) => !heldSet.has(r.id)).map((r) => r.id)];
-    toReplay.length = 0;
-  }
-  const computed: { id: number; importedAt: number; digest: ReplayDigest }[] = [];
-  const read = new Map<number, Transcript | undefined | Error>();
-  // A re-imported run has another import time: its old transcript is not used (and is dropped).
-  for (const r of toReplay) {
-    const t = transcripts.get(r.id, r.importedAt);
-    if (t) read.set(r.id, t);
-  }
-  out.fromMemory = read.size;
-  const toRead = toReplay.filter((r) => !read.has(r.id)).map((r) => r.id);
-  if (toRead.length > 0) {
-    const r0 = performance.now();
-    try {
-      const ts = await loadTranscripts(toRead, database);
-      toRead.forEach((id, i) => read.set(id, ts[i]));
-    } catch {
-      // One unreadable record fails the whole read: each run is then read on its own.
-      for (const id of toRead) read.set(id, await loadTranscript(id, database).catch((err: unknown) => toError(err)));
-    }
-    readMs = performance.now() - r0;
-  }
-  // Only for the rows answered from a cache: a run read has its labels in hand.
-  await loadFileLabels(
-    ids.filter((_id, i) => cache.has(runKeys[i]) && !userLabels[i] && !fileLabels.has(runKeys[i])),
-    database,
-  );
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i];
-    const runKey = runKeys[i];
-    if (runKey === '') {
-      out.missing.push(id);
-      continue;
-    }
-    let digest = cache.get(runKey);
-    if (!digest && opts.cachedOnly) continue;
-    if (!digest) {
-      const t = read.get(id);
-      if (t === undefined) {
-        out.missing.push(id);
-        continue;
-      }
-      try {
-        if (t instanceof Error) throw t;
-        fileLabels.set(runKey, t.labels);
-        // The recorded judge answers are in the transcript; endpoint answers are not used here.
-        digest = replayDigest(replay(t, resolved), resolved.countAction);
-      } catch (e) {
-        // One unreadable run must not hide the others' figures.
-        out.failed.push({ id, reason: toError(e).message });
-        continue;
-      }
-      read.delete(id);
-      // A run whose turns are still being written is triaged again once they are.
-      if (!metas[i]!.storing) {
-        cache.set(runKey, digest);
-        computed.push({ id, importedAt: metas[i]!.importedAt, digest });
-        if (!transcripts.has(id, metas[i]!.importedAt)) transcripts.set(id, metas[i]!.importedAt, t);
-      }
-      out.replayed++;
-    }
-    const labels = userLabels[i]?.labels ?? fileLabels.get(runKey) ?? (await labelsOfFile(runKey, id, database));
-    out.rows.push({ id, ...summarizeRun(digest, labels) });
-  }
-  // A failed write only costs the next session a replay.
-  await saveDigests(hashed, computed, database).catch(() => undefined);
-  out.ms = performance.now() - started;
-  out.readMs = readMs;
-  return out;
-}
-
-/**
- * Reads the runs' transcripts into memory while there is room, evicting nothing, so that the
- * first threshold change after a library answered from stored digests replays them without
- * reading (the page calls it when idle, a batch at a time). False once the memory is full.
- */
-export async function warmTriageMemory(
-  ids: readonly number[],
-  { database = db }: DatabaseOption = {},
-): Promise<boolean> {
-  const metas = await database.transcripts.bulkGet([...ids]);
-  const want = ids.flatMap((id, i) => {
-    const m = metas[i];
-    return m && !m.storing && !transcripts.has(id, m.importedAt) ? [{ id, importedAt: m.importedAt }] : [];
-  });
-  if (want.length === 0) return transcripts.room > 0;
-  const ts = await loadTranscripts(
-    want.map((r) => r.id),
-    database,
-  ).catch(() => []);
-  for (let i = 0; i < want.length; i++) {
-    const t = ts[i];
-    if (!t) continue;
-    const chars = transcriptChars(t);
-    if (chars > transcripts.room) return false;
-    transcripts.set(want[i].id, want[i].importedAt, t, chars);
-  }
-  return true;
-}
-
-/**
- * The configs an import in this worker computes digests under, most wanted first (a folder
- * import runs in a worker of its own, which has triaged nothing: the page says what the library
- * shows).
- */
-export function noteTriageConfigs(configs: readonly EngineConfig[]): void {
-  for (const c of [...configs].reverse()) {
-    const resolved = resolveConfig(c);
-    noteConfig(configKey(resolved), resolved);
-  }
-}
-
-/**
- * Digests of runs just imported, under the configs triaged last, from the transcripts the import
- * has in hand: the library then shows their figures without reading their turns back.
- */
-export async function noteImported(
-  runs: readonly { id: number; importedAt: number; transcript: Transcript }[],
-  database: LoopscopeDb = db,
-): Promise<void> {
-  for (const { key, resolved } of triaged.recent) {
-    const cache = digestsFor(key);
-    const computed: { id: number; importedAt: number; digest: ReplayDigest }[] = [];
-    for (const r of runs) {
-      const runKey = `${r.id}|${r.importedAt}`;
-      if (cache.has(runKey)) continue;
-      let digest: ReplayDigest;
-      try {
-        digest = replayDigest(replay(r.transcript, resolved), resolved.countAction);
-      } catch {
-        continue; // triage names the failure when it reads the run itself
-      }
-      cache.set(runKey, digest);
-      fileLabels.set(runKey, r.transcript.labels);
-      computed.push({ id: r.id, importedAt: r.importedAt, digest });
-    }
-    await saveDigests(hashConfigKey(key), computed, database).catch(() => undefined);
-  }
-}
-
 function toError(e: unknown): Error {
   return e instanceof Error ? e : new Error(String(e));
 }
 
-/** Forgets every cached digest (tests; a worker that is replaced starts empty anyway). */
-export function clearTriageCache(): void {
-  digests.clear();
-  fileLabels.clear();
-  transcripts.clear();
-  triaged.recent = [];
-}
+/** One worker's triage: the digests it computed, the configs triaged last, file labels and transcripts in memory. */
+export class LibraryTriage {
+  /** config key → (id|importedAt → digest) */
+  private readonly digests = new Lru<string, Map<string, ReplayDigest>>(KEEP_CONFIGS);
+  /** The configs triaged last, newest first (what an import computes digests under). */
+  private triaged: readonly { key: string; resolved: ResolvedConfig }[] = [];
+  /** id|importedAt → the labels the file came with (they never change after an import). */
+  private readonly fileLabels = new Map<string, Label[]>();
+  /** The transcripts read last, for the next config's replays (transcript-memory.ts). */
+  private readonly transcripts = new TranscriptMemory();
 
-/** The runs whose transcripts this worker holds for triage, least recently used first (tests). */
-export function triageMemoryIds(): number[] {
-  return transcripts.ids();
+  private noteConfig(key: string, resolved: ResolvedConfig): void {
+    if (this.triaged[0]?.key === key) return;
+    // A new list, not the old one changed: an import computing digests goes on with the list it began with.
+    this.triaged = [{ key, resolved }, ...this.triaged.filter((c) => c.key !== key)].slice(0, IMPORT_CONFIGS);
+  }
+
+  private digestsFor(key: string): Map<string, ReplayDigest> {
+    let m = this.digests.get(key);
+    if (!m) {
+      m = new Map();
+      this.digests.set(key, m);
+    }
+    return m;
+  }
+
+  /** The file labels of runs not read, in one read (a run from the cache has its turns unread). */
+  private async loadFileLabels(ids: number[], database: LoopscopeDb): Promise<void> {
+    if (ids.length === 0) return;
+    const [bodies, metas] = await Promise.all([database.bodies.bulkGet(ids), database.transcripts.bulkGet(ids)]);
+    ids.forEach((id, i) => {
+      const meta = metas[i];
+      if (meta) this.fileLabels.set(`${id}|${meta.importedAt}`, bodies[i]?.transcript?.labels ?? []);
+    });
+  }
+
+  private async labelsOfFile(runKey: string, id: number, database: LoopscopeDb): Promise<Label[]> {
+    let l = this.fileLabels.get(runKey);
+    if (!l) {
+      l = (await database.bodies.get(id))?.transcript?.labels ?? [];
+      this.fileLabels.set(runKey, l);
+    }
+    return l;
+  }
+
+  /**
+   * Triage figures of the runs `ids` under `config`, in the order asked. With `cachedOnly`, `ids`
+   * is the whole library: the transcripts in memory of runs not among them (deleted) are dropped.
+   */
+  async triageRuns(
+    ids: readonly number[],
+    config: EngineConfig,
+    { database = db, ...opts }: { cachedOnly?: boolean } & DatabaseOption = {},
+  ): Promise<TriageAnswer> {
+    const started = performance.now();
+    let readMs = 0;
+    const resolved = resolveConfig(config);
+    const key = configKey(resolved);
+    this.noteConfig(key, resolved);
+    const cache = this.digestsFor(key);
+    const [metas, userLabels] = await Promise.all([
+      database.transcripts.bulkGet([...ids]),
+      database.labels.bulkGet([...ids]),
+    ]);
+    const out: TriageAnswer = {
+      rows: [],
+      missing: [],
+      failed: [],
+      replayed: 0,
+      stored: 0,
+      fromMemory: 0,
+      uncached: [],
+      ms: 0,
+      readMs: 0,
+    };
+    const runKeys = ids.map((id, i) => (metas[i] ? `${id}|${metas[i].importedAt}` : ''));
+    if (opts.cachedOnly) this.transcripts.keepOnly(new Set(ids.filter((_id, i) => metas[i])));
+    else ids.forEach((id, i) => metas[i] || this.transcripts.delete(id));
+    // The runs not in memory: from the stored digests, else their turns, read in one transaction.
+    const notInMemory = ids.flatMap((id, i) =>
+      runKeys[i] !== '' && !cache.has(runKeys[i]) ? [{ id, importedAt: metas[i]!.importedAt }] : [],
+    );
+    const hashed = hashConfigKey(key);
+    const stored = await loadDigests(hashed, notInMemory, database).catch(() => new Map<number, ReplayDigest>());
+    for (const r of notInMemory) {
+      const d = stored.get(r.id);
+      if (d) cache.set(`${r.id}|${r.importedAt}`, d);
+    }
+    out.stored = stored.size;
+    const toReplay = notInMemory.filter((r) => !stored.has(r.id));
+    if (opts.cachedOnly) {
+      const held = toReplay.filter((r) => this.transcripts.has(r.id, r.importedAt)).map((r) => r.id);
+      const heldSet = new Set(held);
+      out.uncached = [...held, ...toReplay.filter((r) => !heldSet.has(r.id)).map((r) => r.id)];
+      toReplay.length = 0;
+    }
+    const computed: { id: number; importedAt: number; digest: ReplayDigest }[] = [];
+    const read = new Map<number, Transcript | undefined | Error>();
+    // A re-imported run has another import time: its old transcript is not used (and is dropped).
+    for (const r of toReplay) {
+      const t = this.transcripts.get(r.id, r.importedAt);
+      if (t) read.set(r.id, t);
+    }
+    out.fromMemory = read.size;
+    const toRead = toReplay.filter((r) => !read.has(r.id)).map((r) => r.id);
+    if (toRead.length > 0) {
+      const r0 = performance.now();
+      try {
+        const ts = await loadTranscripts(toRead, database);
+        toRead.forEach((id, i) => read.set(id, ts[i]));
+      } catch {
+        // One unreadable record fails the whole read: each run is then read on its own.
+        for (const id of toRead) read.set(id, await loadTranscript(id, database).catch((err: unknown) => toError(err)));
+      }
+      readMs = performance.now() - r0;
+    }
+    // Only for the rows answered from a cache: a run read has its labels in hand.
+    await this.loadFileLabels(
+      ids.filter((_id, i) => cache.has(runKeys[i]) && !userLabels[i] && !this.fileLabels.has(runKeys[i])),
+      database,
+    );
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      const runKey = runKeys[i];
+      if (runKey === '') {
+        out.missing.push(id);
+        continue;
+      }
+      let digest = cache.get(runKey);
+      if (!digest && opts.cachedOnly) continue;
+      if (!digest) {
+        const t = read.get(id);
+        if (t === undefined) {
+          out.missing.push(id);
+          continue;
+        }
+        try {
+          if (t instanceof Error) throw t;
+          this.fileLabels.set(runKey, t.labels);
+          // The recorded judge answers are in the transcript; endpoint answers are not used here.
+          digest = replayDigest(replay(t, resolved), resolved.countAction);
+        } catch (e) {
+          // One unreadable run must not hide the others' figures.
+          out.failed.push({ id, reason: toError(e).message });
+          continue;
+        }
+        read.delete(id);
+        // A run whose turns are still being written is triaged again once they are.
+        if (!metas[i]!.storing) {
+          cache.set(runKey, digest);
+          computed.push({ id, importedAt: metas[i]!.importedAt, digest });
+          if (!this.transcripts.has(id, metas[i]!.importedAt)) this.transcripts.set(id, metas[i]!.importedAt, t);
+        }
+        out.replayed++;
+      }
+      const labels =
+        userLabels[i]?.labels ?? this.fileLabels.get(runKey) ?? (await this.labelsOfFile(runKey, id, database));
+      out.rows.push({ id, ...summarizeRun(digest, labels) });
+    }
+    // A failed write only costs the next session a replay.
+    await saveDigests(hashed, computed, database).catch(() => undefined);
+    out.ms = performance.now() - started;
+    out.readMs = readMs;
+    return out;
+  }
+
+  /**
+   * Reads the runs' transcripts into memory while there is room, evicting nothing, so that the
+   * first threshold change after a library answered from stored digests replays them without
+   * reading (the page calls it when idle, a batch at a time). False once the memory is full.
+   */
+  async warmTriageMemory(ids: readonly number[], { database = db }: DatabaseOption = {}): Promise<boolean> {
+    const metas = await database.transcripts.bulkGet([...ids]);
+    const want = ids.flatMap((id, i) => {
+      const m = metas[i];
+      return m && !m.storing && !this.transcripts.has(id, m.importedAt) ? [{ id, importedAt: m.importedAt }] : [];
+    });
+    if (want.length === 0) return this.transcripts.room > 0;
+    const ts = await loadTranscripts(
+      want.map((r) => r.id),
+      database,
+    ).catch(() => []);
+    for (let i = 0; i < want.length; i++) {
+      const t = ts[i];
+      if (!t) continue;
+      const chars = transcriptChars(t);
+      if (chars > this.transcripts.room) return false;
+      this.transcripts.set(want[i].id, want[i].importedAt, t, chars);
+    }
+    return true;
+  }
+
+  /**
+   * The configs an import in this worker computes digests under, most wanted first (a folder
+   * import runs in a worker of its own, which has triaged nothing: the page says what the library
+   * shows).
+   */
+  noteTriageConfigs(configs: readonly EngineConfig[]): void {
+    for (const c of [...configs].reverse()) {
+      const resolved = resolveConfig(c);
+      this.noteConfig(configKey(resolved), resolved);
+    }
+  }
+
+  /**
+   * Digests of runs just imported, under the configs triaged last, from the transcripts the import
+   * has in hand: the library then shows their figures without reading their turns back.
+   */
+  async noteImported(
+    runs: readonly { id: number; importedAt: number; transcript: Transcript }[],
+    database: LoopscopeDb = db,
+  ): Promise<void> {
+    for (const { key, resolved } of this.triaged) {
+      const cache = this.digestsFor(key);
+      const computed: { id: number; importedAt: number; digest: ReplayDigest }[] = [];
+      for (const r of runs) {
+        const runKey = `${r.id}|${r.importedAt}`;
+        if (cache.has(runKey)) continue;
+        let digest: ReplayDigest;
+        try {
+          digest = replayDigest(replay(r.transcript, resolved), resolved.countAction);
+        } catch {
+          continue; // triage names the failure when it reads the run itself
+        }
+        cache.set(runKey, digest);
+        this.fileLabels.set(runKey, r.transcript.labels);
+        computed.push({ id: r.id, importedAt: r.importedAt, digest });
+      }
+      await saveDigests(hashConfigKey(key), computed, database).catch(() => undefined);
+    }
+  }
+
+  /** Forgets every cached digest (tests; a worker that is replaced starts empty anyway). */
+  clear(): void {
+    this.digests.clear();
+    this.fileLabels.clear();
+    this.transcripts.clear();
+    this.triaged = [];
+  }
+
+  /** The runs whose transcripts this worker holds for triage, least recently used first (tests). */
+  memoryIds(): number[] {
+    return this.transcripts.ids();
+  }
 }

@@ -5,26 +5,25 @@
 import { withLabels } from '../engine/compare';
 import { loopscopeJsonlLines } from '../import/write-loopscope-jsonl';
 import type { JudgeRecord, Label, Turn } from '../model/transcript';
+import type { OpenSession } from './open-sessions';
 import { rowWindow as cutRows, type TurnRow } from './rows';
-import { openedSession } from './open-sessions';
 
-/** Table rows [start, end) of the open transcript `key`. */
-export function rowWindow(key: number, start: number, end: number): TurnRow[] {
-  const { session, rowStarts } = openedSession(key);
+/** Table rows [start, end) of the open transcript. */
+export function rowWindow({ session, rowStarts }: OpenSession, start: number, end: number): TurnRow[] {
   return cutRows(session.transcript.turns, rowStarts, start, end);
 }
 
 /** Turn `turn` (1-based) in full, for the detail pane; undefined past the end. */
-export function turnAt(key: number, turn: number): Turn | undefined {
-  return openedSession(key).session.transcript.turns[turn - 1];
+export function turnAt(open: OpenSession, turn: number): Turn | undefined {
+  return open.session.transcript.turns[turn - 1];
 }
 
 /**
  * The open transcript with `labels` as a Loopscope JSONL file, built here in parts; `judge`
  * replaces its judge lines (the judge's cached answers, downloaded without saving them).
  */
-export function exportJsonl(key: number, labels: Label[], judge?: JudgeRecord[]): Blob {
-  const labelled = withLabels(openedSession(key).session.transcript, labels);
+export function exportJsonl(open: OpenSession, labels: Label[], judge?: JudgeRecord[]): Blob {
+  const labelled = withLabels(open.session.transcript, labels);
   const t = judge ? { ...labelled, judge } : labelled;
   const parts: string[] = [];
   let part = '';

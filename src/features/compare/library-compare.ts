@@ -4,7 +4,7 @@
  * cancel. Labelled transcripts add to the metrics; the others are counted apart (alarms, runs
  * alarmed, runs stopped): their alarms can be neither true nor false.
  */
-import type { StoredComparison } from '../../workers/open-sessions';
+import type { StoredComparison } from '../../workers/compare-stored';
 import { PresetTotals, type CompareTableRow, type RowInfo } from './compare-rows';
 
 export interface LibraryCompareDeps {
