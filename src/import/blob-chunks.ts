@@ -44,6 +44,12 @@ export function* blobSlicesSync(blob: Blob, read: ReadSliceSync, sliceBytes: num
  */
 export interface SliceReader {
   read(blob: Blob, at: number, bytes: number): Promise<{ buf: ArrayBuffer; hash?: HasherState }>;
+  /**
+   * A slice decoded as UTF-8 there: its text in pieces (utf8-boundary.ts's linePieces; without the bytes of a character it cuts, which come
+   * with the next slice's text), the bytes read (0 past the end) and, when the reader was opened
+   * with a hash state, the state after them (the bytes never cross, so they cannot be hashed here).
+   */
+  readText(blob: Blob, at: number, bytes: number): Promise<{ texts: string[]; read: number; hash?: HasherState }>;
   /** Hands a read slice back once used: detached here, so this worker holds nothing of it. */
   release(buf: ArrayBuffer): void;
   close(): void;
@@ -59,13 +65,40 @@ export interface SliceReader {
 export interface SliceReaders {
   open: (hashFrom?: HasherState) => SliceReader | undefined;
   minBytes: number;
+  /** Bytes per slice asked of a reader (CHUNK when not given): each read costs a few milliseconds whatever its size. */
+  sliceBytes?: number;
 }
 
 /** Below this a worker's start (tens of ms) costs more than the memory it saves; a folder has many small files. */
 export const READER_WORKER_MIN_BYTES = 32 << 20;
 
 /** Slices read ahead of the one being used, so the reader works while the caller parses. */
-const AHEAD = 2;
+const AHEAD = 3;
+
+/** Answers to `ask` for each slice of `size` bytes, in order, AHEAD asked before they are used. */
+async function* readAhead<A>(
+  size: number,
+  ask: (at: number, bytes: number) => Promise<A>,
+  sliceBytes: number,
+): AsyncIterable<A> {
+  const pending: Promise<A>[] = [];
+  let next = 0;
+  const request = () => {
+    pending.push(ask(next, sliceBytes));
+    next += sliceBytes;
+  };
+  try {
+    while (next < size && pending.length < AHEAD) request();
+    while (pending.length) {
+      const answer = await pending.shift()!;
+      if (next < size) request();
+      yield answer;
+    }
+  } finally {
+    // Reads still in flight when the caller stopped early settle into nothing.
+    for (const p of pending) p.catch(() => undefined);
+  }
+}
 
 export async function* blobSlicesAsync(
   blob: Blob,
@@ -73,29 +106,73 @@ export async function* blobSlicesAsync(
   sliceBytes: number = CHUNK,
   hasher?: ContentHasher,
 ): AsyncIterable<Uint8Array> {
-  const pending: Promise<{ buf: ArrayBuffer; hash?: HasherState }>[] = [];
-  let next = 0;
-  const request = () => {
-    pending.push(reader.read(blob, next, sliceBytes));
-    next += sliceBytes;
-  };
   try {
-    while (next < blob.size && pending.length < AHEAD) request();
-    while (pending.length) {
-      const answer = await pending.shift()!;
+    for await (const answer of readAhead(blob.size, (at, n) => reader.read(blob, at, n), sliceBytes)) {
       const bytes = new Uint8Array(answer.buf);
       if (bytes.byteLength === 0) return; // a File cut short on disk meanwhile
       if (answer.hash) hasher?.setState(answer.hash);
       else hasher?.update(bytes);
-      if (next < blob.size) request();
       yield bytes;
       reader.release(bytes.buffer as ArrayBuffer);
     }
   } finally {
-    // Reads still in flight when the caller stopped early settle into nothing.
-    for (const p of pending) p.catch(() => undefined);
     reader.close();
   }
+}
+
+/** Decoded text and how many of the file's bytes it came from (for progress). */
+export interface TextChunk {
+  /** The text, in pieces to be read one after the other. */
+  texts: readonly string[];
+  bytes: number;
+}
+
+/** A Blob's text as a reader decodes it slice by slice (hashed there when `hasher` is given). */
+async function* blobTextsAsync(
+  blob: Blob,
+  reader: SliceReader,
+  sliceBytes: number,
+  hasher: ContentHasher | undefined,
+): AsyncIterable<TextChunk> {
+  try {
+    for await (const answer of readAhead(blob.size, (at, n) => reader.readText(blob, at, n), sliceBytes)) {
+      if (hasher && !answer.hash) throw new Error('the file reader did not hash what it read');
+      if (answer.hash) hasher?.setState(answer.hash);
+      if (answer.read > 0 || answer.texts.some((t) => t !== '')) yield { texts: answer.texts, bytes: answer.read };
+      if (answer.read === 0) return; // a File cut short on disk meanwhile
+    }
+  } finally {
+    reader.close();
+  }
+}
+
+/** A reader of its own for a large blob, else undefined (read here). */
+function readerFor(blob: Blob, hasher?: ContentHasher, readers?: SliceReaders): SliceReader | undefined {
+  return readers && blob.size >= readers.minBytes ? readers.open(hasher?.state()) : undefined;
+}
+
+/**
+ * What `elsewhere` yields, or (when it never answered: its worker could not start, a policy, an
+ * old browser) what `here` yields instead. An unreadable file fails here too, with the browser's
+ * own reason.
+ */
+async function* elsewhereOrHere<T>(
+  elsewhere: AsyncIterable<T> | undefined,
+  here: () => AsyncIterable<T>,
+): AsyncIterable<T> {
+  if (elsewhere) {
+    let started = false;
+    try {
+      for await (const x of elsewhere) {
+        started = true;
+        yield x;
+      }
+      return;
+    } catch (e) {
+      if (started) throw e;
+    }
+  }
+  yield* here();
 }
 
 /**
@@ -103,26 +180,42 @@ export async function* blobSlicesAsync(
  * next. With `hasher`, the bytes are hashed on the way (continuing its state): once every chunk
  * has been read, it holds the hash of them. With `readers`, a large blob is read by one of them.
  */
-export async function* blobChunks(
+export function blobChunks(blob: Blob, hasher?: ContentHasher, readers?: SliceReaders): AsyncIterable<Uint8Array> {
+  const reader = readerFor(blob, hasher, readers);
+  return elsewhereOrHere(reader && blobSlicesAsync(blob, reader, readers?.sliceBytes, hasher), () =>
+    hashedHere(blob, hasher),
+  );
+}
+
+/**
+ * A Blob's text in chunks, hashed like blobChunks. With `readers`, a large blob is read and
+ * decoded by one of them (the decoding off this thread); else read here and decoded by `decoder`.
+ */
+export function blobTexts(
   blob: Blob,
+  decoder: StreamDecoder,
   hasher?: ContentHasher,
   readers?: SliceReaders,
-): AsyncIterable<Uint8Array> {
-  const elsewhere = readers && blob.size >= readers.minBytes ? readers.open(hasher?.state()) : undefined;
-  if (elsewhere) {
-    let started = false;
-    try {
-      for await (const chunk of blobSlicesAsync(blob, elsewhere, CHUNK, hasher)) {
-        started = true;
-        yield chunk;
-      }
-      return;
-    } catch (e) {
-      // A reader that never answered (its worker could not start: a policy, an old browser):
-      // read here instead. An unreadable file fails here too, with the browser's own reason.
-      if (started) throw e;
-    }
-  }
+): AsyncIterable<TextChunk> {
+  const reader = readerFor(blob, hasher, readers);
+  return elsewhereOrHere(reader && blobTextsAsync(blob, reader, readers?.sliceBytes ?? CHUNK, hasher), () =>
+    decodeChunks(hashedHere(blob, hasher), decoder),
+  );
+}
+
+/** What decodes chunks of bytes as a stream: TextDecoder or Utf8Decoder. */
+export interface StreamDecoder {
+  decode(input?: Uint8Array, opts?: { stream?: boolean }): string;
+}
+
+/** Chunks of bytes decoded in order, with the bytes each came from. */
+export async function* decodeChunks(chunks: AsyncIterable<Uint8Array>, decoder: StreamDecoder): AsyncIterable<TextChunk> {
+  for await (const chunk of chunks) yield { texts: [decoder.decode(chunk, { stream: true })], bytes: chunk.byteLength };
+  const end = decoder.decode();
+  if (end !== '') yield { texts: [end], bytes: 0 };
+}
+
+async function* hashedHere(blob: Blob, hasher?: ContentHasher): AsyncIterable<Uint8Array> {
   for await (const chunk of localChunks(blob)) {
     hasher?.update(chunk);
     yield chunk;

@@ -1,9 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { importSource } from './index';
 import { blobSlicesSync, type SliceReader } from './blob-chunks';
-import { hashBytes } from './content-hash';
+import { hashBlobs, hashBytes } from './content-hash';
 import { ContentHasher, type HasherState } from './content-hasher';
 import { sourceFromBlob, sourceFromBytes } from './source';
+import { decodeSlice, linePieces, newSliceDecoding } from './utf8-boundary';
 
 /** A Blob whose slices a FileReaderSync stand-in reads synchronously (Node has no FileReaderSync). */
 interface FakeSlice {
@@ -56,7 +57,17 @@ afterEach(() => {
 function fakeReader(bytes: Uint8Array, log: string[], hashFrom?: HasherState): SliceReader {
   let inFlight = 0;
   const hasher = hashFrom && new ContentHasher(hashFrom);
+  const decoding = newSliceDecoding();
   return {
+    readText: async (_blob, at, n) => {
+      log.push(`read ${at} (${++inFlight} in flight)`);
+      await Promise.resolve();
+      inFlight--;
+      const read = bytes.slice(at, at + n);
+      hasher?.update(read);
+      const texts = linePieces(decodeSlice(decoding, read, at + n >= bytes.length));
+      return { texts, read: read.length, hash: hasher?.state() };
+    },
     read: async (_blob, at, n) => {
       log.push(`read ${at} (${++inFlight} in flight)`);
       await Promise.resolve();
@@ -123,27 +134,17 @@ describe('reading a Blob with FileReaderSync (a worker)', () => {
 });
 
 describe('reading a large Blob through a reader worker', () => {
-  it('reads two slices ahead, hands each back once the next is asked for, and imports the same transcript', async () => {
+  it('reads three slices ahead, decoded there, and imports the same transcript with characters cut between slices', async () => {
     // ~2.6 MB: three 1 MiB slices, each cut inside an "é" (the title's length puts the cuts there).
     const bytes = jsonl(12_000, 'café' + 'x'.repeat(95));
     expect([bytes[1 << 20], bytes[2 << 20]]).toEqual([0xa9, 0xa9]);
     const log: string[] = [];
     const sliceReaders = { open: () => fakeReader(bytes, log), minBytes: 1 << 20 };
-    // Decoded into heap strings too (the decoder keeps a cut character's bytes, not a view on a slice handed back).
-    const viaReader = await importSource(
-      sourceFromBlob('run.jsonl', new Blob([bytes]), { heapDecodeMinBytes: 1, sliceReaders }),
-    );
+    const viaReader = await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { sliceReaders }));
     const inMemory = await importSource(sourceFromBytes('run.jsonl', bytes));
     const mib = 1 << 20;
-    expect(log).toEqual([
-      'read 0 (1 in flight)',
-      `read ${mib} (2 in flight)`,
-      `read ${2 * mib} (1 in flight)`,
-      `release ${mib}`,
-      `release ${mib}`,
-      `release ${bytes.byteLength - 2 * mib}`,
-      'close',
-    ]);
+    // Text crosses from the reader, so no slice is handed back.
+    expect(log).toEqual(['read 0 (1 in flight)', `read ${mib} (2 in flight)`, `read ${2 * mib} (3 in flight)`, 'close']);
     expect(viaReader.transcripts[0].turns.length).toBe(12_000);
     expect(viaReader).toEqual(inMemory);
   });
@@ -162,11 +163,11 @@ describe('reading a large Blob through a reader worker', () => {
       expect(line).toContain('"type":"meta"');
       break;
     }
-    // Two slices ahead of the one in use; the reader is closed (its worker ended) at the stop.
+    // Three slices asked ahead; the reader is closed (its worker ended) at the stop.
     expect(log).toEqual([
       'read 0 (1 in flight)',
       `read ${1 << 20} (2 in flight)`,
-      `read ${2 << 20} (1 in flight)`,
+      `read ${2 << 20} (3 in flight)`,
       'close',
     ]);
   });
@@ -201,12 +202,9 @@ describe('reading a large Blob through a reader worker', () => {
     );
     expect(opened).toEqual(new ContentHasher().state());
     expect(hash).toBe(hashBytes(bytes));
-    // A reader that does not hash: the slices are hashed here, to the same digest.
+    // Bytes read by a reader that does not hash are hashed here, to the same digest.
     const notHashing = { open: () => fakeReader(bytes, log), minBytes: 1 };
-    await importSource(
-      sourceFromBlob('run.jsonl', new Blob([bytes]), { onContentHash: (h) => (hash = h), sliceReaders: notHashing }),
-    );
-    expect(hash).toBe(hashBytes(bytes));
+    expect(await hashBlobs([new Blob([bytes])], notHashing)).toBe(hashBytes(bytes));
   });
 
   it('reads the file itself when the reader worker never answers (it could not start)', async () => {
@@ -214,6 +212,7 @@ describe('reading a large Blob through a reader worker', () => {
     const sliceReaders = {
       open: () => ({
         read: () => Promise.reject(new Error('the file reader stopped')),
+        readText: () => Promise.reject(new Error('the file reader stopped')),
         release: () => undefined,
         close: () => undefined,
       }),

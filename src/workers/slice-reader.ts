@@ -5,12 +5,22 @@
  * bytes (what it keeps of its reads and of the slices handed back goes when it ends): in Chromium
  * that memory is otherwise freed only by a major collection
  * (docs/decisions/2026-11-26-slice-reader-worker-and-heap-decoding.md). A new worker starts once
- * the one before has answered, from its hash state.
+ * the one before has answered, from its hash state (and, decoding, the bytes of a character the
+ * last slice cut).
  */
 import type { SliceReader } from '../import/blob-chunks';
 import type { HasherState } from '../import/content-hasher';
 
-type Answer = { id: number; buf: ArrayBuffer; hash?: HasherState; error?: undefined } | { id: number; error: string };
+/** A slice's bytes, or (asked for text) its text, the bytes read and the cut character's bytes kept. */
+interface Read {
+  buf?: ArrayBuffer;
+  texts?: string[];
+  read?: number;
+  carry?: Uint8Array;
+  hash?: HasherState;
+}
+
+type Answer = ({ id: number; error?: undefined } & Read) | { id: number; error: string };
 
 const REPLACE_AFTER = 64 << 20;
 
@@ -33,10 +43,9 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
   if (typeof Worker === 'undefined') return undefined;
   const hashing = hashFrom !== undefined;
   let hashState = hashFrom;
-  const answers = new Map<
-    number,
-    { resolve(a: { buf: ArrayBuffer; hash?: HasherState }): void; reject(e: Error): void }
-  >();
+  /** The bytes of a character cut by the last slice decoded: a new worker's first text read carries them. */
+  let carryState: Uint8Array = new Uint8Array(0);
+  const answers = new Map<number, { resolve(a: Read): void; reject(e: Error): void }>();
   const failAll = (message: string) => {
     for (const w of answers.values()) w.reject(new Error(message));
     answers.clear();
@@ -63,7 +72,8 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
       answers.delete(e.data.id);
       if (e.data.error !== undefined) return w.reject(new Error(e.data.error));
       if (e.data.hash) hashState = e.data.hash;
-      w.resolve({ buf: e.data.buf, hash: e.data.hash });
+      if (e.data.carry) carryState = e.data.carry;
+      w.resolve(e.data);
     };
     r.worker.onerror = (e) => {
       e.preventDefault();
@@ -80,34 +90,44 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
   }
   let handedOut = 0;
   let nextId = 0;
-  return {
-    read(blob, at, bytes) {
-      if (handedOut >= REPLACE_AFTER) {
-        const before = current;
-        before.retired = true;
-        if (before.waiting === 0) end(before);
-        current = spawn(before.answered);
-        handedOut = 0;
-      }
-      handedOut += bytes;
-      const id = nextId++;
-      const r = current;
-      r.waiting++;
-      const answer = new Promise<{ buf: ArrayBuffer; hash?: HasherState }>((resolve, reject) => {
-        answers.set(id, { resolve, reject });
-        void r.ready.then(() => {
-          const carry = r.first && hashing ? { hashFrom: hashState } : {};
-          r.first = false;
-          const given = r.blob === blob ? {} : { blob };
-          r.blob = blob;
-          r.worker.postMessage({ id, at, bytes, ...given, ...carry });
-        });
+  const ask = (blob: Blob, at: number, bytes: number, text?: { last: boolean }): Promise<Read> => {
+    if (handedOut >= REPLACE_AFTER) {
+      const before = current;
+      before.retired = true;
+      if (before.waiting === 0) end(before);
+      current = spawn(before.answered);
+      handedOut = 0;
+    }
+    handedOut += bytes;
+    const id = nextId++;
+    const r = current;
+    r.waiting++;
+    const answer = new Promise<Read>((resolve, reject) => {
+      answers.set(id, { resolve, reject });
+      void r.ready.then(() => {
+        // A new worker continues where the one before stopped: its hash state, its cut character.
+        const carry = r.first && hashing ? { hashFrom: hashState } : {};
+        const decoding = text ? { text: true, last: text.last, ...(r.first ? { carryFrom: carryState } : {}) } : {};
+        r.first = false;
+        const given = r.blob === blob ? {} : { blob };
+        r.blob = blob;
+        r.worker.postMessage({ id, at, bytes, ...given, ...carry, ...decoding });
       });
-      r.answered = answer.then(
-        () => undefined,
-        () => undefined,
-      );
-      return answer;
+    });
+    r.answered = answer.then(
+      () => undefined,
+      () => undefined,
+    );
+    return answer;
+  };
+  return {
+    async read(blob, at, bytes) {
+      const a = await ask(blob, at, bytes);
+      return { buf: a.buf!, hash: a.hash };
+    },
+    async readText(blob, at, bytes) {
+      const a = await ask(blob, at, bytes, { last: at + bytes >= blob.size });
+      return { texts: a.texts!, read: a.read!, hash: a.hash };
     },
     release(buf) {
       if (buf.byteLength) current.worker.postMessage({ release: buf }, [buf]);

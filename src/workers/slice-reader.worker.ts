@@ -1,14 +1,18 @@
 /// <reference lib="webworker" />
 /**
  * Reads slices of a Blob for the engine worker and hands each over (transferred, not copied),
- * hashing them on the way when asked (so the engine worker's thread only parses). Replaced every
- * so often and ended after each file (slice-reader.ts), so what Chromium keeps of each read goes with it.
+ * hashing them on the way when asked (so the engine worker's thread only parses). Asked for text,
+ * it also decodes them: decoding is a sixth of an import's work, and a string posted to the engine
+ * worker arrives as an ordinary heap string there. Replaced every so often and ended after each
+ * file (slice-reader.ts), so what Chromium keeps of each read goes with it.
  */
 import { ContentHasher, type HasherState } from '../import/content-hasher';
+import { decodeSlice, linePieces, newSliceDecoding, type SliceDecoding } from '../import/utf8-boundary';
 
-/** What this worker keeps between reads: its reader, the Blob it reads, and the hash its slices continue (when asked). */
+/** What this worker keeps between reads: its reader, the Blob it reads, the hash its slices continue (when asked) and, decoding, the bytes of a character cut by the last slice. */
 interface ReaderState {
   readonly reader: FileReaderSync;
+  decoding: SliceDecoding;
   blob?: Blob;
   hasher?: ContentHasher;
 }
@@ -21,22 +25,33 @@ interface Ask {
   bytes: number;
   /** On this worker's first read: the hash state its slices continue. */
   hashFrom?: HasherState;
+  /** Answer the slice decoded (with the carry of cut characters), not its bytes. */
+  text?: boolean;
+  /** The slice ends the file: decode what is carried whole. */
+  last?: boolean;
+  /** On this worker's first read: the cut character's bytes the worker before it kept. */
+  carryFrom?: Uint8Array;
   /** A slice handed back: dropped with this worker. */
   release?: ArrayBuffer;
 }
 
 /** The message handler of one reader worker, over its own state. */
-function sliceReader(state: ReaderState = { reader: new FileReaderSync() }) {
+function sliceReader(state: ReaderState = { reader: new FileReaderSync(), decoding: newSliceDecoding() }) {
   return (e: MessageEvent<Ask>) => {
     if (e.data.release) return;
     const { id, at, bytes, hashFrom } = e.data;
     if (e.data.blob) state.blob = e.data.blob;
     if (hashFrom) state.hasher = new ContentHasher(hashFrom);
+    if (e.data.carryFrom) state.decoding = newSliceDecoding(e.data.carryFrom);
     try {
       if (!state.blob) throw new Error('no file to read');
       const buf = state.reader.readAsArrayBuffer(state.blob.slice(at, at + bytes));
-      state.hasher?.update(new Uint8Array(buf));
-      self.postMessage({ id, buf, hash: state.hasher?.state() }, [buf]);
+      const read = new Uint8Array(buf);
+      state.hasher?.update(read);
+      const hash = state.hasher?.state();
+      if (!e.data.text) return self.postMessage({ id, buf, hash }, [buf]);
+      const texts = linePieces(decodeSlice(state.decoding, read, e.data.last === true));
+      self.postMessage({ id, texts, read: read.length, hash, carry: state.decoding.carry });
     } catch (err) {
       self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
     }
