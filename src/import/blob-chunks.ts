@@ -65,8 +65,12 @@ export interface SliceReader {
 export interface SliceReaders {
   open: (hashFrom?: HasherState) => SliceReader | undefined;
   minBytes: number;
-  /** Bytes per slice asked of a reader (CHUNK when not given): each read costs a few milliseconds whatever its size. */
-  sliceBytes?: number;
+  /**
+   * Bytes per slice a reader decodes (CHUNK when not given): each read costs a few milliseconds
+   * whatever its size. Slices of bytes stay CHUNK: larger ones, decoded here into heap strings,
+   * raised the peak of a 1.2 GB import.
+   */
+  textSliceBytes?: number;
 }
 
 /** Below this a worker's start (tens of ms) costs more than the memory it saves; a folder has many small files. */
@@ -182,9 +186,7 @@ async function* elsewhereOrHere<T>(
  */
 export function blobChunks(blob: Blob, hasher?: ContentHasher, readers?: SliceReaders): AsyncIterable<Uint8Array> {
   const reader = readerFor(blob, hasher, readers);
-  return elsewhereOrHere(reader && blobSlicesAsync(blob, reader, readers?.sliceBytes, hasher), () =>
-    hashedHere(blob, hasher),
-  );
+  return elsewhereOrHere(reader && blobSlicesAsync(blob, reader, CHUNK, hasher), () => hashedHere(blob, hasher));
 }
 
 /**
@@ -198,7 +200,7 @@ export function blobTexts(
   readers?: SliceReaders,
 ): AsyncIterable<TextChunk> {
   const reader = readerFor(blob, hasher, readers);
-  return elsewhereOrHere(reader && blobTextsAsync(blob, reader, readers?.sliceBytes ?? CHUNK, hasher), () =>
+  return elsewhereOrHere(reader && blobTextsAsync(blob, reader, readers?.textSliceBytes ?? CHUNK, hasher), () =>
     decodeChunks(hashedHere(blob, hasher), decoder),
   );
 }
@@ -209,7 +211,10 @@ export interface StreamDecoder {
 }
 
 /** Chunks of bytes decoded in order, with the bytes each came from. */
-export async function* decodeChunks(chunks: AsyncIterable<Uint8Array>, decoder: StreamDecoder): AsyncIterable<TextChunk> {
+export async function* decodeChunks(
+  chunks: AsyncIterable<Uint8Array>,
+  decoder: StreamDecoder,
+): AsyncIterable<TextChunk> {
   for await (const chunk of chunks) yield { texts: [decoder.decode(chunk, { stream: true })], bytes: chunk.byteLength };
   const end = decoder.decode();
   if (end !== '') yield { texts: [end], bytes: 0 };

@@ -144,7 +144,12 @@ describe('reading a large Blob through a reader worker', () => {
     const inMemory = await importSource(sourceFromBytes('run.jsonl', bytes));
     const mib = 1 << 20;
     // Text crosses from the reader, so no slice is handed back.
-    expect(log).toEqual(['read 0 (1 in flight)', `read ${mib} (2 in flight)`, `read ${2 * mib} (3 in flight)`, 'close']);
+    expect(log).toEqual([
+      'read 0 (1 in flight)',
+      `read ${mib} (2 in flight)`,
+      `read ${2 * mib} (3 in flight)`,
+      'close',
+    ]);
     expect(viaReader.transcripts[0].turns.length).toBe(12_000);
     expect(viaReader).toEqual(inMemory);
   });
