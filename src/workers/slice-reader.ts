@@ -55,9 +55,14 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
     r.worker.terminate();
     live.delete(r);
   };
+  const newWorker = () => new Worker(new URL('./slice-reader.worker.ts', import.meta.url), { type: 'module' });
+  /** The next reader, started half way through the current one's bytes so its start does not stall the parse. */
+  let spare: Worker | undefined;
   const spawn = (ready: Promise<void>): Reading => {
+    const worker = spare ?? newWorker();
+    spare = undefined;
     const r: Reading = {
-      worker: new Worker(new URL('./slice-reader.worker.ts', import.meta.url), { type: 'module' }),
+      worker,
       waiting: 0,
       retired: false,
       answered: ready,
@@ -99,6 +104,9 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
       handedOut = 0;
     }
     handedOut += bytes;
+    // Only when this reader will be replaced: more of the file is left than it has still to read.
+    if (!spare && handedOut >= REPLACE_AFTER / 2 && blob.size - (at + bytes) > REPLACE_AFTER - handedOut)
+      spare = newWorker();
     const id = nextId++;
     const r = current;
     r.waiting++;
@@ -133,6 +141,8 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
       if (buf.byteLength) current.worker.postMessage({ release: buf }, [buf]);
     },
     close() {
+      spare?.terminate();
+      spare = undefined;
       for (const r of [...live]) end(r);
       failAll('the file reader was closed');
     },

@@ -13,6 +13,8 @@ import { decodeSlice, linePieces, newSliceDecoding, type SliceDecoding } from '.
 interface ReaderState {
   readonly reader: FileReaderSync;
   decoding: SliceDecoding;
+  /** Settles when every text read asked so far is answered (they are answered in order). */
+  done: Promise<void>;
   blob?: Blob;
   hasher?: ContentHasher;
 }
@@ -36,25 +38,44 @@ interface Ask {
 }
 
 /** The message handler of one reader worker, over its own state. */
-function sliceReader(state: ReaderState = { reader: new FileReaderSync(), decoding: newSliceDecoding() }) {
+function sliceReader(
+  state: ReaderState = { reader: new FileReaderSync(), decoding: newSliceDecoding(), done: Promise.resolve() },
+) {
+  const fail = (id: number, err: unknown) =>
+    self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
   return (e: MessageEvent<Ask>) => {
     if (e.data.release) return;
     const { id, at, bytes, hashFrom } = e.data;
     if (e.data.blob) state.blob = e.data.blob;
-    if (hashFrom) state.hasher = new ContentHasher(hashFrom);
-    if (e.data.carryFrom) state.decoding = newSliceDecoding(e.data.carryFrom);
-    try {
-      if (!state.blob) throw new Error('no file to read');
-      const buf = state.reader.readAsArrayBuffer(state.blob.slice(at, at + bytes));
-      const read = new Uint8Array(buf);
-      state.hasher?.update(read);
-      const hash = state.hasher?.state();
-      if (!e.data.text) return self.postMessage({ id, buf, hash }, [buf]);
-      const texts = linePieces(decodeSlice(state.decoding, read, e.data.last === true));
-      self.postMessage({ id, texts, read: read.length, hash, carry: state.decoding.carry });
-    } catch (err) {
-      self.postMessage({ id, error: err instanceof Error ? err.message : String(err) });
+    const blob = state.blob;
+    if (!blob) return fail(id, new Error('no file to read'));
+    if (!e.data.text) {
+      try {
+        if (hashFrom) state.hasher = new ContentHasher(hashFrom);
+        const buf = state.reader.readAsArrayBuffer(blob.slice(at, at + bytes));
+        state.hasher?.update(new Uint8Array(buf));
+        self.postMessage({ id, buf, hash: state.hasher?.state() }, [buf]);
+      } catch (err) {
+        fail(id, err);
+      }
+      return;
     }
+    // Text: the read starts now, while the slices asked before it are hashed and decoded (a
+    // blocking read left this thread waiting on the file most of the time); they are answered in order.
+    const reading = blob.slice(at, at + bytes).arrayBuffer();
+    reading.catch(() => undefined);
+    state.done = state.done.then(async () => {
+      try {
+        if (hashFrom) state.hasher = new ContentHasher(hashFrom);
+        if (e.data.carryFrom) state.decoding = newSliceDecoding(e.data.carryFrom);
+        const read = new Uint8Array(await reading);
+        state.hasher?.update(read);
+        const texts = linePieces(decodeSlice(state.decoding, read, e.data.last === true));
+        self.postMessage({ id, texts, read: read.length, hash: state.hasher?.state(), carry: state.decoding.carry });
+      } catch (err) {
+        fail(id, err);
+      }
+    });
   };
 }
 
