@@ -76,14 +76,20 @@ export interface SliceReaders {
 /** Below this a worker's start (tens of ms) costs more than the memory it saves; a folder has many small files. */
 export const READER_WORKER_MIN_BYTES = 32 << 20;
 
-/** Slices read ahead of the one being used, so the reader works while the caller parses. */
-const AHEAD = 3;
+/**
+ * Slices asked ahead of the one being used, so the reader works while the caller parses: three
+ * for decoded text (the reader hashes and decodes besides reading), two for bytes (a third raised
+ * the 1.2 GB import's renderer peak from ~1.3 to ~1.5 GB).
+ */
+const BYTES_AHEAD = 2;
+const TEXT_AHEAD = 3;
 
-/** Answers to `ask` for each slice of `size` bytes, in order, AHEAD asked before they are used. */
+/** Answers to `ask` for each slice of `size` bytes, in order, `ahead` asked before they are used. */
 async function* readAhead<A>(
   size: number,
   ask: (at: number, bytes: number) => Promise<A>,
   sliceBytes: number,
+  ahead: number,
 ): AsyncIterable<A> {
   const pending: Promise<A>[] = [];
   let next = 0;
@@ -92,7 +98,7 @@ async function* readAhead<A>(
     next += sliceBytes;
   };
   try {
-    while (next < size && pending.length < AHEAD) request();
+    while (next < size && pending.length < ahead) request();
     while (pending.length) {
       const answer = await pending.shift()!;
       if (next < size) request();
@@ -111,7 +117,7 @@ export async function* blobSlicesAsync(
   hasher?: ContentHasher,
 ): AsyncIterable<Uint8Array> {
   try {
-    for await (const answer of readAhead(blob.size, (at, n) => reader.read(blob, at, n), sliceBytes)) {
+    for await (const answer of readAhead(blob.size, (at, n) => reader.read(blob, at, n), sliceBytes, BYTES_AHEAD)) {
       const bytes = new Uint8Array(answer.buf);
       if (bytes.byteLength === 0) return; // a File cut short on disk meanwhile
       if (answer.hash) hasher?.setState(answer.hash);
@@ -139,7 +145,7 @@ async function* blobTextsAsync(
   hasher: ContentHasher | undefined,
 ): AsyncIterable<TextChunk> {
   try {
-    for await (const answer of readAhead(blob.size, (at, n) => reader.readText(blob, at, n), sliceBytes)) {
+    for await (const answer of readAhead(blob.size, (at, n) => reader.readText(blob, at, n), sliceBytes, TEXT_AHEAD)) {
       if (hasher && !answer.hash) throw new Error('the file reader did not hash what it read');
       if (answer.hash) hasher?.setState(answer.hash);
       if (answer.read > 0 || answer.texts.some((t) => t !== '')) yield { texts: answer.texts, bytes: answer.read };
