@@ -16,14 +16,13 @@ import { Lru } from '../model/lru';
 import type { Label, Transcript } from '../model/transcript';
 import { db, type LoopscopeDb } from '../persistence/db';
 import { loadTranscript, loadTranscripts } from '../persistence/transcripts';
-import { hashConfigKey, loadDigests, saveDigests } from '../persistence/triage-cache';
+// Memory keeps the digests of as many configs as the store does (the ones used last).
+import { hashConfigKey, KEEP_CONFIGS, loadDigests, saveDigests } from '../persistence/triage-cache';
 import type { DatabaseOption } from './database-option';
 import { TranscriptMemory, transcriptChars } from './transcript-memory';
 
 /** Bumped when detectors change what they report for the same input (with FINGERPRINT_VERSION). */
 export const TRIAGE_VERSION = 2;
-/** Configs whose digests are kept in memory (most recent first out last). */
-const KEEP_CONFIGS = 8;
 /** Configs an import computes digests under: the ones triaged last. */
 const IMPORT_CONFIGS = 2;
 
