@@ -10,6 +10,7 @@ import { makeEvent, stopPointOf } from './event';
 import { LazyCallView } from './call-view';
 import type { DetectorDef, Params } from './params';
 import { FingerprintTracker, type FingerprintSeries } from './series';
+import { turnWithoutTextualCalls } from './textual-filter';
 import type { JudgeCache } from './judge/request';
 import type { CycleSample, Detector, DetectorEvent, DetectorId, DetectorSink, JudgeCheck, TurnView } from './types';
 
@@ -33,14 +34,6 @@ interface Running {
   id: DetectorId;
   det: Detector;
   sink: DetectorSink;
-}
-
-/** A turn without its text-written calls (`ignoreTextualCalls`); the turn itself when it has none. */
-function withoutTextual(turn: Turn): Turn {
-  const calls = turn.calls;
-  for (let i = 0; i < calls.length; i++)
-    if (calls[i].textual) return { ...turn, calls: calls.filter((c) => !c.textual) };
-  return turn;
 }
 
 export class ReplayStepper {
@@ -105,7 +98,7 @@ export class ReplayStepper {
 
   /** Feeds one turn (its `index` is the next turn number) and its calls to every detector. */
   step(input: Turn): void {
-    const turn = this.ignoreTextualCalls ? withoutTextual(input) : input;
+    const turn = this.ignoreTextualCalls ? turnWithoutTextualCalls(input) : input;
     this.transcript.turns.push(turn);
     const running = this.running;
     const nRunning = running.length;
