@@ -7,7 +7,8 @@
  * every sample and compares its events with the engine's.
  */
 import type { EngineConfig } from '../engine/config';
-import { DETECTOR_DEFS } from '../engine/detectors/registry';
+import { detectorDef } from '../engine/detectors/registry';
+import type { DetectorId } from '../engine/types';
 import { pyString, pyStringBody, pyValue } from './escape/python-literal';
 import { pythonTables } from './python-tables';
 import { enabledSettings, settingsLine } from './standalone-module';
@@ -60,8 +61,8 @@ function portOf(id: string, ported: Record<string, string>): string {
 }
 
 /** The settings that differ from the detector's defaults: the module adds them to DEFAULTS[id]. */
-function changedSettings(id: string, settings: Record<string, unknown>): Record<string, unknown> {
-  const defaults = (DETECTOR_DEFS.find((d) => d.id === id)?.defaults ?? {}) as Record<string, unknown>;
+function changedSettings(id: DetectorId, settings: Record<string, unknown>): Record<string, unknown> {
+  const defaults = (detectorDef(id)?.defaults ?? {}) as Record<string, unknown>;
   return Object.fromEntries(
     Object.entries(settings).filter(([k, v]) => JSON.stringify(v) !== JSON.stringify(defaults[k])),
   );
