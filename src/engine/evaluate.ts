@@ -6,6 +6,7 @@
  * derived from the sums, so shards can be merged.
  */
 import { turnTokenTotal, type Label, type Transcript } from '../model/transcript';
+import { loopSpans } from './labelled';
 import type { ReplayResult } from './replay';
 import { ACTION_RANK, type Action, type DetectorEvent, type DetectorId } from './types';
 
@@ -127,7 +128,7 @@ function tallyTurns(t: Transcript, from: number, to: number): [turns: number, kn
 
 export function evaluate(result: ReplayResult, t: Transcript, opts: EvaluateOptions = {}): Metrics {
   const countAction = opts.countAction ?? 'warn';
-  const spans = t.labels.filter((l) => l.kind === 'loop');
+  const spans = loopSpans(t.labels);
   const m = emptyMetrics();
   m.transcripts = 1;
   m.spans = spans.length;

@@ -8,7 +8,7 @@
 import type { Label } from '../model/transcript';
 import { alarmEpisodes, loopsSeen } from './alarm-episodes';
 import { falseAlarmEpisodes, inLoopSpan, isAlarm } from './evaluate';
-import { isLabelled } from './labelled';
+import { isLabelled, loopSpans } from './labelled';
 import type { ReplayResult } from './replay';
 import type { Action } from './types';
 
@@ -91,7 +91,7 @@ function reachedOf(d: ReplayDigest): ActionReached | null {
 
 /** The digest scored against `labels`: the same caught / false alarm / F1 as evaluate.ts. */
 export function summarizeRun(d: ReplayDigest, labels: readonly Label[]): RunSummary {
-  const spans = labels.filter((l) => l.kind === 'loop');
+  const spans = loopSpans(labels);
   let caught = 0;
   for (const s of spans) if (d.alarmTurns.some((t) => t >= s.startTurn && t <= s.endTurn)) caught++;
   const outside = d.alarmTurns.filter((t) => !inLoopSpan(t, spans));
