@@ -48,7 +48,7 @@ export function notPorted(config: EngineConfig, ported: Record<string, string> =
 }
 
 /** The class a detector's port defines (its id with every other character as `_`). */
-export function pyClass(id: string): string {
+function pyClass(id: string): string {
   return `Detector_${id.replace(/[^A-Za-z0-9]/g, '_')}`;
 }
 

@@ -42,7 +42,7 @@ function uploadedFolder(text: string): string | undefined {
   return segments[segments.length - 1];
 }
 
-export function isDemonstration(text: string): boolean {
+function isDemonstration(text: string): boolean {
   return DEMONSTRATION.test(text.slice(0, 4096));
 }
 
