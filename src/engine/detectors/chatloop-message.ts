@@ -7,8 +7,6 @@
 import type { Action } from '../types';
 import { formatMessage } from './message-templates';
 
-export { ADVICE } from './message-templates';
-
 /** warn and block: the injected warning (description + suggestion); terminate: the error text. */
 export function chatloopMessage(action: Action, description: string, suggestion: string): string {
   return formatMessage(action === 'terminate' ? 'chatloop.terminate' : 'chatloop.warn', { description, suggestion });

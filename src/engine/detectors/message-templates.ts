@@ -4,7 +4,7 @@
  * and formats them with the same rule (format_message), so the two cannot drift apart.
  */
 /** ChatLoop's advice, closing each of its suggestions. */
-export const ADVICE = 'Consider a different approach or ask the user for help.';
+const ADVICE = 'Consider a different approach or ask the user for help.';
 
 const NO_PROGRESS_ASK =
   'Nothing new is being learned. Change something real (another command, file or approach), or explain what is blocking you.';
