@@ -83,7 +83,8 @@ export function createMonitor(config: ConfigOrPreset): Monitor {
     },
     get stoppedAt() {
       const stop = run.stoppedAt;
-      return stop ? (stop.call !== undefined ? { turn: stop.turn, call: stop.call } : { turn: stop.turn }) : null;
+      // A copy: the caller cannot move the run's own stop point. It has stopPointOf's shape already.
+      return stop ? { ...stop } : null;
     },
     get warnings() {
       return run.warnings;

@@ -7,7 +7,7 @@
  */
 import type { ResolvedConfig } from '../engine/config';
 import { enabledRuns } from '../engine/replay';
-import { ReplayStepper } from '../engine/replay-stepper';
+import { ReplayStepper, type StopPoint } from '../engine/replay-stepper';
 import type { DetectorEvent } from '../engine/types';
 import { LOOPSCOPE_FORMAT, LoopscopeReader } from '../import/loopscope-reader';
 import { runLineObject } from '../import/run-line';
@@ -42,7 +42,7 @@ export class LiveRun {
     return this.stepper.events;
   }
 
-  get stoppedAt(): { turn: number; call?: number } | null {
+  get stoppedAt(): StopPoint | null {
     return this.stepper.stoppedAt;
   }
 
