@@ -104,10 +104,13 @@ export function unlabelledLine(u: UnlabelledCounts): string {
   );
 }
 
-/** The indented lines under a file or total: scores of the labelled runs, counts of the others. */
-function bodyLines(r: Omit<EvalRecord, 'file'>): string {
+/**
+ * The indented lines under a file, total or sweep value: scores of the labelled runs, counts of
+ * the others, each only when there are such runs.
+ */
+export function scoreLines(r: { metrics: MetricsSummary; unlabelled: UnlabelledCounts }): string {
   return (
-    (r.labelled > 0 ? `  ${metricsLine(r.metrics)}\n` : '') +
+    (r.metrics.transcripts > 0 ? `  ${metricsLine(r.metrics)}\n` : '') +
     (r.unlabelled.runs > 0 ? `  ${unlabelledLine(r.unlabelled)}\n` : '')
   );
 }
@@ -119,12 +122,12 @@ export function totalText(head: string, s: EvalSums): string {
     r.labelled === 0
       ? '; no run was labelled, so there is no F1 and no false alarm (label runs in the workbench, or pass --labels FILE.tsv)'
       : '';
-  return `${head}: ${r.labelled} of ${r.transcripts} runs labelled${none}\n${bodyLines(r)}`;
+  return `${head}: ${r.labelled} of ${r.transcripts} runs labelled${none}\n${scoreLines(r)}`;
 }
 
 export function printEvalFile(f: EvalRecord, json: boolean, out: Out): void {
   if (json) out.write(JSON.stringify(f) + '\n');
-  else out.write(`${terminalLine(f.file)} (${f.transcripts} transcripts, ${f.labelled} labelled)\n${bodyLines(f)}`);
+  else out.write(`${terminalLine(f.file)} (${f.transcripts} transcripts, ${f.labelled} labelled)\n${scoreLines(f)}`);
 }
 
 /** The last line of `eval --json`, which `merge` reads back. */
