@@ -74,12 +74,6 @@ export function evalTotals(config: EngineConfig) {
   };
 }
 
-export function evalRecords(files: LoadedFile[], config: EngineConfig): { perFile: EvalRecord[]; total: EvalSums } {
-  const totals = evalTotals(config);
-  const perFile = files.map((f) => totals.add(f));
-  return { perFile, total: totals.total() };
-}
-
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 /** Token counts; n/a when the turns involved carry no token counts. */
 const tokens = (x: number | null) => (x === null ? 'n/a' : String(x));
@@ -97,7 +91,7 @@ export function metricsLine(m: MetricsSummary): string {
 }
 
 /** What runs without labels can tell: their alarms and stops, no F1 and no false alarms. */
-export function unlabelledLine(u: UnlabelledCounts): string {
+function unlabelledLine(u: UnlabelledCounts): string {
   return (
     `without labels, counted apart: runs ${u.runs} · alarms ${u.alarms} · ` +
     `runs alarmed ${u.alarmed} · would stop ${u.stopped}`
