@@ -19,19 +19,23 @@ export interface LabelFiles {
   reportUnused(err: Out): void;
 }
 
+/** A label file's problem is the user's input: a one-line usage message, not a stack trace. */
+function asUsageError<T>(f: () => T): T {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof LabelsError) throw new UsageError(e.message);
+    throw e;
+  }
+}
+
 /** Reads and checks every label file; rows are looked up by the absolute path of their source. */
 export async function readLabelFiles(paths: readonly string[]): Promise<LabelFiles> {
   const bySource = new Map<string, LabelRow[]>();
   const fileOf = new Map<LabelRow, string>();
   for (const path of paths) {
     const text = await readLimitedText(path, LABEL_FILE_BYTES, 'a label file');
-    let rows: LabelRow[];
-    try {
-      rows = parseLabelsTsv(text, path);
-    } catch (e) {
-      if (e instanceof LabelsError) throw new UsageError(e.message);
-      throw e;
-    }
+    const rows = asUsageError(() => parseLabelsTsv(text, path));
     for (const r of rows) {
       fileOf.set(r, path);
       const key = resolve(r.source);
@@ -48,13 +52,7 @@ export async function readLabelFiles(paths: readonly string[]): Promise<LabelFil
       if (!rows) return loaded;
       const transcripts = [...loaded.result.transcripts];
       for (const runRows of groupRunRows(rows)) {
-        let run;
-        try {
-          run = runFromRows(runRows, transcripts, where);
-        } catch (e) {
-          if (e instanceof LabelsError) throw new UsageError(e.message);
-          throw e;
-        }
+        const run = asUsageError(() => runFromRows(runRows, transcripts, where));
         used.add(fileOf.get(runRows[0])!);
         const t = transcripts[run.index];
         if (isLabelled(t.labels)) {

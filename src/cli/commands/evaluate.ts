@@ -74,12 +74,6 @@ export function evalTotals(config: EngineConfig) {
   };
 }
 
-export function evalRecords(files: LoadedFile[], config: EngineConfig): { perFile: EvalRecord[]; total: EvalSums } {
-  const totals = evalTotals(config);
-  const perFile = files.map((f) => totals.add(f));
-  return { perFile, total: totals.total() };
-}
-
 const pct = (x: number | null) => (x === null ? '—' : `${(x * 100).toFixed(1)}%`);
 /** Token counts; n/a when the turns involved carry no token counts. */
 const tokens = (x: number | null) => (x === null ? 'n/a' : String(x));
@@ -97,17 +91,20 @@ export function metricsLine(m: MetricsSummary): string {
 }
 
 /** What runs without labels can tell: their alarms and stops, no F1 and no false alarms. */
-export function unlabelledLine(u: UnlabelledCounts): string {
+function unlabelledLine(u: UnlabelledCounts): string {
   return (
     `without labels, counted apart: runs ${u.runs} · alarms ${u.alarms} · ` +
     `runs alarmed ${u.alarmed} · would stop ${u.stopped}`
   );
 }
 
-/** The indented lines under a file or total: scores of the labelled runs, counts of the others. */
-function bodyLines(r: Omit<EvalRecord, 'file'>): string {
+/**
+ * The indented lines under a file, total or sweep value: scores of the labelled runs, counts of
+ * the others, each only when there are such runs.
+ */
+export function scoreLines(r: { metrics: MetricsSummary; unlabelled: UnlabelledCounts }): string {
   return (
-    (r.labelled > 0 ? `  ${metricsLine(r.metrics)}\n` : '') +
+    (r.metrics.transcripts > 0 ? `  ${metricsLine(r.metrics)}\n` : '') +
     (r.unlabelled.runs > 0 ? `  ${unlabelledLine(r.unlabelled)}\n` : '')
   );
 }
@@ -119,12 +116,12 @@ export function totalText(head: string, s: EvalSums): string {
     r.labelled === 0
       ? '; no run was labelled, so there is no F1 and no false alarm (label runs in the workbench, or pass --labels FILE.tsv)'
       : '';
-  return `${head}: ${r.labelled} of ${r.transcripts} runs labelled${none}\n${bodyLines(r)}`;
+  return `${head}: ${r.labelled} of ${r.transcripts} runs labelled${none}\n${scoreLines(r)}`;
 }
 
 export function printEvalFile(f: EvalRecord, json: boolean, out: Out): void {
   if (json) out.write(JSON.stringify(f) + '\n');
-  else out.write(`${terminalLine(f.file)} (${f.transcripts} transcripts, ${f.labelled} labelled)\n${bodyLines(f)}`);
+  else out.write(`${terminalLine(f.file)} (${f.transcripts} transcripts, ${f.labelled} labelled)\n${scoreLines(f)}`);
 }
 
 /** The last line of `eval --json`, which `merge` reads back. */

@@ -38,11 +38,24 @@ function badCount(where: string, k: string, v: unknown, what: string): UsageErro
 const notEval = (where: string, k: string) =>
   new UsageError(`${where}: ${k} is missing or not a number; is this \`loopscope eval --json\` output?`);
 
-/** A whole count from 0 to 2^53 at `path` (named in the message). */
-function wholeCount(v: unknown, where: string, path: string): number {
+/** The finite number at `path` (named in the message). */
+function numberAt(v: unknown, where: string, path: string): number {
   if (typeof v !== 'number' || !Number.isFinite(v)) throw notEval(where, path);
-  if (!Number.isSafeInteger(v) || v < 0) throw badCount(where, path, v, 'a whole number from 0 to 2^53');
   return v;
+}
+
+/** A whole count from 0 to 2^53 at `path`. */
+function wholeCount(v: unknown, where: string, path: string): number {
+  const n = numberAt(v, where, path);
+  if (!Number.isSafeInteger(n) || n < 0) throw badCount(where, path, n, 'a whole number from 0 to 2^53');
+  return n;
+}
+
+/** A token sum from 0 to 2^53 at `path` (fractional allowed). */
+function tokenSum(v: unknown, where: string, path: string): number {
+  const n = numberAt(v, where, path);
+  if (n < 0 || n > Number.MAX_SAFE_INTEGER) throw badCount(where, path, n, 'a token count from 0 to 2^53');
+  return n;
 }
 
 const doNotAddUp = (where: string, what: string) => new UsageError(`${where}: ${what}; the counts do not add up`);
@@ -50,14 +63,8 @@ const doNotAddUp = (where: string, what: string) => new UsageError(`${where}: ${
 /** Only the counts: the ratios are derived again from the sums, never averaged. */
 export function countsOf(m: Record<string, unknown>, where: string): Metrics {
   const out = emptyMetrics();
-  for (const k of Object.keys(out) as (keyof Metrics)[]) {
-    const v = m[k];
-    if (!TOKEN_SUMS.has(k)) out[k] = wholeCount(v, where, `metrics.${k}`);
-    else if (typeof v !== 'number' || !Number.isFinite(v)) throw notEval(where, `metrics.${k}`);
-    else if (v < 0 || v > Number.MAX_SAFE_INTEGER)
-      throw badCount(where, `metrics.${k}`, v, 'a token count from 0 to 2^53');
-    else out[k] = v;
-  }
+  for (const k of Object.keys(out) as (keyof Metrics)[])
+    out[k] = (TOKEN_SUMS.has(k) ? tokenSum : wholeCount)(m[k], where, `metrics.${k}`);
   for (const [a, b, whole] of SUMS)
     if (out[a] + out[b] !== out[whole])
       throw doNotAddUp(where, `metrics.${a} (${out[a]}) + ${b} (${out[b]}) is not ${whole} (${out[whole]})`);

@@ -1,7 +1,7 @@
 import { ConfigError, getParam, type EngineConfig } from '../../engine/config';
 import { sweep, type SweepPoint } from '../../engine/sweep';
 import { UsageError, type LoadedFile, type Out } from '../io';
-import { metricsLine, unlabelledLine } from './evaluate';
+import { scoreLines } from './evaluate';
 
 /** `--values 2,3,4` parsed to the parameter's own type (numbers, booleans or strings). */
 export function parseValues(raw: string): unknown[] {
@@ -36,11 +36,6 @@ export function sweepRecords(
 export function printSweep(param: string, points: SweepPoint[], json: boolean, out: Out): void {
   for (const p of points) {
     if (json) out.write(JSON.stringify({ param, value: p.value, metrics: p.metrics, unlabelled: p.unlabelled }) + '\n');
-    else
-      out.write(
-        `${param} = ${JSON.stringify(p.value)}\n` +
-          (p.metrics.transcripts > 0 ? `  ${metricsLine(p.metrics)}\n` : '') +
-          (p.unlabelled.runs > 0 ? `  ${unlabelledLine(p.unlabelled)}\n` : ''),
-      );
+    else out.write(`${param} = ${JSON.stringify(p.value)}\n${scoreLines(p)}`);
   }
 }

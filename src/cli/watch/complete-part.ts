@@ -5,12 +5,13 @@
  * is read whole; a document cut mid-write fails to import, quietly, and is read again when it
  * changes.
  */
+import { isCommentLine } from '../../import/comment-lines';
+
 const NEWLINE = 0x0a;
 
 /** Lines a JSON Lines reader passes over (blank, `#` or `//` comments) before the first record. */
 function isFiller(line: string): boolean {
-  const t = line.trim();
-  return t === '' || t.startsWith('#') || t.startsWith('//');
+  return line.trim() === '' || isCommentLine(line);
 }
 
 /**

@@ -7,11 +7,11 @@ import {
   checkSources,
   cycleSeries,
   fingerprintBars,
-  fingerprintLabel,
   fingerprintLines,
   lastAtOrBefore,
   pointsUpTo,
 } from './chart-data';
+import { fingerprintLabel } from './fingerprint-labels';
 import { bucketCycles, columnarFingerprints } from '../../workers/chart-buckets';
 
 const fpSeries: FingerprintSeries = {

@@ -7,8 +7,6 @@ import type { ColumnarCycles, ColumnarFingerprints, CycleBuckets } from '../../w
 import { niceStep } from './sweep-values';
 import { distinctFingerprintLabels } from './fingerprint-labels';
 
-export { fingerprintLabel } from './fingerprint-labels';
-
 /** One colour per top fingerprint (bars and lines share it). */
 export const FP_COLORS = ['#2563eb', '#dc2626', '#059669', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
 

@@ -4,8 +4,29 @@
  * same; instead of a bare "#2", the colliding labels name the argument that differs and show its
  * value from where the values part (`edit new=…strip(), 0)`).
  */
-export function clip(s: string, max: number): string {
+function clip(s: string, max: number): string {
   return s.length <= max ? s : s.slice(0, Math.max(1, max - 1)).trimEnd() + '…';
+}
+
+interface Named {
+  name: string;
+  fingerprint: string;
+}
+
+/** The fingerprint without its `name:` prefix: the arguments part. */
+function argsPart(t: Named): string {
+  return t.fingerprint.startsWith(t.name + ':') ? t.fingerprint.slice(t.name.length + 1) : t.fingerprint;
+}
+
+/** Each label with the indexes that carry it, in first-seen order. */
+function indexesByLabel(labels: readonly string[]): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  labels.forEach((l, i) => {
+    const at = out.get(l);
+    if (at) at.push(i);
+    else out.set(l, [i]);
+  });
+  return out;
 }
 
 /**
@@ -13,7 +34,7 @@ export function clip(s: string, max: number): string {
  * a single argument shows its value only (`ls src`).
  */
 export function fingerprintLabel(name: string, fingerprint: string, max = 30): string {
-  const raw = fingerprint.startsWith(name + ':') ? fingerprint.slice(name.length + 1) : fingerprint;
+  const raw = argsPart({ name, fingerprint });
   let args = raw;
   try {
     const v: unknown = JSON.parse(raw);
@@ -29,16 +50,10 @@ export function fingerprintLabel(name: string, fingerprint: string, max = 30): s
   return clip(args && args !== '{}' ? `${name} ${args}` : name, max);
 }
 
-interface Named {
-  name: string;
-  fingerprint: string;
-}
-
 /** The call's arguments as text by key, or undefined when the fingerprint is not a JSON object. */
 function argsOf(t: Named): Record<string, string> | undefined {
-  const raw = t.fingerprint.startsWith(t.name + ':') ? t.fingerprint.slice(t.name.length + 1) : t.fingerprint;
   try {
-    const v: unknown = JSON.parse(raw);
+    const v: unknown = JSON.parse(argsPart(t));
     if (!v || typeof v !== 'object' || Array.isArray(v)) return undefined;
     const out: Record<string, string> = {};
     for (const [k, x] of Object.entries(v))
@@ -82,10 +97,8 @@ function differing(group: readonly Named[], max: number, used: ReadonlySet<strin
       const labels = values.map((v) =>
         clip(head + (v === '' ? '(none)' : fromDifference(v, p, max - head.length)), max),
       );
-      const same = new Map<string, number[]>();
-      labels.forEach((l, i) => same.set(l, [...(same.get(l) ?? []), i]));
       const next = new Set([...used, key]);
-      for (const at of same.values())
+      for (const at of indexesByLabel(labels).values())
         if (at.length > 1) {
           const sub = differing(
             at.map((i) => group[i]),
@@ -105,9 +118,7 @@ function differing(group: readonly Named[], max: number, used: ReadonlySet<strin
 /** One label per fingerprint, every one distinct, each at most `max` characters. */
 export function distinctFingerprintLabels(items: readonly Named[], max: number): string[] {
   const labels = items.map((t) => fingerprintLabel(t.name, t.fingerprint, max));
-  const byLabel = new Map<string, number[]>();
-  labels.forEach((l, i) => byLabel.set(l, [...(byLabel.get(l) ?? []), i]));
-  for (const at of byLabel.values()) {
+  for (const at of indexesByLabel(labels).values()) {
     if (at.length < 2) continue;
     const better = differing(
       at.map((i) => items[i]),
@@ -116,9 +127,7 @@ export function distinctFingerprintLabels(items: readonly Named[], max: number):
     at.forEach((i, j) => (labels[i] = better[j]));
   }
   // Still equal (a difference past the label's width): numbered, saying of how many.
-  const seen = new Map<string, number[]>();
-  labels.forEach((l, i) => seen.set(l, [...(seen.get(l) ?? []), i]));
-  for (const [l, at] of seen)
+  for (const [l, at] of indexesByLabel(labels))
     if (at.length > 1) at.forEach((i, j) => (labels[i] = `${clip(l, max - 9)} (${j + 1} of ${at.length})`));
   return labels;
 }

@@ -3,7 +3,7 @@ import { useCallback, useMemo } from 'react';
 import type { EngineConfig } from '../../engine/config';
 import { presetByName } from '../../engine/presets/index';
 import { db } from '../../persistence/db';
-import { isTuned } from '../../state/config-settings';
+import { isTuned, settingsKey } from '../../state/config-settings';
 import { useAppStore } from '../../state/store';
 import { LibraryTable } from './LibraryTable';
 import { useLibraryView, YOUR_CONFIG } from './library-store';
@@ -11,7 +11,7 @@ import { StopChart } from './StopChart';
 import { fileLabels } from './file-labels';
 import { filterRows, formatsOf, type LibraryRow } from './triage-filter';
 import { TriageToolbar } from './TriageToolbar';
-import { pageConfigKey, useTriage } from './useTriage';
+import { useTriage } from './useTriage';
 
 /** "recommended", "recommended, tuned", or the name a loaded config file gave. */
 function yourConfigName(draft: EngineConfig, presetName: string): string {
@@ -59,7 +59,7 @@ export function Library({ onOpen }: { onOpen: (id: number, turn?: number) => voi
       const choice = useLibraryView.getState().configChoice;
       const preset = choice === YOUR_CONFIG ? undefined : presetByName(choice);
       const { draft: now, presetName: base } = useAppStore.getState();
-      if (preset && pageConfigKey(preset) !== pageConfigKey(now)) {
+      if (preset && settingsKey(preset) !== settingsKey(now)) {
         const name = yourConfigName(now, base);
         if (isTuned(now, base) && !confirm(`Open under ${choice}? It replaces your tuned config (${name}) in Tune.`))
           return;

@@ -2,8 +2,10 @@ import { PRESETS } from '../../engine/presets/index';
 import { useLibraryView, YOUR_CONFIG } from './library-store';
 import { isFiltered, type Reached, type YesNo } from './triage-filter';
 import { ChoiceSelect } from '../shared/ChoiceSelect';
+import { ACTION_WORD } from './triage-columns';
 
 const YES_NO: readonly YesNo[] = ['any', 'yes', 'no'];
+const REACHED: readonly Reached[] = ['any', 'nothing', 'warn', 'block', 'terminate'];
 const PRESET_NAMES = PRESETS.flatMap((p) => (p.name ? [p.name] : []));
 
 function YesNoSelect({ label, value, onChange }: { label: string; value: YesNo; onChange(v: YesNo): void }) {
@@ -51,18 +53,14 @@ export function TriageToolbar({
       <YesNoSelect label="Labelled" value={filter.labelled} onChange={(labelled) => setFilter({ labelled })} />
       <label className="triage-filter">
         Would
-        <select
+        <ChoiceSelect
           aria-label="Would"
           value={filter.reached}
-          onChange={(e) => setFilter({ reached: e.target.value as Reached })}
+          choices={REACHED}
+          label={(r) => (r === 'any' || r === 'nothing' ? r : ACTION_WORD[r])}
+          onChoose={(reached) => setFilter({ reached })}
           title="The strongest thing the config would do to the run"
-        >
-          <option value="any">any</option>
-          <option value="nothing">nothing</option>
-          <option value="warn">warn</option>
-          <option value="block">block</option>
-          <option value="terminate">stop</option>
-        </select>
+        />
       </label>
       {isFiltered(filter) && (
         <button type="button" onClick={clearFilter}>

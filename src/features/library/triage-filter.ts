@@ -77,36 +77,34 @@ export interface StopPoint {
   stopped: number;
 }
 
+type Counts = Omit<StopPoint, 'turn'>;
+const COUNTS = ['warned', 'blocked', 'stopped'] as const;
+/** The summary field holding the turn each count first counts a run at. */
+const FIRST_TURN = { warned: 'warnedAt', blocked: 'blockedAt', stopped: 'stoppedAt' } as const;
+const noCounts = (): Counts => ({ warned: 0, blocked: 0, stopped: 0 });
+
 /**
  * Cumulative counts by turn, one point per turn where a count grows (a step chart): runs warned
  * (any event), blocked (a block or a stop) and stopped by then. Starts at turn 1.
  */
 export function stopCurve(summaries: readonly Pick<RunSummary, 'warnedAt' | 'blockedAt' | 'stoppedAt'>[]): StopPoint[] {
-  const at = {
-    warned: new Map<number, number>(),
-    blocked: new Map<number, number>(),
-    stopped: new Map<number, number>(),
-  };
-  const add = (m: Map<number, number>, turn: number | null | undefined) => {
-    if (turn !== null && turn !== undefined) m.set(turn, (m.get(turn) ?? 0) + 1);
-  };
-  for (const s of summaries) {
-    add(at.warned, s.warnedAt);
-    add(at.blocked, s.blockedAt);
-    add(at.stopped, s.stoppedAt);
-  }
-  const turns = [...new Set([1, ...at.warned.keys(), ...at.blocked.keys(), ...at.stopped.keys()])].sort(
-    (a, b) => a - b,
-  );
-  let warned = 0;
-  let blocked = 0;
-  let stopped = 0;
-  return turns.map((turn) => {
-    warned += at.warned.get(turn) ?? 0;
-    blocked += at.blocked.get(turn) ?? 0;
-    stopped += at.stopped.get(turn) ?? 0;
-    return { turn, warned, blocked, stopped };
-  });
+  // How many runs each count gains at each turn where one grows.
+  const gains = new Map<number, Counts>([[1, noCounts()]]);
+  for (const s of summaries)
+    for (const k of COUNTS) {
+      const turn = s[FIRST_TURN[k]];
+      if (turn === null || turn === undefined) continue;
+      let g = gains.get(turn);
+      if (!g) gains.set(turn, (g = noCounts()));
+      g[k]++;
+    }
+  const sum = noCounts();
+  return [...gains.keys()]
+    .sort((a, b) => a - b)
+    .map((turn) => {
+      for (const k of COUNTS) sum[k] += gains.get(turn)![k];
+      return { turn, ...sum };
+    });
 }
 
 /**

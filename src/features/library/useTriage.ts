@@ -19,7 +19,7 @@ const IN_FLIGHT = 3;
 
 export interface TriageEntry {
   summary: RunSummary;
-  /** The config it was computed under (pageConfigKey). */
+  /** The config it was computed under (settingsKey). */
   key: string;
 }
 
@@ -44,14 +44,12 @@ export interface TriageState {
   error: string | null;
 }
 
-/** The config's settings, not its name: a renamed copy is the same triage. */
-export const pageConfigKey = settingsKey;
-
 /** The last pass's figures: they survive the library being unmounted while a run is open. */
 const remembered: { entries: ReadonlyMap<number, TriageEntry> } = { entries: new Map() };
 
 export function useTriage(metas: readonly TranscriptMeta[] | undefined, config: EngineConfig): TriageState {
-  const key = pageConfigKey(config);
+  // The config's settings, not its name: a renamed copy is the same triage.
+  const key = settingsKey(config);
   const [state, setState] = useState<TriageState>(() => ({
     key,
     entries: remembered.entries,

@@ -5,7 +5,7 @@ import { detectorDef } from '../../engine/detectors/registry';
 import { useAppStore } from '../../state/store';
 import type { TimelineView } from '../../state/timeline-slice';
 import { DETECTOR_COLOR } from '../workbench/detector-colors';
-import { timelineRows, type TimelineRow } from './timeline-bins';
+import { timelineEpisodes, timelineRows, type TimelineRow } from './timeline-bins';
 import { AXIS, Cursor, LABEL_ROW, Marks, ROW } from './TimelineMarks';
 import './replay.css';
 import { followTurn, panView, windowOf, zoomView, ZOOM_STEP } from './timeline-view';
@@ -44,9 +44,10 @@ export function Timeline({
   const [drag, setDrag] = useState<
     { kind: 'range'; start: number } | { kind: 'pan'; x: number; view: TimelineView } | null
   >(null);
+  const episodes = useMemo(() => timelineEpisodes(events), [events]);
   const binned = useMemo(
-    () => timelineRows(events, n, win, Math.max(50, Math.floor(width / 2))),
-    [events, n, win, width],
+    () => timelineRows(events, n, win, Math.max(50, Math.floor(width / 2)), episodes),
+    [events, n, win, width, episodes],
   );
   const rows = useMemo(() => withSilentRows(binned, detectors), [binned, detectors]);
   const height = LABEL_ROW + Math.max(1, rows.length) * ROW + AXIS;

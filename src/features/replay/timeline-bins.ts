@@ -1,4 +1,4 @@
-import { alarmEpisodes } from '../../engine/alarm-episodes';
+import { alarmEpisodes, type AlarmEpisode } from '../../engine/alarm-episodes';
 import type { DetectorEvent, DetectorId } from '../../engine/types';
 import type { TimelineView } from '../../state/timeline-slice';
 
@@ -18,6 +18,15 @@ export interface TimelineRow {
 }
 
 /**
+ * The spans drawn under the alarms: episodes of more than one alarm (a lone alarm is its own mark
+ * already). Every event is drawn, so every action counts (warn is the lowest). They depend on the
+ * events only: computed once per replay, not at each zoom or pan.
+ */
+export function timelineEpisodes(events: readonly DetectorEvent[]): AlarmEpisode[] {
+  return alarmEpisodes(events, 'warn').filter((ep) => ep.alarms > 1);
+}
+
+/**
  * Groups events per detector into runs of turns inside the window (the whole run by default), at
  * a resolution of at most `maxBins` bins, so a 100,000-turn timeline draws a few hundred
  * rectangles, not one per event; zoomed in, the same bins cover fewer turns and show detail.
@@ -27,6 +36,7 @@ export function timelineRows(
   turns: number,
   view: TimelineView = { from: 0, to: turns },
   maxBins = MAX_BINS,
+  episodes: readonly AlarmEpisode[] = timelineEpisodes(events),
 ): TimelineRow[] {
   const first = Math.max(1, Math.floor(view.from) + 1);
   const last = Math.min(turns, Math.ceil(view.to));
@@ -38,10 +48,9 @@ export function timelineRows(
     d.count++;
     if (e.turn >= first && e.turn <= last) d.bins.add(Math.floor((e.turn - first) / binSize));
   }
-  // Every event is drawn, so every action counts (warn is the lowest). Episodes of more than one
-  // alarm, in the window: a lone alarm is its own mark already.
-  for (const ep of alarmEpisodes(events, 'warn'))
-    if (ep.alarms > 1 && ep.endTurn >= first && ep.startTurn <= last)
+  // The episodes in the window, cut to it.
+  for (const ep of episodes)
+    if (ep.endTurn >= first && ep.startTurn <= last)
       byDetector
         .get(ep.detector)!
         .episodes.push([Math.max(ep.startTurn, first), Math.min(ep.endTurn, last), ep.alarms]);
