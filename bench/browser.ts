@@ -16,15 +16,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BENCH_URL, launchChromium, startServer, stopServer } from './chromium';
 import { generateRun } from './generate';
+import { median, round1 as round } from './stats';
 
 const URL_ = BENCH_URL;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length ? (s.length % 2 ? s[(s.length - 1) >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2) : NaN;
-}
-
-const round = (x: number) => Math.round(x * 10) / 10;
 
 /** An import's times beside a worker's read, decode, line split and JSON.parse of the same file (bench/raw-read.ts). */
 function versusRawRead(raw: RawReadParse, toFirstMetricsMs: number, parsedMs: number | null) {
