@@ -7,6 +7,7 @@
 import { readdirSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { buildPackage } from './package-build';
 import { median, round1 } from './stats';
 
 const root = join(new URL('.', import.meta.url).pathname, '..');
@@ -21,9 +22,7 @@ function timed(command: string, args: string[]): { ms: number; total: string } {
 }
 
 export async function benchDask({ runs = 3, log }: { runs?: number; log: (s: string) => void }) {
-  log('dask: building the package (scripts/build-package.mjs)');
-  const built = spawnSync(process.execPath, ['scripts/build-package.mjs'], { cwd: root, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`package build failed: ${built.stderr}`);
+  buildPackage(root, 'dask', log);
   const folders = readdirSync(join(root, 'corpus/real'), { withFileTypes: true })
     .filter((e) => e.isDirectory())
     .map((e) => `corpus/real/${e.name}`)

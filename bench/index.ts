@@ -55,6 +55,12 @@ async function optional(file: string, exportName: string): Promise<Section | nul
   return typeof fn === 'function' ? (fn as Section) : null;
 }
 
+/** An optional section whose only option is the progress log. */
+async function withLog(file: string, exportName: string): Promise<Section | null> {
+  const run = await optional(file, exportName);
+  return run && (() => (run as (o: unknown) => Promise<unknown>)({ log }));
+}
+
 async function importSection(): Promise<Section | null> {
   const run = await optional('./import.ts', 'benchImport');
   return run && (() => (run as (o: unknown) => Promise<unknown>)({ mb: importMb, files: importFiles, log }));
@@ -65,36 +71,11 @@ const sections: [string, Section | null][] = [
   ['import', await importSection()],
   ['browser', await optional('./browser.ts', 'benchBrowser')],
   ['triage-browser', await optional('./triage-browser.ts', 'benchTriageBrowser')],
-  [
-    'scan',
-    await optional('./scan.ts', 'benchScan').then(
-      (run) => run && (() => (run as (o: unknown) => Promise<unknown>)({ log })),
-    ),
-  ],
-  [
-    'startup',
-    await optional('./startup.ts', 'benchStartup').then(
-      (run) => run && (() => (run as (o: unknown) => Promise<unknown>)({ log })),
-    ),
-  ],
-  [
-    'triage',
-    await optional('./triage.ts', 'benchTriage').then(
-      (run) => run && (() => (run as (o: unknown) => Promise<unknown>)({ log })),
-    ),
-  ],
-  [
-    'watch',
-    await optional('./watch.ts', 'benchWatch').then(
-      (run) => run && (() => (run as (o: unknown) => Promise<unknown>)({ log })),
-    ),
-  ],
-  [
-    'dask',
-    await optional('./dask.ts', 'benchDask').then(
-      (run) => run && (() => (run as (o: unknown) => Promise<unknown>)({ log })),
-    ),
-  ],
+  ['scan', await withLog('./scan.ts', 'benchScan')],
+  ['startup', await withLog('./startup.ts', 'benchStartup')],
+  ['triage', await withLog('./triage.ts', 'benchTriage')],
+  ['watch', await withLog('./watch.ts', 'benchWatch')],
+  ['dask', await withLog('./dask.ts', 'benchDask')],
 ];
 
 const out: Record<string, unknown> = {};

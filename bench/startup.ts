@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { buildPackage } from './package-build';
 import { median, round1 } from './stats';
 
 const root = join(new URL('.', import.meta.url).pathname, '..');
@@ -19,9 +20,7 @@ function timeMs(args: string[]): number {
 }
 
 export async function benchStartup({ runs = 21, log }: { runs?: number; log: (s: string) => void }) {
-  log('startup: building the package (scripts/build-package.mjs)');
-  const built = spawnSync(process.execPath, ['scripts/build-package.mjs'], { cwd: root, encoding: 'utf8' });
-  if (built.status !== 0) throw new Error(`package build failed: ${built.stderr}`);
+  buildPackage(root, 'startup', log);
   const cli = ['dist/cli.mjs', 'presets'];
   timeMs(cli); // the first run warms the file cache for both
   const cliMs: number[] = [];

@@ -44,7 +44,8 @@ const NON_FINITE = 2;
  * read every character of a 160 MB file twice more.
  */
 function parsedProblem(root: unknown): 0 | typeof TOO_DEEP | typeof NON_FINITE {
-  if (typeof root !== 'object' || root === null) return typeof root === 'number' && !Number.isFinite(root) ? 2 : 0;
+  if (typeof root !== 'object' || root === null)
+    return typeof root === 'number' && !Number.isFinite(root) ? NON_FINITE : 0;
   let found: 0 | typeof NON_FINITE = 0;
   const stack: object[] = [root];
   const depths: number[] = [1];

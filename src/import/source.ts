@@ -16,8 +16,6 @@ export const HEAD_BYTES = 64 * 1024;
  */
 export const HEAP_DECODE_MIN_BYTES = 256 << 20;
 
-export type { StreamDecoder } from './blob-chunks';
-
 /**
  * Splits decoded chunks into lines, handed over a chunk's lines at a time (one async step per
  * chunk, not per line). The unfinished line is kept as a list of pieces and joined once, when its
@@ -35,7 +33,7 @@ export function splitLines(
 }
 
 /** splitLines over text already decoded (by a reader worker, or decodeChunks). */
-export async function* splitTextLines(
+async function* splitTextLines(
   texts: AsyncIterable<TextChunk>,
   onBytes?: (n: number) => void,
   file = 'input',

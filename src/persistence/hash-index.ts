@@ -33,16 +33,17 @@ function add(byHash: Map<string, StoredCopy[]>, m: TranscriptMeta): void {
  * stored: the run never landed).
  */
 export async function findByContentHash(hash: string, database: LoopscopeDb): Promise<StoredCopy[]> {
+  return (await rowsByContentHash(hash, database)).map((m) => ({ id: m.id, title: m.title, fileName: m.fileName }));
+}
+
+/** The library rows of findByContentHash, whole (a caller that needs more of them reads them once). */
+export async function rowsByContentHash(hash: string, database: LoopscopeDb): Promise<TranscriptMeta[]> {
   const copies = (await built(database)).byHash.get(hash) ?? [];
   if (copies.length === 0) return [];
   // The live imports first: one that finishes between the two reads has cleared its rows' mark.
   const live = await liveStoringTokens();
   const rows = await database.transcripts.bulkGet(copies.map((c) => c.id));
-  return rows.flatMap((m) =>
-    m && m.contentHash === hash && (!m.storing || live.has(m.storing))
-      ? [{ id: m.id, title: m.title, fileName: m.fileName }]
-      : [],
-  );
+  return rows.flatMap((m) => (m && m.contentHash === hash && (!m.storing || live.has(m.storing)) ? [m] : []));
 }
 
 /**

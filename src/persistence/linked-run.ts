@@ -1,9 +1,9 @@
 /**
  * Finds the run a share link names in this library: the rows stored from the same file bytes
- * (hash-index.ts), then which of the file's transcripts. Its local number does not matter.
+ * (hash-index.ts, read once), then which of the file's transcripts. Its local number does not matter.
  */
 import { db, type LoopscopeDb, type TranscriptMeta } from './db';
-import { findByContentHash } from './hash-index';
+import { rowsByContentHash } from './hash-index';
 import { linkTitle, type RunRef } from './share-link-target';
 
 export type RunCandidate = Pick<TranscriptMeta, 'id' | 'title' | 'positionInFile'>;
@@ -32,11 +32,5 @@ export function pickLinkedRun(copies: readonly RunCandidate[], run: Omit<RunRef,
 
 /** The local id of the run a link names, or null when this library does not hold it. */
 export async function findLinkedRun(run: RunRef, database: LoopscopeDb = db): Promise<number | null> {
-  const copies = await findByContentHash(run.hash, database);
-  if (copies.length === 0) return null;
-  const rows = await database.transcripts.bulkGet(copies.map((c) => c.id));
-  return pickLinkedRun(
-    rows.flatMap((m) => (m ? [m] : [])),
-    run,
-  );
+  return pickLinkedRun(await rowsByContentHash(run.hash, database), run);
 }

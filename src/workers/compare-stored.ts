@@ -50,7 +50,7 @@ export class StoredComparisons {
     const key = `${id}|${row.importedAt}|${JSON.stringify(labels ?? stored?.labels ?? null)}`;
     const cached = this.presetRows.peek(key);
     if (cached && extra.length === 0) return cached;
-    const t = await readStored(id, database, this.waits);
+    const t = await readStored(id, row, database, this.waits);
     if (!t) return null;
     const l = labels ?? (await loadLabels(id, t, database));
     const session = new ReplaySession(withLabels(t, l));

@@ -175,14 +175,13 @@ async function stageFile(
   /** The file's hash when the parse computed it on the way. */
   parsedHash?: string,
 ): Promise<StageOutcome> {
-  const { file, name, onDuplicate, database } = args;
+  const { file, onDuplicate, database } = args;
   let contentHash = parsedHash;
   try {
     if (!contentHash && onDuplicate && (await sizeIsStored(file.size, database)))
       contentHash = await hashBlobs([file], ENGINE_WORKER_READING.sliceReaders);
   } catch (e) {
-    args.parts.waits.send(args.imp, { type: 'failed', reason: `could not be stored (${(e as Error).message})` });
-    return stageFailure(name, `could not be stored (${(e as Error).message})`);
+    return stageFailed(args, notStored(e));
   }
   const stage = () => checkAndBegin(args, contentHash);
   return contentHash ? holdWhileChecking(contentHash, stage) : stage();
@@ -211,16 +210,18 @@ const stageFailure = (name: string, reason: string) => ({
   error: { file: name, reason, message: `${name}: ${reason}` },
 });
 
+const notStored = (e: unknown) => `could not be stored (${(e as Error).message})`;
+
+/** A failure before any turn is written: the import's waits learn it, and the page gets the reason. */
+function stageFailed({ parts, imp, name }: StageArgs, reason: string) {
+  parts.waits.send(imp, { type: 'failed', reason });
+  return stageFailure(name, reason);
+}
+
 /** stageFile once it holds the hash's lock: settles when the rows are added (the turns come after). */
-async function checkAndBegin(
-  { file, name, result, opts, onDuplicate, database, parts, imp, hold }: StageArgs,
-  knownHash: string | undefined,
-): Promise<StageOutcome> {
+async function checkAndBegin(args: StageArgs, knownHash: string | undefined): Promise<StageOutcome> {
+  const { file, name, result, opts, onDuplicate, database, parts, imp, hold } = args;
   const { waits } = parts;
-  const failure = (reason: string) => {
-    waits.send(imp, { type: 'failed', reason });
-    return stageFailure(name, reason);
-  };
   let save: SaveOptions = knownHash ? { contentHash: knownHash } : {};
   try {
     if (knownHash && onDuplicate && (await sizeIsStored(file.size, database))) {
@@ -232,7 +233,7 @@ async function checkAndBegin(
       save = checked;
     }
   } catch (e) {
-    return failure(`could not be stored (${(e as Error).message})`);
+    return stageFailed(args, notStored(e));
   }
   const token = newStoreToken();
   let begun!: (s: StagedTranscript[] | Error) => void;
@@ -263,19 +264,19 @@ async function checkAndBegin(
         staged.map((s) => s.id),
         database,
       ).catch(() => undefined);
-      waits.send(imp, { type: 'failed', reason: `could not be stored (${(e as Error).message})` });
+      waits.send(imp, { type: 'failed', reason: notStored(e) });
       throw e;
     }
   }).then(
     () => null,
     (e: unknown) => {
       begun(e as Error); // a lock that could not be taken: nothing was begun
-      return `could not be stored (${(e as Error).message})`;
+      return notStored(e);
     },
   );
   waits.lastImportStored = stored;
   const staged = await staging;
-  if (staged instanceof Error) return failure(`could not be stored (${staged.message})`);
+  if (staged instanceof Error) return stageFailed(args, notStored(staged));
   // A file opened at once has its own replay to come first; the library reads it when it asks.
   if (!hold)
     triageLater(

@@ -105,7 +105,7 @@ export const IMPORT_EVENTS = Object.keys(EVENT_TYPES) as readonly ImportEventTyp
 type MarkedState = Extract<ImportState, { kind: 'rowsWritten' | 'opened' | 'storing' }>;
 
 /** States in which the import's rows are in the library, marked as storing. */
-export function rowsMarked(s: ImportState): s is MarkedState {
+function rowsMarked(s: ImportState): s is MarkedState {
   return s.kind === 'rowsWritten' || s.kind === 'opened' || s.kind === 'storing';
 }
 

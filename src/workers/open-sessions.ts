@@ -21,7 +21,7 @@ import { ReplaySession } from '../engine/replay-session';
 import { sweepSession, type RunSweepPoint } from '../engine/sweep-session';
 import { Lru } from '../model/lru';
 import type { Label, Transcript } from '../model/transcript';
-import { db, type LoopscopeDb } from '../persistence/db';
+import { db, type LoopscopeDb, type TranscriptMeta } from '../persistence/db';
 import { loadLabels } from '../persistence/labels';
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { loadFingerprints, saveFingerprints } from '../persistence/fingerprint-cache';
@@ -101,19 +101,16 @@ export class OpenSessions {
     return this.openById(id, database, version);
   }
 
-  private async buildSession(
-    id: number,
-    importedAt: number,
-    database: LoopscopeDb,
-    version: number,
-  ): Promise<OpenSession> {
+  /** `row` is the transcript's library row, as openById has just read it. */
+  private async buildSession(row: TranscriptMeta, database: LoopscopeDb, version: number): Promise<OpenSession> {
+    const { id, importedAt } = row;
     const fresh = this.imported.peek(id);
     this.imported.delete(id);
     const [t, stored] =
       fresh?.importedAt === importedAt
         ? [fresh.transcript, undefined]
         : await Promise.all([
-            readStored(id, database, this.waits),
+            readStored(id, row, database, this.waits),
             loadFingerprints(id, version, database).catch(() => undefined),
           ]);
     if (!t) throw new Error(`transcript ${id} is not in the library`);
@@ -134,7 +131,7 @@ export class OpenSessions {
     if (!open || open.importedAt !== row.importedAt || open.version !== version) {
       let pending = this.building.get(id);
       if (!pending) {
-        pending = this.buildSession(id, row.importedAt, database, version);
+        pending = this.buildSession(row, database, version);
         this.building.set(id, pending);
         const built = pending;
         void built.catch(() => undefined).finally(() => this.building.get(id) === built && this.building.delete(id));

@@ -4,18 +4,19 @@
  * read fails naming the file and the run: the page says why the run is gone.
  */
 import type { Transcript } from '../model/transcript';
-import type { LoopscopeDb } from '../persistence/db';
+import type { LoopscopeDb, TranscriptMeta } from '../persistence/db';
 import { deleteIfStillMarked, INTERRUPTED_IMPORT, interruptedMessage } from '../persistence/staged-import';
 import { storingEnded } from '../persistence/store-lock';
 import { loadTranscript } from '../persistence/transcripts';
 import type { ImportWaits } from './import-waits';
 
+/** `row` is the library row the caller has just read (undefined: none), so it is not read twice. */
 export async function readStored(
   id: number,
+  row: TranscriptMeta | undefined,
   database: LoopscopeDb,
   waits: ImportWaits,
 ): Promise<Transcript | undefined> {
-  const row = await database.transcripts.get(id);
   if (row?.storing) {
     // When this worker is the one writing, its writes must not wait for a replay of this.
     waits.releaseRun(id);

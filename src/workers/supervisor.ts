@@ -23,7 +23,7 @@ export class EngineFailure extends Error {
 type AnyFn = (...args: never[]) => Promise<unknown>;
 
 /** A method's name: the API's own keys, so a renamed method fails to compile where it is named. */
-export type MethodName<Api> = keyof Api & string;
+type MethodName<Api> = keyof Api & string;
 
 export interface SupervisorOptions<Api> {
   /** How long one call may take before the worker counts as hung. */

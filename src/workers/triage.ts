@@ -64,6 +64,13 @@ export function configKey(
   return `${engineVersion}|${JSON.stringify(settings)}`;
 }
 
+/** A run's key in the digest and file-label maps: its id and import time (a re-used id is another run). */
+const runKeyOf = (id: number, importedAt: number) => `${id}|${importedAt}`;
+
+/** A run's digest under `resolved` (the recorded judge answers are in the transcript; endpoint answers are not used here). */
+const digestOf = (t: Transcript, resolved: ResolvedConfig): ReplayDigest =>
+  replayDigest(replay(t, resolved), resolved.countAction);
+
 function toError(e: unknown): Error {
   return e instanceof Error ? e : new Error(String(e));
 }
@@ -100,7 +107,7 @@ export class LibraryTriage {
     const [bodies, metas] = await Promise.all([database.bodies.bulkGet(ids), database.transcripts.bulkGet(ids)]);
     ids.forEach((id, i) => {
       const meta = metas[i];
-      if (meta) this.fileLabels.set(`${id}|${meta.importedAt}`, bodies[i]?.transcript?.labels ?? []);
+      if (meta) this.fileLabels.set(runKeyOf(id, meta.importedAt), bodies[i]?.transcript?.labels ?? []);
     });
   }
 
@@ -143,7 +150,7 @@ export class LibraryTriage {
       ms: 0,
       readMs: 0,
     };
-    const runKeys = ids.map((id, i) => (metas[i] ? `${id}|${metas[i].importedAt}` : ''));
+    const runKeys = ids.map((id, i) => (metas[i] ? runKeyOf(id, metas[i].importedAt) : ''));
     if (opts.cachedOnly) this.transcripts.keepOnly(new Set(ids.filter((_id, i) => metas[i])));
     else ids.forEach((id, i) => metas[i] || this.transcripts.delete(id));
     // The runs not in memory: from the stored digests, else their turns, read in one transaction.
@@ -154,7 +161,7 @@ export class LibraryTriage {
     const stored = await loadDigests(hashed, notInMemory, database).catch(() => new Map<number, ReplayDigest>());
     for (const r of notInMemory) {
       const d = stored.get(r.id);
-      if (d) cache.set(`${r.id}|${r.importedAt}`, d);
+      if (d) cache.set(runKeyOf(r.id, r.importedAt), d);
     }
     out.stored = stored.size;
     const toReplay = notInMemory.filter((r) => !stored.has(r.id));
@@ -207,8 +214,7 @@ export class LibraryTriage {
         try {
           if (t instanceof Error) throw t;
           this.fileLabels.set(runKey, t.labels);
-          // The recorded judge answers are in the transcript; endpoint answers are not used here.
-          digest = replayDigest(replay(t, resolved), resolved.countAction);
+          digest = digestOf(t, resolved);
         } catch (e) {
           // One unreadable run must not hide the others' figures.
           out.failed.push({ id, reason: toError(e).message });
@@ -284,11 +290,11 @@ export class LibraryTriage {
       const cache = this.digestsFor(key);
       const computed: { id: number; importedAt: number; digest: ReplayDigest }[] = [];
       for (const r of runs) {
-        const runKey = `${r.id}|${r.importedAt}`;
+        const runKey = runKeyOf(r.id, r.importedAt);
         if (cache.has(runKey)) continue;
         let digest: ReplayDigest;
         try {
-          digest = replayDigest(replay(r.transcript, resolved), resolved.countAction);
+          digest = digestOf(r.transcript, resolved);
         } catch {
           continue; // triage names the failure when it reads the run itself
         }
