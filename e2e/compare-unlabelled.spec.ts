@@ -54,7 +54,12 @@ test('Compare on one unlabelled run: alarms and the stop turn per preset, F1 n/a
     },
   ]);
   await expect(page.getByRole('heading', { name: TITLE })).toBeVisible();
+  // The metrics bar says what an unlabelled run can: its alarms and the loops they are about.
+  await expect(page.locator('[data-metric="alarms"]')).toHaveText(EXPECTED.recommended[0]);
+  await expect(page.locator('[data-metric="loops-seen"]')).toHaveText('1');
   await page.getByLabel('Preset', { exact: true }).selectOption('chatloop');
+  await expect(page.locator('[data-metric="alarms"]')).toHaveText(EXPECTED.chatloop[0]);
+  await expect(page.locator('[data-metric="loops-seen"]')).toHaveText('1');
   await page.getByRole('tab', { name: 'Compare' }).click();
 
   await expect(table(page).locator('tbody tr')).toHaveCount(24);

@@ -6,7 +6,7 @@
  * next step. Typed structurally: the package needs no `ai` at run time.
  */
 import { Guard, resultText, type GuardOptions } from '../monitor/guard';
-import { createMonitor, type ConfigOrPreset, type LoopscopeEvent, type Monitor } from './index';
+import { monitorOf, type ConfigOrPreset, type LoopscopeEvent, type Monitor } from './index';
 
 /** The parts of an AI SDK step the monitor reads (a `StepResult`). */
 export interface AiSdkStep {
@@ -75,7 +75,7 @@ export function turnOfStep(step: AiSdkStep): object {
 
 /** A `prepareStep`/`stopWhen` pair driven by a monitor (or a config or preset name for a new one). */
 export function aiSdkGuard(monitor: Monitor | ConfigOrPreset, options: AiSdkGuardOptions = {}): AiSdkGuard {
-  const m = typeof monitor === 'object' && 'observe' in monitor ? monitor : createMonitor(monitor);
+  const m = monitorOf(monitor);
   const guard = new Guard<LoopscopeEvent>(m, options);
   let observed = 0;
   const sync = (steps: readonly AiSdkStep[]) => {

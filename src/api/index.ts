@@ -68,6 +68,11 @@ export interface Monitor {
   readonly warnings: readonly ImportWarning[];
 }
 
+/** The monitor given, or a new one for a config or preset name: what the agent adapters accept. */
+export function monitorOf(monitor: Monitor | ConfigOrPreset): Monitor {
+  return typeof monitor === 'object' && 'observe' in monitor ? monitor : createMonitor(monitor);
+}
+
 /** A monitor for one run: feed it each turn as the agent takes it. */
 export function createMonitor(config: ConfigOrPreset): Monitor {
   const run = new LiveRun(resolveConfig(configOf(config)));

@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { detectLines, FIRST_LOOP_CALL, LOOP_PATH, LOOP_TEXT, loopError } from './adapter-loop.test-util';
 import type { EngineConfig } from './index';
-import { LoopStoppedError, openAIAgentsGuard } from './openai-agents';
+import { linesOfInput, LoopStoppedError, openAIAgentsGuard, type AgentsInputItem } from './openai-agents';
 
 /** Asks for the same missing file at every turn, and records each request. */
 class LoopingModel implements Model {
@@ -90,5 +90,39 @@ describe('openAIAgentsGuard', () => {
       (model.requests[i].input as { role?: string; type?: string; content?: unknown }[]).at(-1);
     expect(last(3)).toEqual({ role: 'user', content: first.message });
     expect(last(2)?.type).toBe('function_call_result');
+  });
+});
+
+describe('linesOfInput', () => {
+  it('reads 3,000 items into one turn per response, each call with its result, the last still waiting', () => {
+    const rounds = 1000;
+    const items: AgentsInputItem[] = [{ role: 'user', content: 'List the folder' }];
+    for (let i = 1; i <= rounds; i++) {
+      items.push({ role: 'assistant', content: [{ type: 'output_text', text: `step ${i}` }] });
+      items.push({ type: 'function_call', callId: `c${i}`, name: 'ls', arguments: `{"path":"/x${i}"}` });
+      // The last call has no result yet: the model is asked again only once it has.
+      if (i < rounds)
+        items.push({ type: 'function_call_result', callId: `c${i}`, output: { type: 'text', text: `gone ${i}` } });
+    }
+    expect(items.length).toBe(3000);
+    const { lines, complete } = linesOfInput(items);
+    const turn = (i: number) => ({
+      type: 'assistant',
+      text: `step ${i}`,
+      calls: [
+        {
+          id: `c${i}`,
+          name: 'ls',
+          args: { path: `/x${i}` },
+          ...(i < rounds ? { result: { content: `gone ${i}` } } : {}),
+        },
+      ],
+    });
+    expect(lines).toEqual([
+      { type: 'user', text: 'List the folder' },
+      ...Array.from({ length: rounds }, (_, k) => turn(k + 1)),
+    ]);
+    expect(lines[rounds]).not.toHaveProperty('calls.0.result');
+    expect(complete).toBe(rounds);
   });
 });

@@ -8,7 +8,7 @@
  * Typed structurally: the package needs no `@openai/agents` at run time.
  */
 import { Guard, resultText, type GuardOptions } from '../monitor/guard';
-import { createMonitor, type ConfigOrPreset, type LoopscopeEvent, type Monitor } from './index';
+import { monitorOf, type ConfigOrPreset, type LoopscopeEvent, type Monitor } from './index';
 
 /** The fields of the SDK's input items (`AgentInputItem`) the monitor reads. */
 export interface AgentsInputItem {
@@ -113,7 +113,7 @@ function textOrValue(output: unknown): unknown {
 
 /** A `callModelInputFilter` driven by a monitor (or a config or preset name for a new one). */
 export function openAIAgentsGuard(monitor: Monitor | ConfigOrPreset, options: AgentsGuardOptions = {}): AgentsGuard {
-  const m = typeof monitor === 'object' && 'observe' in monitor ? monitor : createMonitor(monitor);
+  const m = monitorOf(monitor);
   const guard = new Guard<LoopscopeEvent>(m, options);
   const sent = new Set<string>();
   let observed = 0;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alarmEpisodes, loopsSeen } from './alarm-episodes';
+import { alarmCounts, alarmEpisodes, loopsSeen } from './alarm-episodes';
 import type { DetectorEvent } from './types';
 
 const ev = (
@@ -55,5 +55,20 @@ describe('alarm episodes: one loop reads as one', () => {
       { startTurn: 40, endTurn: 40 },
     ]);
     expect(loopsSeen([])).toEqual([]);
+  });
+});
+
+describe('alarmCounts', () => {
+  // Two cycle alarms 3 turns apart are one loop; a block 30 turns later is another; the earlier
+  // warn below the counted action is no alarm at block.
+  const events = [ev(5, 'cycle'), ev(8, 'cycle'), ev(38, 'no-progress', 'block')];
+
+  it('counts 3 alarms in 2 loops at warn', () => {
+    expect(alarmCounts(events, 'warn')).toEqual({ alarms: 3, loopsSeen: 2 });
+  });
+
+  it('counts only the events at or above the counted action', () => {
+    expect(alarmCounts(events, 'block')).toEqual({ alarms: 1, loopsSeen: 1 });
+    expect(alarmCounts(events, 'terminate')).toEqual({ alarms: 0, loopsSeen: 0 });
   });
 });

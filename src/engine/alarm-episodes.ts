@@ -66,3 +66,15 @@ export function loopsSeen(episodes: readonly AlarmEpisode[]): { startTurn: numbe
   }
   return out;
 }
+
+/** An unlabelled run's numbers: its alarms (events at or above the counted action) and the loops they are about. */
+export interface AlarmCounts {
+  alarms: number;
+  loopsSeen: number;
+}
+
+/** The alarms and loops seen of `events` at `countAction`. */
+export function alarmCounts(events: readonly DetectorEvent[], countAction: Action): AlarmCounts {
+  const episodes = alarmEpisodes(events, countAction);
+  return { alarms: episodes.reduce((n, e) => n + e.alarms, 0), loopsSeen: loopsSeen(episodes).length };
+}

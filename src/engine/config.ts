@@ -193,6 +193,16 @@ export function resolveConfig(config: EngineConfig): ResolvedConfig {
   };
 }
 
+/**
+ * A config's identity by what it detects, not by its name: its resolved settings without `name`
+ * and `basedOn`, so a renamed copy is the same config. The triage cache keys stored digests by it
+ * (with the engine's versions): its text must stay what it is, or stored digests are not found.
+ */
+export function settingsKey(config: EngineConfig): string {
+  const { name: _n, basedOn: _b, ...settings } = resolveConfig(config);
+  return JSON.stringify(settings);
+}
+
 /** A value by its dotted path, as used by `sweep --param` and the controls' `data-param`. */
 export function getParam(config: EngineConfig, path: string): unknown {
   const r = resolveConfig(config) as unknown as Record<string, unknown>;

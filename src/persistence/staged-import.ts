@@ -14,7 +14,6 @@ import { formatWarning, type Transcript, type Turn } from '../model/transcript';
 import { chunkTurns, CHUNK_MAX_TURNS, STREAM_CHUNK_CHARS, type ChunkBounds } from './chunking';
 import { db, transcriptTables, type LoopscopeDb, type TranscriptMeta } from './db';
 import { noteStored } from './hash-index';
-import { liveStoringTokens } from './store-lock';
 import { addRow, deleteTranscript, libraryRow, type SaveOptions } from './transcripts';
 
 export const STREAM_BOUNDS: ChunkBounds = { maxTurns: CHUNK_MAX_TURNS, maxChars: STREAM_CHUNK_CHARS };
@@ -150,19 +149,21 @@ export async function deleteIfStillMarked(id: number, token: string, database: L
   });
 }
 
+/** The library rows still marked `storing` (their import is writing, or was left unfinished). */
+export async function markedRows(database: LoopscopeDb = db): Promise<TranscriptMeta[]> {
+  return database.transcripts.filter((m) => m.storing !== undefined).toArray();
+}
+
 /**
- * Deletes every row still marked by an import no one is writing any more (its tab was closed or
- * reloaded midway; imports of other tabs hold their lock and are left alone), and says which.
- * Each row is deleted only if it still carries the mark read: one finished meanwhile stays.
+ * Deletes each of `rows` whose row still carries the mark read (one finished meanwhile stays), and
+ * forgets the content hashes of those deleted. Which ones were.
  */
-export async function deleteInterruptedImports(database: LoopscopeDb = db): Promise<InterruptedImport[]> {
-  const marked = await database.transcripts.filter((m) => m.storing !== undefined).toArray();
-  if (marked.length === 0) return [];
-  const live = await liveStoringTokens();
-  const gone: InterruptedImport[] = [];
-  for (const m of marked)
-    if (!live.has(m.storing!) && (await deleteIfStillMarked(m.id, m.storing!, database)))
-      gone.push({ id: m.id, fileName: m.fileName, title: m.title });
+export async function deleteStillMarked(
+  rows: readonly TranscriptMeta[],
+  database: LoopscopeDb = db,
+): Promise<TranscriptMeta[]> {
+  const gone: TranscriptMeta[] = [];
+  for (const m of rows) if (m.storing && (await deleteIfStillMarked(m.id, m.storing, database))) gone.push(m);
   if (gone.length)
     noteStored(
       database,

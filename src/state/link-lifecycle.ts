@@ -4,9 +4,9 @@
  * the link's config: Apply / Keep mine) → applied (Undo offered) or kept; applied → undone.
  * One pure transition function; the slice (share-link-slice.ts) carries out what a step means.
  */
-import type { EngineConfig } from '../engine/config';
+import { settingsKey, type EngineConfig } from '../engine/config';
 import type { LinkTarget } from '../persistence/share-link-target';
-import { isTuned, settingsKey } from './config-settings';
+import { isTuned } from './config-settings';
 
 /** A draft and the preset it is measured against, as the Tune tab holds them. */
 export interface DraftSnapshot {

@@ -4,7 +4,7 @@
  * never share a session, an import's waits or a triage cache. engine.worker.ts exposes it with
  * Comlink; engine-methods.ts lists its methods by this type.
  */
-import { deleteInterruptedImports } from '../persistence/staged-import';
+import { deleteInterruptedImports } from './interrupted-imports';
 import { chartWindow } from './chart-window';
 import { engineParts, type EngineParts } from './engine-parts';
 import { finishStoring, importAndOpen, importFile, storingDone, type ImportArgs } from './import-file';

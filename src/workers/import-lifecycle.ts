@@ -119,7 +119,7 @@ export function writesHeld(s: ImportState): s is Extract<ImportState, { kind: 'r
   return s.kind === 'rowsWritten' || s.kind === 'opened';
 }
 
-/** The state of a library row found marked as storing by someone other than its writer. */
+/** The state of a library row found marked as storing by someone other than its writer (the start-up sweep). */
 export function markedRow(file: string, id: number): ImportState {
   return { kind: 'storing', file, ids: [id] };
 }

@@ -6,6 +6,7 @@
  * opens and replays a just-imported run, whose turn writes wait for that.
  */
 import * as Comlink from 'comlink';
+import { alarmCounts } from '../engine/alarm-episodes';
 import {
   compareConfigs,
   comparePresets,
@@ -236,6 +237,7 @@ export class OpenSessions {
     const out: RunOutcome = {
       result: page,
       metrics: metricsOf(result, t, resolved.countAction),
+      counts: alarmCounts(result.events, resolved.countAction),
       baseline: base,
       ms: performance.now() - started,
     };

@@ -6,6 +6,7 @@
  * worker by to-page-result.ts (chart-buckets.ts cuts the series); read on the page by
  * shown-outcome.ts, and reuse-series.ts keeps equal series from redrawing.
  */
+import type { AlarmCounts } from '../engine/alarm-episodes';
 import type { MetricsSummary } from '../engine/evaluate';
 import type { StopPoint } from '../engine/replay';
 import type { DetectorId, JudgeCheck } from '../engine/types';
@@ -56,6 +57,8 @@ export interface PageResult {
 export interface RunOutcome {
   result: PageResult;
   metrics: MetricsSummary | null;
+  /** Alarms and loops seen at the replayed config's count action (what an unlabelled run shows). */
+  counts: AlarmCounts;
   /** Against the preset: its metrics and the alarms the draft adds and drops. */
   baseline: { metrics: MetricsSummary | null; appeared: EventTable; vanished: EventTable } | null;
   ms: number;

@@ -14,10 +14,11 @@ import { importSource } from '../import/index';
 import { sourceFromText } from '../import/source';
 import { approxChars, STREAM_CHUNK_CHARS } from '../persistence/chunking';
 import { LoopscopeDb } from '../persistence/db';
-import { beginImport, finishImport, deleteInterruptedImports, writeChunks } from '../persistence/staged-import';
+import { beginImport, finishImport, writeChunks } from '../persistence/staged-import';
 import { holdWhileStoring } from '../persistence/store-lock';
 import { loadTranscript, saveImport } from '../persistence/transcripts';
 import { createEngineWorker } from './engine-api';
+import { deleteInterruptedImports } from './interrupted-imports';
 import { bigRun } from './big-run.test-util';
 
 /** One engine worker for these tests (its sessions, waits and triage are its own). */

@@ -10,7 +10,7 @@ import { db } from '../persistence/db';
 import { saveLabels } from '../persistence/labels';
 import { bundledSampleText } from '../samples/bundled.test-util';
 import { deleteTranscript, loadTranscript, loadTranscripts, saveImport } from '../persistence/transcripts';
-import { resolveConfig } from '../engine/config';
+import { resolveConfig, settingsKey } from '../engine/config';
 import { hashConfigKey, saveDigests } from '../persistence/triage-cache';
 import { configKey } from './triage';
 import { createEngineWorker } from './engine-api';
@@ -208,5 +208,20 @@ describe('triageRuns', () => {
     const again = await triageRuns([id], chatloop);
     expect([again.replayed, again.fromMemory]).toEqual([1, 0]);
     expect(parts.triage.memoryIds()).toEqual([id]);
+  });
+});
+
+describe('configKey', () => {
+  it('the triage cache key is the engine version and the settings key, hashed as stored digests were', () => {
+    const mine = resolveConfig({
+      ...presetByName('chatloop')!,
+      name: 'Mine',
+      basedOn: 'chatloop',
+      countAction: 'block',
+    });
+    expect(configKey(mine, '3.2')).toBe(`3.2|${settingsKey(mine)}`);
+    // The keys digests were stored under by earlier builds: changed, those digests are never found.
+    expect(hashConfigKey(configKey(mine, '3.2'))).toBe('fleh8d.j9ghlh.42j');
+    expect(hashConfigKey(configKey(resolveConfig(presetByName('recommended')!), '3.2'))).toBe('16lxfsg.cxmrf0.41z');
   });
 });

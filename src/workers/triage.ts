@@ -8,7 +8,7 @@
  * a first pass, so a run imported while the library is triaged gets its digest under the last
  * configs triaged from the turns the import has in hand (noteImported).
  */
-import { resolveConfig, type EngineConfig, type ResolvedConfig } from '../engine/config';
+import { resolveConfig, settingsKey, type EngineConfig, type ResolvedConfig } from '../engine/config';
 import { FINGERPRINT_VERSION } from '../engine/fingerprint';
 import { replay } from '../engine/replay';
 import { replayDigest, summarizeRun, type ReplayDigest, type RunSummary } from '../engine/run-summary';
@@ -53,15 +53,14 @@ export interface TriageAnswer {
 }
 
 /**
- * The config's identity for the cache: its resolved settings, not its display name, and the
+ * The config's identity for the cache: its settings key (as the page compares configs), and the
  * engine's versions (a digest of an older engine is never used).
  */
 export function configKey(
   resolved: ResolvedConfig,
   engineVersion = `${TRIAGE_VERSION}.${FINGERPRINT_VERSION}`,
 ): string {
-  const { name: _n, basedOn: _b, ...settings } = resolved;
-  return `${engineVersion}|${JSON.stringify(settings)}`;
+  return `${engineVersion}|${settingsKey(resolved)}`;
 }
 
 /** A run's key in the digest and file-label maps: its id and import time (a re-used id is another run). */

@@ -1,9 +1,9 @@
 import { useLiveQuery } from 'dexie-react-hooks';
 import { useCallback, useMemo } from 'react';
-import type { EngineConfig } from '../../engine/config';
+import { settingsKey, type EngineConfig } from '../../engine/config';
 import { presetByName } from '../../engine/presets/index';
 import { db } from '../../persistence/db';
-import { isTuned, settingsKey } from '../../state/config-settings';
+import { isTuned } from '../../state/config-settings';
 import { useAppStore } from '../../state/store';
 import { LibraryTable } from './LibraryTable';
 import { useLibraryView, YOUR_CONFIG } from './library-store';

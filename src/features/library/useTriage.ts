@@ -5,10 +5,9 @@
  * last pass are remembered across views and shown, marked stale, until the new ones arrive.
  */
 import { useEffect, useState } from 'react';
-import type { EngineConfig } from '../../engine/config';
+import { settingsKey, type EngineConfig } from '../../engine/config';
 import type { RunSummary } from '../../engine/run-summary';
 import type { TranscriptMeta } from '../../persistence/db';
-import { settingsKey } from '../../state/config-settings';
 import { engineWorker } from '../../workers/client';
 import type { TriageAnswer } from '../../workers/triage';
 import { triageBatches } from './triage-filter';

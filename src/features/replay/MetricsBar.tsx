@@ -1,7 +1,5 @@
 import { useMemo } from 'react';
-import { alarmEpisodes, loopsSeen } from '../../engine/alarm-episodes';
-import { isAlarm, type MetricsSummary } from '../../engine/evaluate';
-import type { Action } from '../../engine/types';
+import type { MetricsSummary } from '../../engine/evaluate';
 import { useAppStore } from '../../state/store';
 import { useWorkbench } from '../workbench/context';
 import { draftGaps, judgeOnlyBlind, JUDGE_ONLY_UNKNOWN, runFacts, type RunFacts } from '../workbench/data-gaps';
@@ -128,37 +126,33 @@ function DataGaps({ facts }: { facts: RunFacts }) {
   );
 }
 
-/** The numbers that matter, each with its change against the chosen preset. `countAction`: the resolved draft's. */
-export function MetricsBar({ countAction }: { countAction: Action }) {
+/**
+ * The numbers that matter, each with its change against the chosen preset. Unlabelled, the
+ * library's words: the alarms and loops seen the worker counted at the replayed config's count action.
+ */
+export function MetricsBar() {
   const { outcome, pending, runSeq, judgeLines, hasTokens } = useWorkbench();
   const presetName = useAppStore((s) => s.presetName);
   const draft = useAppStore((s) => s.draft);
   const facts = useMemo(() => runFacts({ judgeLines, hasTokens }), [judgeLines, hasTokens]);
   // Only the judge could fire, and it has no answers to replay: the numbers are unknown, not 0.
   const blind = judgeOnlyBlind(draft, facts);
-  // Unlabelled, the library's words: alarms (events at or above the counted action) and the loops they are about.
-  const events = outcome?.metrics ? undefined : outcome?.result.events;
-  const unlabelled = useMemo(() => {
-    if (!events) return undefined;
-    const alarms = events.filter((e) => isAlarm(e, countAction));
-    return { alarms, loops: loopsSeen(alarmEpisodes(alarms, countAction)).length };
-  }, [events, countAction]);
   if (!outcome) return <div className="metrics-bar muted">Replaying…</div>;
   if (!outcome.metrics) {
-    const { alarms, loops } = unlabelled ?? { alarms: [], loops: 0 };
+    const { alarms, loopsSeen } = outcome.counts;
     return (
       <div className="metrics-bar" data-pending={pending || undefined} data-run={runSeq}>
         <span className="metric">
           <span className="metric-label">Alarms</span>
           <span className="metric-value" data-metric="alarms" title={blind ? JUDGE_ONLY_UNKNOWN : undefined}>
-            {blind ? 'n/a' : alarms.length}
+            {blind ? 'n/a' : alarms}
           </span>
         </span>
-        {!blind && alarms.length > 0 && (
+        {!blind && alarms > 0 && (
           <span className="metric" title="Alarms of one detector at most 10 turns apart are one loop">
             <span className="metric-label">Loops seen</span>
             <span className="metric-value" data-metric="loops-seen">
-              {loops}
+              {loopsSeen}
             </span>
           </span>
         )}

@@ -87,7 +87,7 @@ export function Workbench({ id }: { id: number }) {
           </div>
         )}
         <Scrubber turns={turns} alarms={alarms} />
-        <MetricsBar countAction={resolved.countAction} />
+        <MetricsBar />
         <Timeline
           turns={turns}
           labels={data.labels}
