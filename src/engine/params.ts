@@ -24,11 +24,6 @@ export interface DetectorDef<P extends Params = Params> {
   summary: string;
   params: ParamSpec[];
   defaults: P;
-  /**
-   * Reads the judge's answers (`env.judge`, `env.judgeCache`): a file's judge lines may come after
-   * the turns they answer, so such a detector is not run while the file is still being read.
-   */
-  readsJudgeAnswers?: true;
   create(params: P, env: DetectorEnv): Detector;
 }
 

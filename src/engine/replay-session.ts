@@ -4,34 +4,115 @@
  * re-runs that one detector. Results equal `replay()` exactly (session.test.ts proves it): every
  * output is tagged with the feed step it came from and merged back into replay's interleaved order.
  */
+import { Lru } from '../model/lru';
 import type { Transcript } from '../model/transcript';
 import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config';
 import { DETECTOR_DEFS } from './detectors/registry';
-import { stopPointOf } from './event';
-import {
-  DetectorRunner,
-  feedOf,
-  runKey,
-  type DetectorRun,
-  type Feed,
-  type StoredFingerprints,
-  type Tagged,
-} from './feed';
+import { makeEvent, stopPointOf } from './event';
+import { LazyCallView } from './call-view';
 import type { DetectorDef } from './params';
 import type { ReplayOptions, ReplayResult, StopPoint } from './replay';
-import type { FingerprintSeries } from './series';
+import { FingerprintTracker, type FingerprintSeries } from './series';
 import { withoutTextualCalls } from './textual-filter';
-import type { CallView } from './types';
+import type { CallView, CycleSample, DetectorEvent, DetectorSink, JudgeCheck, TurnView } from './types';
 
-export type { StoredFingerprints } from './feed';
+interface Tagged<T> {
+  step: number;
+  item: T;
+}
+
+interface DetectorRun {
+  events: Tagged<DetectorEvent>[];
+  cycles: Tagged<CycleSample>[];
+  checks: Tagged<JudgeCheck>[];
+}
+
+const MAX_CACHED_RUNS = 256;
+
+/** Fingerprints stored from an earlier open (FINGERPRINT_VERSION's cache), so a reopen skips them. */
+export interface StoredFingerprints {
+  /** hashes[i], sizes[i]: the key (hash and size) of call i + 1's exact fingerprint (call-key.ts). */
+  hashes: Uint32Array<ArrayBuffer>;
+  sizes: Int32Array<ArrayBuffer>;
+  series: FingerprintSeries;
+}
 
 export interface SessionOptions extends ReplayOptions {
   fingerprints?: StoredFingerprints;
-  /**
-   * The transcript's feed, already built with some detector runs (replay-while-parsing.ts):
-   * used instead of building one.
-   */
-  feed?: Feed;
+}
+
+function countCalls(t: Transcript): number {
+  let n = 0;
+  for (const turn of t.turns) n += turn.calls.length;
+  return n;
+}
+
+/** What detectors are fed for one transcript view: built once, reused by every run. */
+class Feed {
+  readonly turnViews: TurnView[] = [];
+  /** callsOfTurn[i] = the call views of turn i + 1. */
+  readonly callsOfTurn: CallView[][] = [];
+  readonly callCount: number;
+  readonly fingerprints: FingerprintSeries;
+  /** Keyed by detector and settings; the first cached first out (a lookup leaves the order). */
+  readonly runs = new Lru<string, DetectorRun>(MAX_CACHED_RUNS);
+
+  constructor(
+    readonly transcript: Transcript,
+    stored?: StoredFingerprints,
+  ) {
+    // Stored fingerprints that do not fit this transcript (another call count) are not used.
+    const calls = countCalls(transcript);
+    const pre = stored && stored.hashes.length === calls && stored.sizes.length === calls ? stored : undefined;
+    const tracker = pre ? undefined : new FingerprintTracker();
+    let n = 0;
+    for (const turn of transcript.turns) {
+      this.turnViews.push({
+        index: turn.index,
+        text: turn.text,
+        callCount: turn.calls.length,
+        tokens: turn.tokens,
+        agent: turn.agent,
+      });
+      const views: CallView[] = [];
+      for (const call of turn.calls) {
+        // Lazy: each fingerprint text (raw or normalised) is written once, when a detector first
+        // reads it; the view hashes the arguments without writing them (or takes the stored hash).
+        const agent = call.agent ?? turn.agent;
+        const view = pre
+          ? new LazyCallView(
+              turn.index,
+              call.index,
+              call.name,
+              call.args,
+              call.result,
+              agent,
+              pre.hashes[n],
+              pre.sizes[n],
+            )
+          : new LazyCallView(turn.index, call.index, call.name, call.args, call.result, agent);
+        tracker?.add(view, turn.index);
+        views.push(view);
+        n++;
+      }
+      this.callsOfTurn.push(views);
+    }
+    this.callCount = n;
+    this.fingerprints = tracker ? tracker.finish(transcript.turns.length, this.callsOfTurn) : pre!.series;
+  }
+
+  /** Every call's exact fingerprint key (hash and size), without writing (or keeping) a fingerprint text. */
+  keys(): { hashes: Uint32Array<ArrayBuffer>; sizes: Int32Array<ArrayBuffer> } {
+    const hashes = new Uint32Array(this.callCount);
+    const sizes = new Int32Array(this.callCount);
+    let i = 0;
+    for (const views of this.callsOfTurn)
+      for (const cv of views) {
+        hashes[i] = cv.exactHash;
+        sizes[i++] = cv.exactSize;
+      }
+    return { hashes, sizes };
+  }
 }
 
 export class ReplaySession {
@@ -44,13 +125,13 @@ export class ReplaySession {
     readonly transcript: Transcript,
     private readonly options: SessionOptions = {},
   ) {
-    this.all = options.feed?.transcript === transcript ? options.feed : feedOf(transcript, options.fingerprints);
+    this.all = new Feed(transcript, options.fingerprints);
     this.fingerprints = this.all.fingerprints;
   }
 
   /** Every call's exact fingerprint key and the series, for the workbench to store (and pass back on a reopen). */
   storedFingerprints(): StoredFingerprints {
-    return { ...exactKeys(this.all), series: this.fingerprints };
+    return { ...this.all.keys(), series: this.fingerprints };
   }
 
   /** The call views of turn `turn` (1-based) as a config with `ignoreTextualCalls` sees them (windowed chart queries). */
@@ -67,7 +148,7 @@ export class ReplaySession {
     if (!ignoreTextualCalls) return this.all;
     if (!this.withoutTextual) {
       const t = withoutTextualCalls(this.transcript);
-      this.withoutTextual = t === this.transcript ? this.all : feedOf(t);
+      this.withoutTextual = t === this.transcript ? this.all : new Feed(t);
     }
     return this.withoutTextual;
   }
@@ -77,18 +158,46 @@ export class ReplaySession {
     def: DetectorDef,
     settings: ResolvedConfig['detectors'][keyof ResolvedConfig['detectors']],
   ): DetectorRun {
-    const key = runKey(def, settings);
+    const key = def.id + '\u0000' + JSON.stringify(settings);
     const cached = feed.runs.peek(key);
     if (cached) return cached;
+    const run: DetectorRun = { events: [], cycles: [], checks: [] };
+    let step = 0;
+    let turnNo = 0;
+    let callNo: number | undefined;
+    const id = def.id;
+    const sink: DetectorSink = {
+      emit(e) {
+        const ev = makeEvent(id, e, turnNo, callNo);
+        run.events.push({ step, item: ev });
+      },
+      cycle(period, repetitions) {
+        run.cycles.push({ step, item: { turn: turnNo, call: callNo ?? 0, detector: id, period, repetitions } });
+      },
+      check(c) {
+        run.checks.push({ step, item: { ...c, turn: c.turn ?? turnNo } });
+      },
+    };
     const t = feed.transcript;
-    const runner = new DetectorRunner(def, settings, {
-      transcript: t,
-      judge: t.judge,
-      judgeCache: this.options.judgeCache,
-    });
-    for (let i = 0; i < feed.turnViews.length; i++) runner.turn(feed.turnViews[i], feed.callsOfTurn[i]);
-    feed.runs.set(key, runner.run);
-    return runner.run;
+    const det = def.create(settings, { transcript: t, judge: t.judge, judgeCache: this.options.judgeCache });
+    for (let i = 0; i < feed.turnViews.length; i++) {
+      const tv = feed.turnViews[i];
+      turnNo = tv.index;
+      callNo = undefined;
+      step++;
+      det.onTurn?.(tv, sink);
+      if (!det.onCall) {
+        step += feed.callsOfTurn[i].length;
+        continue;
+      }
+      for (const cv of feed.callsOfTurn[i]) {
+        callNo = cv.index;
+        step++;
+        det.onCall(cv, sink);
+      }
+    }
+    feed.runs.set(key, run);
+    return run;
   }
 
   run(config: EngineConfig | ResolvedConfig): ReplayResult {
@@ -126,17 +235,4 @@ export class ReplaySession {
       fingerprints: feed.fingerprints,
     };
   }
-}
-
-/** Every call's exact fingerprint key (hash and size), without writing (or keeping) a fingerprint text. */
-function exactKeys(feed: Feed): { hashes: Uint32Array<ArrayBuffer>; sizes: Int32Array<ArrayBuffer> } {
-  const hashes = new Uint32Array(feed.callCount);
-  const sizes = new Int32Array(feed.callCount);
-  let i = 0;
-  for (const views of feed.callsOfTurn)
-    for (const cv of views) {
-      hashes[i] = cv.exactHash;
-      sizes[i++] = cv.exactSize;
-    }
-  return { hashes, sizes };
 }

@@ -34,7 +34,6 @@ export async function parseLoopscopeJsonl(src: ImportSource, ctx: ImportContext 
       }
       reader.add(o, lineNo);
     }
-    ctx.onTurnsSoFar?.(reader.turnsSoFar);
   }
   reader.finish();
   const { done, warnings } = reader;

@@ -1,5 +1,5 @@
 import type { ImportLimits } from '../model/limits';
-import type { ImportWarning, Transcript, Turn } from '../model/transcript';
+import type { ImportWarning, Transcript } from '../model/transcript';
 import type { SliceReaders } from './blob-chunks';
 
 /** Bytes to import, readable whole or line by line (line formats never need the whole string). */
@@ -37,12 +37,6 @@ export interface ImportContext {
   heapDecodeMinBytes?: number;
   /** How large blobs are read (blob-chunks.ts; the engine worker sets it): here when unset. */
   sliceReaders?: SliceReaders;
-  /**
-   * Told, after each batch of lines, the turns of the transcript being read so far (the same
-   * array as it grows; another array when a second transcript begins). The engine worker starts
-   * the first replay on them while the file is still read. Importers that read turn by turn call it.
-   */
-  onTurnsSoFar?: (turns: readonly Turn[]) => void;
 }
 
 export interface ImportResult {

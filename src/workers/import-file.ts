@@ -27,8 +27,6 @@ import {
 import { holdWhileChecking, holdWhileStoring, newStoreToken } from '../persistence/store-lock';
 import type { SaveOptions } from '../persistence/transcripts';
 import type { EngineConfig } from '../engine/config';
-import { ReplayWhileParsing } from '../engine/replay-while-parsing';
-import type { Turn } from '../model/transcript';
 import { duplicateCheck, type AskDuplicate } from './duplicate-check';
 import type { EngineParts } from './engine-parts';
 import type { TrackedImport } from './import-waits';
@@ -110,15 +108,12 @@ async function startImport(
   const imp = parts.waits.begin(name);
   let result: ImportResult;
   let contentHash: string | undefined;
-  // The page opens a file of one transcript at once: its first replay starts while it is read.
-  const early = keepOpen && opts.warm?.length ? new ReplayWhileParsing(opts.warm) : undefined;
   try {
     const ctx = {
       ...ENGINE_WORKER_READING,
       onProgress: progress,
       limits: opts.limits,
       onContentHash: (h: string) => (contentHash = h),
-      onTurnsSoFar: early && ((turns: readonly Turn[]) => early.catchUp(turns)),
     };
     result = await importSource(sourceFromBlob(name, file, ctx), ctx, opts.formatId);
     progress(file.size, file.size);
@@ -147,11 +142,10 @@ async function startImport(
   // What storing added (a turn cut to fit one record) is said in the import's status too.
   for (const s of stage.staged) warnings.push(...s.meta.warnings.slice(result.warnings.length));
   if (keepOpen) {
-    const [only] = stage.staged;
-    const feed = stage.staged.length === 1 ? early?.finish(only.transcript) : undefined;
-    for (const s of stage.staged) parts.sessions.holdImported(s.id, s.transcript, s.meta.importedAt, feed);
+    for (const s of stage.staged) parts.sessions.holdImported(s.id, s.transcript, s.meta.importedAt);
     // The page opens a file of one transcript at once: warmed after this answer is posted, while
-    // the page renders, its first replay is then cached (or only merged, replayed while parsing).
+    // the page renders, its first replay is then cached.
+    const [only] = stage.staged;
     if (opts.warm?.length && stage.staged.length === 1)
       setTimeout(() => void parts.sessions.warmSession(only.id, opts.warm!, database).catch(() => undefined), 0);
   }

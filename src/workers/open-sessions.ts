@@ -18,7 +18,6 @@ import {
 } from '../engine/compare';
 import { resolveConfig, type EngineConfig } from '../engine/config';
 import type { JudgeCache } from '../engine/judge/request';
-import type { Feed } from '../engine/feed';
 import { ReplaySession } from '../engine/replay-session';
 import { sweepSession, type RunSweepPoint } from '../engine/sweep-session';
 import { Lru } from '../model/lru';
@@ -76,7 +75,7 @@ export class OpenSessions {
   /** The sessions opened last (a lookup other than an open leaves the order). */
   private readonly sessions = new Lru<number, OpenSession>(KEEP);
   /** Transcripts this worker has just imported (import-file.ts), opened without reading them back. */
-  private readonly imported = new Lru<number, { transcript: Transcript; importedAt: number; feed?: Feed }>(KEEP);
+  private readonly imported = new Lru<number, { transcript: Transcript; importedAt: number }>(KEEP);
   /** Endpoint answers of the LLM judge per transcript (llm-judge source openai-compatible), with their revision. */
   private readonly judgeAnswers = new Map<number, JudgeAnswers>();
   /** Sessions being built: two opens at once (the import's warm-up and the page's) build one. */
@@ -84,12 +83,9 @@ export class OpenSessions {
 
   constructor(private readonly waits: ImportWaits) {}
 
-  /**
-   * Keeps a just-imported transcript for its first open here (a few, the newest), with its feed
-   * when the import replayed it while parsing.
-   */
-  holdImported(id: number, transcript: Transcript, importedAt: number, feed?: Feed): void {
-    this.imported.set(id, { transcript, importedAt, feed });
+  /** Keeps a just-imported transcript for its first open here (a few, the newest). */
+  holdImported(id: number, transcript: Transcript, importedAt: number): void {
+    this.imported.set(id, { transcript, importedAt });
   }
 
   /**
@@ -111,19 +107,15 @@ export class OpenSessions {
     const { id, importedAt } = row;
     const fresh = this.imported.peek(id);
     this.imported.delete(id);
-    const [t, stored, feed] =
+    const [t, stored] =
       fresh?.importedAt === importedAt
-        ? [fresh.transcript, undefined, fresh.feed]
+        ? [fresh.transcript, undefined]
         : await Promise.all([
             readStored(id, row, database, this.waits),
             loadFingerprints(id, version, database).catch(() => undefined),
           ]);
     if (!t) throw new Error(`transcript ${id} is not in the library`);
-    const session = new ReplaySession(t, {
-      feed,
-      fingerprints: stored,
-      judgeCache: this.judgeAnswers.get(id)?.cache,
-    });
+    const session = new ReplaySession(t, { fingerprints: stored, judgeCache: this.judgeAnswers.get(id)?.cache });
     if (!stored)
       this.waits.cacheWriteAfterFirstMetrics(() =>
         saveFingerprints(id, version, session.storedFingerprints(), database),

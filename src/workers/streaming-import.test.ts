@@ -5,9 +5,7 @@
  * whose import was interrupted is deleted when opened; one still being written is waited for.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it, vi } from 'vitest';
-import { resolveConfig } from '../engine/config';
-import { DETECTOR_DEFS } from '../engine/detectors/registry';
+import { describe, expect, it } from 'vitest';
 import { presetByName } from '../engine/presets/index';
 import { hashBytes } from '../import/content-hash';
 import { importSource } from '../import/index';
@@ -128,40 +126,6 @@ describe('importAndOpen warming the run up', () => {
     expect(runSession(id, chatloop, info.labels).result.calls).toBe(4);
     expect(await storingDone()).toBeNull();
     expect(await db.turnChunks.where('id').equals(id).count()).toBe(1);
-  });
-});
-
-describe('importAndOpen replaying while it reads', () => {
-  it('runs the warm configs’ detectors while the file is read: the first replay creates none', async () => {
-    const db = freshDb();
-    const chatloop = presetByName('chatloop')!;
-    const enabled = DETECTOR_DEFS.filter((d) => resolveConfig(chatloop).detectors[d.id]?.enabled);
-    const spies = enabled.map((d) => vi.spyOn(d, 'create'));
-    try {
-      const outcome = await importAndOpen(
-        new Blob([bigRun(30)]),
-        'early.loop.jsonl',
-        { warm: [chatloop] },
-        undefined,
-        undefined,
-        undefined,
-        { database: db },
-      );
-      if (!outcome.ok) throw new Error(outcome.error.message);
-      // Answered: each detector was created once, while the file was read (the warm-up comes later).
-      expect(spies.map((s) => s.mock.calls.length)).toEqual(enabled.map(() => 1));
-      const [id] = outcome.summary.ids;
-      const info = await openSession(id, { database: db });
-      const first = runSession(id, chatloop, info.labels);
-      expect(spies.map((s) => s.mock.calls.length)).toEqual(enabled.map(() => 1));
-      expect(await storingDone()).toBeNull();
-      // The same as a replay of the stored run in a new session.
-      closeSession(id);
-      const again = await openSession(id, { database: db });
-      expect(runSession(id, chatloop, again.labels).result).toEqual(first.result);
-    } finally {
-      for (const s of spies) s.mockRestore();
-    }
   });
 });
 

@@ -111,7 +111,6 @@ export const llmJudge: DetectorDef<LlmJudgeParams> = {
     resetOnUserMessage: false,
     actions: ['terminate'],
   },
-  readsJudgeAnswers: true,
   create(p, env) {
     const loop = new JudgeLoop(p, env.transcript);
     const ask: Ask = p.source === 'recorded' ? recordedAsk(env.judge) : historyAsk(env, p);
