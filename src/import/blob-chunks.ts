@@ -45,8 +45,8 @@ export function* blobSlicesSync(blob: Blob, read: ReadSliceSync, sliceBytes: num
 export interface SliceReader {
   read(blob: Blob, at: number, bytes: number): Promise<{ buf: ArrayBuffer; hash?: HasherState }>;
   /**
-   * A slice decoded as UTF-8 there: its text in pieces (utf8-boundary.ts's linePieces; without the bytes of a character it cuts, which come
-   * with the next slice's text), the bytes read (0 past the end) and, when the reader was opened
+   * A slice decoded as UTF-8 there: its text in pieces (utf8-boundary.ts's decodeLinePieces; the
+   * line it ends inside comes with the next slice's text), the bytes read (0 past the end) and, when the reader was opened
    * with a hash state, the state after them (the bytes never cross, so they cannot be hashed here).
    */
   readText(blob: Blob, at: number, bytes: number): Promise<{ texts: string[]; read: number; hash?: HasherState }>;

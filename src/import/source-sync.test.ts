@@ -4,7 +4,7 @@ import { blobSlicesSync, type SliceReader } from './blob-chunks';
 import { hashBlobs, hashBytes } from './content-hash';
 import { ContentHasher, type HasherState } from './content-hasher';
 import { sourceFromBlob, sourceFromBytes } from './source';
-import { decodeSlice, linePieces, newSliceDecoding } from './utf8-boundary';
+import { decodeLinePieces, newSliceDecoding } from './utf8-boundary';
 
 /** A Blob whose slices a FileReaderSync stand-in reads synchronously (Node has no FileReaderSync). */
 interface FakeSlice {
@@ -65,7 +65,7 @@ function fakeReader(bytes: Uint8Array, log: string[], hashFrom?: HasherState): S
       inFlight--;
       const read = bytes.slice(at, at + n);
       hasher?.update(read);
-      const texts = linePieces(decodeSlice(decoding, read, at + n >= bytes.length));
+      const texts = decodeLinePieces(decoding, read, at + n >= bytes.length, at === 0);
       return { texts, read: read.length, hash: hasher?.state() };
     },
     read: async (_blob, at, n) => {

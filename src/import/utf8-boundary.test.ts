@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { completeUtf8Length, linePieces, PIECE_CHARS } from './utf8-boundary';
+import { completeUtf8Length, decodeLinePieces, newSliceDecoding, PIECE_BYTES, PIECE_CHARS } from './utf8-boundary';
 
 const bytes = (s: string) => new TextEncoder().encode(s);
 
@@ -40,16 +40,54 @@ describe('completeUtf8Length', () => {
   });
 });
 
-describe('linePieces', () => {
-  it('cuts after the last line end that fits, and cuts a longer line where it must', () => {
-    expect(linePieces('ab\ncd\nef\n', 4)).toEqual(['ab\n', 'cd\n', 'ef\n']);
-    expect(linePieces('abcdefghij\nk', 4)).toEqual(['abcd', 'efgh', 'ij\nk']);
-    expect(linePieces('short', 4)).toEqual(['shor', 't']);
-    expect(linePieces('fits', 4)).toEqual(['fits']);
-    expect(linePieces('', 4)).toEqual(['']);
-    const text = 'line of text\n'.repeat(10_000);
-    const pieces = linePieces(text);
-    expect(pieces.join('')).toBe(text);
-    expect(pieces.every((p) => p.length <= PIECE_CHARS && p.endsWith('\n'))).toBe(true);
+describe('decodeLinePieces', () => {
+  const decode = (slices: string[], max: number, fileStart = true) => {
+    const state = newSliceDecoding();
+    const out: string[][] = [];
+    slices.forEach((sl, i) =>
+      out.push(decodeLinePieces(state, bytes(sl), i === slices.length - 1, fileStart && i === 0, max)),
+    );
+    return { out, carry: state.carry.length };
+  };
+
+  it('cuts after the last line end that fits, keeps the unfinished line for the next slice, and decodes all at the last', () => {
+    expect(decode(['ab\ncd\nef', 'g\nh'], 4).out).toEqual([
+      ['ab\n', 'cd\n'],
+      ['efg\n', 'h'],
+    ]);
+    // A line longer than a piece is cut where it must, on a character boundary.
+    expect(decode(['abcdefghij\nk'], 4).out).toEqual([['abcd', 'efgh', 'ij\nk']]);
+    expect(decode(['é€🙂x\n'], 4).out).toEqual([['é', '€', '🙂', 'x\n']]);
+    expect(decode(['fits'], 4).out).toEqual([['fits']]);
+    expect(decode([''], 4).out).toEqual([[]]);
+  });
+
+  it('joins a carried line with the next slice without losing or splitting a character', () => {
+    const text = 'línea ✓ 🙂 ok\n'.repeat(40) + 'tail ✓';
+    const all = bytes(text);
+    for (const size of [1, 2, 3, 5, 7, 64]) {
+      const state = newSliceDecoding();
+      const pieces: string[] = [];
+      for (let at = 0; at < all.length; at += size) {
+        const slice = all.subarray(at, at + size);
+        pieces.push(...decodeLinePieces(state, slice, at + size >= all.length, at === 0, 16));
+        expect(state.carry.length).toBeLessThanOrEqual(16);
+      }
+      expect(pieces.join('')).toBe(text);
+      expect(pieces.every((p) => bytes(p).length <= 16)).toBe(true);
+      expect(pieces.some((p) => p.includes('\uFFFD'))).toBe(false);
+    }
+  });
+
+  it('drops the byte order mark that starts the file, and keeps a U+FEFF anywhere else', () => {
+    expect(decode(['\uFEFFa\n\uFEFFb\n'], 5).out).toEqual([['a\n', '\uFEFFb\n']]);
+    expect(decode(['\uFEFFa\n'], 8, false).out).toEqual([['\uFEFFa\n']]);
+  });
+
+  it('keeps pieces of a real-sized slice within PIECE_BYTES, each ending at a line end', () => {
+    const text = 'line of text ✓\n'.repeat(10_000);
+    const { out } = decode([text], PIECE_BYTES);
+    expect(out[0].join('')).toBe(text);
+    expect(out[0].every((p) => p.length <= PIECE_CHARS && p.endsWith('\n'))).toBe(true);
   });
 });

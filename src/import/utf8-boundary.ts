@@ -20,33 +20,6 @@ export function completeUtf8Length(bytes: Uint8Array): number {
   return n;
 }
 
-/** What a slice-by-slice decoder keeps between slices: its decoder and the bytes of a cut character. */
-export interface SliceDecoding {
-  readonly decoder: TextDecoder;
-  carry: Uint8Array;
-}
-
-export function newSliceDecoding(carry: Uint8Array = new Uint8Array(0)): SliceDecoding {
-  return { decoder: new TextDecoder(), carry };
-}
-
-/**
- * The text of the next slice's bytes: with the bytes carried from the last, without those of a
- * character this one cuts (kept for the next). The last slice (or an empty one: the file ended
- * early) decodes everything carried.
- */
-export function decodeSlice(state: SliceDecoding, bytes: Uint8Array, last: boolean): string {
-  let all = bytes;
-  if (state.carry.length) {
-    all = new Uint8Array(state.carry.length + bytes.length);
-    all.set(state.carry);
-    all.set(bytes, state.carry.length);
-  }
-  const cut = last || bytes.length === 0 ? all.length : completeUtf8Length(all);
-  state.carry = all.slice(cut);
-  return state.decoder.decode(all.subarray(0, cut));
-}
-
 /**
  * Characters per piece of text a reader worker posts: a string over V8's regular object size
  * (128 KiB; a character may take two bytes) is put in its large-object space, freed only by a major collection, which a worker
@@ -54,17 +27,78 @@ export function decodeSlice(state: SliceDecoding, bytes: Uint8Array, last: boole
  */
 export const PIECE_CHARS = 1 << 15;
 
-/** `text` cut into pieces of at most `max` characters, each ending at a line's end where one falls within it. */
-export function linePieces(text: string, max: number = PIECE_CHARS): string[] {
-  if (text.length <= max) return [text];
+/** Bytes of a piece: never more characters than bytes, so a piece stays within PIECE_CHARS. */
+export const PIECE_BYTES = PIECE_CHARS;
+
+/** What a slice-by-slice decoder keeps between slices: its decoder and the bytes after its last cut. */
+export interface SliceDecoding {
+  readonly decoder: TextDecoder;
+  carry: Uint8Array;
+}
+
+export function newSliceDecoding(carry: Uint8Array = new Uint8Array(0)): SliceDecoding {
+  // Each piece is decoded on its own: a U+FEFF that starts one is text, not a byte order mark
+  // (the file's own is dropped by decodeLinePieces).
+  return { decoder: new TextDecoder('utf-8', { ignoreBOM: true }), carry };
+}
+
+/** Where the piece at `at` ends: at `end` within `max` bytes, else after the last line end within them, else on a character boundary. */
+function pieceEnd(all: Uint8Array, at: number, end: number, max: number): number {
+  if (end - at <= max) return end;
+  const nl = all.lastIndexOf(0x0a, at + max - 1);
+  if (nl >= at) return nl + 1;
+  const cut = at + completeUtf8Length(all.subarray(at, at + max));
+  return cut > at ? cut : at + max; // not UTF-8 at all: cut anywhere, the decoder marks it
+}
+
+/**
+ * The text of the next slice's bytes (after those carried from the last), in pieces of at most
+ * `max` bytes, each ending after a line's end where one falls within it, else on a character
+ * boundary. Each piece is decoded on its own: it becomes a flat string of one byte a character
+ * when it is ASCII, which posts and parses faster than slices of one big string. The line the
+ * slice ends inside is kept for the next (its bytes, fewer than `max`: a longer one is cut); the
+ * last slice (or an empty one: the file ended early) decodes everything. `fileStart`: the slice
+ * begins the file, so a byte order mark there is dropped, as a decoder reading it whole would.
+ */
+export function decodeLinePieces(
+  state: SliceDecoding,
+  bytes: Uint8Array,
+  last: boolean,
+  fileStart = false,
+  max: number = PIECE_BYTES,
+): string[] {
+  const { decoder, carry } = state;
   const out: string[] = [];
+  let all = bytes;
   let at = 0;
-  while (text.length - at > max) {
-    const nl = text.lastIndexOf('\n', at + max - 1);
-    const end = nl >= at ? nl + 1 : at + max;
-    out.push(text.slice(at, end));
-    at = end;
+  if (carry.length) {
+    const nl = bytes.indexOf(0x0a);
+    if (nl >= 0 && carry.length + nl + 1 <= max) {
+      // The carried line ends early in this slice: only it is joined, the slice is not copied.
+      const head = new Uint8Array(carry.length + nl + 1);
+      head.set(carry);
+      head.set(bytes.subarray(0, nl + 1), carry.length);
+      out.push(decoder.decode(head));
+      at = nl + 1;
+    } else {
+      all = new Uint8Array(carry.length + bytes.length);
+      all.set(carry);
+      all.set(bytes, carry.length);
+    }
+  } else if (fileStart && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) at = 3;
+  const done = last || bytes.length === 0;
+  const n = all.length;
+  const end = done ? n : Math.max(at, all.lastIndexOf(0x0a) + 1);
+  while (at < end) {
+    const cut = pieceEnd(all, at, end, max);
+    out.push(decoder.decode(all.subarray(at, cut)));
+    at = cut;
   }
-  if (at < text.length) out.push(text.slice(at));
+  while (!done && n - at > max) {
+    const cut = pieceEnd(all, at, n, max);
+    out.push(decoder.decode(all.subarray(at, cut)));
+    at = cut;
+  }
+  state.carry = done ? new Uint8Array(0) : all.slice(at);
   return out;
 }

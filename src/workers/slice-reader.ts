@@ -43,7 +43,7 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
   if (typeof Worker === 'undefined') return undefined;
   const hashing = hashFrom !== undefined;
   let hashState = hashFrom;
-  /** The bytes of a character cut by the last slice decoded: a new worker's first text read carries them. */
+  /** The bytes of the line the last slice decoded ended inside: a new worker's first text read carries them. */
   let carryState: Uint8Array = new Uint8Array(0);
   const answers = new Map<number, { resolve(a: Read): void; reject(e: Error): void }>();
   const failAll = (message: string) => {
@@ -113,7 +113,7 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
     const answer = new Promise<Read>((resolve, reject) => {
       answers.set(id, { resolve, reject });
       void r.ready.then(() => {
-        // A new worker continues where the one before stopped: its hash state, its cut character.
+        // A new worker continues where the one before stopped: its hash state, its unfinished line.
         const carry = r.first && hashing ? { hashFrom: hashState } : {};
         const decoding = text ? { text: true, last: text.last, ...(r.first ? { carryFrom: carryState } : {}) } : {};
         r.first = false;

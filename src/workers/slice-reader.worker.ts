@@ -7,7 +7,7 @@
  * file (slice-reader.ts), so what Chromium keeps of each read goes with it.
  */
 import { ContentHasher, type HasherState } from '../import/content-hasher';
-import { decodeSlice, linePieces, newSliceDecoding, type SliceDecoding } from '../import/utf8-boundary';
+import { decodeLinePieces, newSliceDecoding, type SliceDecoding } from '../import/utf8-boundary';
 
 /** What this worker keeps between reads: its reader, the Blob it reads, the hash its slices continue (when asked) and, decoding, the bytes of a character cut by the last slice. */
 interface ReaderState {
@@ -27,11 +27,11 @@ interface Ask {
   bytes: number;
   /** On this worker's first read: the hash state its slices continue. */
   hashFrom?: HasherState;
-  /** Answer the slice decoded (with the carry of cut characters), not its bytes. */
+  /** Answer the slice decoded (after the bytes of the line the last one ended inside), not its bytes. */
   text?: boolean;
   /** The slice ends the file: decode what is carried whole. */
   last?: boolean;
-  /** On this worker's first read: the cut character's bytes the worker before it kept. */
+  /** On this worker's first read: the bytes of the line the worker before it ended inside. */
   carryFrom?: Uint8Array;
   /** A slice handed back: dropped with this worker. */
   release?: ArrayBuffer;
@@ -70,7 +70,7 @@ function sliceReader(
         if (e.data.carryFrom) state.decoding = newSliceDecoding(e.data.carryFrom);
         const read = new Uint8Array(await reading);
         state.hasher?.update(read);
-        const texts = linePieces(decodeSlice(state.decoding, read, e.data.last === true));
+        const texts = decodeLinePieces(state.decoding, read, e.data.last === true, at === 0);
         self.postMessage({ id, texts, read: read.length, hash: state.hasher?.state(), carry: state.decoding.carry });
       } catch (err) {
         fail(id, err);
