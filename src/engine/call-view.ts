@@ -6,16 +6,25 @@
  * hashing every multi-KB argument or result was the largest cost of a replay), and no call is
  * normalised twice. Calls are compared through the hashes first (sameExact, sameNormExact).
  */
-import type { Json, ToolResult } from '../model/transcript';
+import type { Json, ToolResult, Turn } from '../model/transcript';
 import { canonicalJson, exactFingerprint, pickPrimary, primaryUnlessExact, resultFingerprint } from './fingerprint';
 import { callKey, type CallKey } from './call-key';
 import { sameJson } from './fingerprint-hash';
 import { normalizeArgs, normalizeText } from './observation';
 import { argsClean, CLEAN, compareNormArgs, DIRTY, SAME, UNDECIDED } from './same-norm-args';
 import { isShellTool } from './shell';
-import type { CallView } from './types';
+import type { CallView, TurnView } from './types';
 
 const key: CallKey = { hash: 0, size: 0 };
+
+/** `tv` filled with `turn`'s fields: a replay fills one view again at each turn (detectors read it during onTurn only). */
+export function fillTurnView(tv: TurnView, turn: Turn): void {
+  tv.index = turn.index;
+  tv.text = turn.text;
+  tv.callCount = turn.calls.length;
+  tv.tokens = turn.tokens;
+  tv.agent = turn.agent;
+}
 
 export class LazyCallView implements CallView {
   readonly exactHash: number;

@@ -9,7 +9,7 @@ import type { Transcript } from '../model/transcript';
 import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config';
 import { DETECTOR_DEFS } from './detectors/registry';
 import { makeEvent, stopPointOf } from './event';
-import { LazyCallView } from './call-view';
+import { fillTurnView, LazyCallView } from './call-view';
 import type { DetectorDef } from './params';
 import type { ReplayOptions, ReplayResult, StopPoint } from './replay';
 import { FingerprintTracker, type FingerprintSeries } from './series';
@@ -47,12 +47,15 @@ function countCalls(t: Transcript): number {
   return n;
 }
 
-/** What detectors are fed for one transcript view: built once, reused by every run. */
+/**
+ * What detectors are fed for one transcript view: built once, reused by every run. The call views
+ * are one flat array and the turn views are filled at each step (as the stepper's are): an array
+ * per turn and a view object per turn cost a 1,000,000-call run about 100 MB.
+ */
 class Feed {
-  readonly turnViews: TurnView[] = [];
-  /** callsOfTurn[i] = the call views of turn i + 1. */
-  readonly callsOfTurn: CallView[][] = [];
-  readonly callCount: number;
+  /** Every call's view, in order: turn i + 1's are calls[callStart[i]] up to calls[callStart[i + 1]]. */
+  readonly calls: CallView[] = [];
+  readonly callStart: Int32Array<ArrayBuffer>;
   readonly fingerprints: FingerprintSeries;
   /** Keyed by detector and settings; the first cached first out (a lookup leaves the order). */
   readonly runs = new Lru<string, DetectorRun>(MAX_CACHED_RUNS);
@@ -62,23 +65,20 @@ class Feed {
     stored?: StoredFingerprints,
   ) {
     // Stored fingerprints that do not fit this transcript (another call count) are not used.
-    const calls = countCalls(transcript);
-    const pre = stored && stored.hashes.length === calls && stored.sizes.length === calls ? stored : undefined;
+    const count = countCalls(transcript);
+    const pre = stored && stored.hashes.length === count && stored.sizes.length === count ? stored : undefined;
     const tracker = pre ? undefined : new FingerprintTracker();
-    let n = 0;
-    for (const turn of transcript.turns) {
-      this.turnViews.push({
-        index: turn.index,
-        text: turn.text,
-        callCount: turn.calls.length,
-        tokens: turn.tokens,
-        agent: turn.agent,
-      });
-      const views: CallView[] = [];
+    const turns = transcript.turns;
+    this.callStart = new Int32Array(turns.length + 1);
+    const calls = this.calls;
+    for (let ti = 0; ti < turns.length; ti++) {
+      const turn = turns[ti];
+      this.callStart[ti] = calls.length;
       for (const call of turn.calls) {
         // Lazy: each fingerprint text (raw or normalised) is written once, when a detector first
         // reads it; the view hashes the arguments without writing them (or takes the stored hash).
         const agent = call.agent ?? turn.agent;
+        const n = calls.length;
         const view = pre
           ? new LazyCallView(
               turn.index,
@@ -92,25 +92,27 @@ class Feed {
             )
           : new LazyCallView(turn.index, call.index, call.name, call.args, call.result, agent);
         tracker?.add(view, turn.index);
-        views.push(view);
-        n++;
+        calls.push(view);
       }
-      this.callsOfTurn.push(views);
     }
-    this.callCount = n;
-    this.fingerprints = tracker ? tracker.finish(transcript.turns.length, this.callsOfTurn) : pre!.series;
+    this.callStart[turns.length] = calls.length;
+    this.fingerprints = tracker ? tracker.finish(turns.length, calls) : pre!.series;
+  }
+
+  /** The call views of turn i + 1. */
+  callsOf(i: number): CallView[] {
+    return this.calls.slice(this.callStart[i], this.callStart[i + 1]);
   }
 
   /** Every call's exact fingerprint key (hash and size), without writing (or keeping) a fingerprint text. */
   keys(): { hashes: Uint32Array<ArrayBuffer>; sizes: Int32Array<ArrayBuffer> } {
-    const hashes = new Uint32Array(this.callCount);
-    const sizes = new Int32Array(this.callCount);
-    let i = 0;
-    for (const views of this.callsOfTurn)
-      for (const cv of views) {
-        hashes[i] = cv.exactHash;
-        sizes[i++] = cv.exactSize;
-      }
+    const n = this.calls.length;
+    const hashes = new Uint32Array(n);
+    const sizes = new Int32Array(n);
+    for (let i = 0; i < n; i++) {
+      hashes[i] = this.calls[i].exactHash;
+      sizes[i] = this.calls[i].exactSize;
+    }
     return { hashes, sizes };
   }
 }
@@ -136,7 +138,8 @@ export class ReplaySession {
 
   /** The call views of turn `turn` (1-based) as a config with `ignoreTextualCalls` sees them (windowed chart queries). */
   callsOfTurn(turn: number, ignoreTextualCalls = false): readonly CallView[] {
-    return this.feed(ignoreTextualCalls).callsOfTurn[turn - 1] ?? [];
+    const feed = this.feed(ignoreTextualCalls);
+    return turn >= 1 && turn <= feed.transcript.turns.length ? feed.callsOf(turn - 1) : [];
   }
 
   /** The fingerprint series a config with `ignoreTextualCalls` gets in its results. */
@@ -180,17 +183,22 @@ export class ReplaySession {
     };
     const t = feed.transcript;
     const det = def.create(settings, { transcript: t, judge: t.judge, judgeCache: this.options.judgeCache });
-    for (let i = 0; i < feed.turnViews.length; i++) {
-      const tv = feed.turnViews[i];
+    const { calls, callStart } = feed;
+    // One view for every turn, filled again at each (detectors read it during onTurn only).
+    const tv: TurnView = { index: 0, text: '', callCount: 0, tokens: undefined, agent: undefined };
+    for (let i = 0; i < t.turns.length; i++) {
+      fillTurnView(tv, t.turns[i]);
       turnNo = tv.index;
       callNo = undefined;
       step++;
       det.onTurn?.(tv, sink);
+      const end = callStart[i + 1];
       if (!det.onCall) {
-        step += feed.callsOfTurn[i].length;
+        step += end - callStart[i];
         continue;
       }
-      for (const cv of feed.callsOfTurn[i]) {
+      for (let c = callStart[i]; c < end; c++) {
+        const cv = calls[c];
         callNo = cv.index;
         step++;
         det.onCall(cv, sink);
@@ -227,7 +235,7 @@ export class ReplaySession {
     });
     return {
       turns: this.transcript.turns.length,
-      calls: feed.callCount,
+      calls: feed.calls.length,
       events,
       checks: merge((r) => r.checks),
       cycles: merge((r) => r.cycles),

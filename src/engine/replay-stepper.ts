@@ -7,7 +7,7 @@
  */
 import type { JudgeRecord, Transcript, Turn } from '../model/transcript';
 import { makeEvent, stopPointOf } from './event';
-import { LazyCallView } from './call-view';
+import { fillTurnView, LazyCallView } from './call-view';
 import type { DetectorDef, Params } from './params';
 import { FingerprintTracker, type FingerprintSeries } from './series';
 import { turnWithoutTextualCalls } from './textual-filter';
@@ -105,11 +105,7 @@ export class ReplayStepper {
     const tv = this.tv;
     this.turnNo = turn.index;
     this.callNo = undefined;
-    tv.index = turn.index;
-    tv.text = turn.text;
-    tv.callCount = turn.calls.length;
-    tv.tokens = turn.tokens;
-    tv.agent = turn.agent;
+    fillTurnView(tv, turn);
     // Indexed loops: the hottest loop of a replay, and for-of here allocated an iterator result per
     // step whenever it ran unoptimised.
     for (let ri = 0; ri < nRunning; ri++) {
@@ -136,7 +132,7 @@ export class ReplayStepper {
     const turns = this.transcript.turns;
     return this.tracker.finish(
       turns.length,
-      turns.map((turn) => turn.calls),
+      turns.flatMap((turn) => turn.calls),
     );
   }
 }

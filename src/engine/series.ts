@@ -20,8 +20,8 @@ import type { CallView } from './types';
 /** What the series needs of a call: its view, or in tests a stand-in with the same fields. */
 export type Counted = Pick<CallView, 'name' | 'args' | 'exact' | 'exactHash' | 'exactSize'>;
 
-/** The calls given again to `finish`, turn by turn in the order they were added. */
-export type CallsOfTurns = readonly (readonly { name: string; args: Json }[])[];
+/** The calls given again to `finish`, in the order they were added. */
+export type AddedCalls = readonly { name: string; args: Json }[];
 
 const SLOTS = 256;
 /** Table positions: a power of two, four per slot, so probe runs stay short. */
@@ -169,11 +169,11 @@ export class FingerprintTracker {
   }
 
   /**
-   * `calls`, when given, are the calls added, turn by turn in the same order: a call whose key is
+   * `calls`, when given, are the calls added, in the same order: a call whose key is
    * a top fingerprint's is then counted only when its arguments are that fingerprint's. Without
    * them (tests of the table), a call is counted by its key alone.
    */
-  finish(turns: number, calls?: CallsOfTurns): FingerprintSeries {
+  finish(turns: number, calls?: AddedCalls): FingerprintSeries {
     const top = this.slots
       .filter((s) => s.count > 1 || this.slots.length <= TOP)
       .sort((a, b) => b.count - a.count || (a.call.exact < b.call.exact ? -1 : 1))
@@ -184,23 +184,13 @@ export class FingerprintTracker {
     const exact = new Array<number>(top.length).fill(0);
     const timeline: FingerprintSeries['timeline'] = [];
     const step = Math.max(1, Math.ceil(turns / MAX_POINTS));
-    // The position of call c in `calls`: turn group g, call k within it.
-    let g = 0;
-    let k = 0;
     let c = 0;
     for (let turn = 1; turn <= turns; turn++) {
       while (c < this.n && this.turnOfCall[c] === turn) {
         const h = this.hashes[c];
         let i = idx.get(h);
-        if (calls) {
-          while (k >= calls[g].length) {
-            g++;
-            k = 0;
-          }
-          // Counted in the slot's present occupancy: it is that fingerprint (sameExact said so).
-          if (i !== undefined && this.seqOfCall[c] !== top[i].seq) i = topOf(top, h, calls[g][k]);
-          k++;
-        }
+        // Counted in the slot's present occupancy: it is that fingerprint (sameExact said so).
+        if (calls && i !== undefined && this.seqOfCall[c] !== top[i].seq) i = topOf(top, h, calls[c]);
         if (i !== undefined) counts[i]++;
         c++;
       }
