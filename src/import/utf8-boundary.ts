@@ -86,19 +86,20 @@ export function decodeLinePieces(
       all.set(bytes, carry.length);
     }
   } else if (fileStart && bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) at = 3;
+  /** Cuts pieces up to `end` while more than `keep` bytes are left before it. */
+  const cutUpTo = (end: number, keep: number) => {
+    while (end - at > keep) {
+      const cut = pieceEnd(all, at, end, max);
+      out.push(decoder.decode(all.subarray(at, cut)));
+      at = cut;
+    }
+  };
   const done = last || bytes.length === 0;
   const n = all.length;
-  const end = done ? n : Math.max(at, all.lastIndexOf(0x0a) + 1);
-  while (at < end) {
-    const cut = pieceEnd(all, at, end, max);
-    out.push(decoder.decode(all.subarray(at, cut)));
-    at = cut;
-  }
-  while (!done && n - at > max) {
-    const cut = pieceEnd(all, at, n, max);
-    out.push(decoder.decode(all.subarray(at, cut)));
-    at = cut;
-  }
+  // Every whole line (everything, at the end); then an unfinished line longer than a piece, so
+  // that what is carried stays under `max`.
+  cutUpTo(done ? n : Math.max(at, all.lastIndexOf(0x0a) + 1), 0);
+  if (!done) cutUpTo(n, max);
   state.carry = done ? new Uint8Array(0) : all.slice(at);
   return out;
 }
