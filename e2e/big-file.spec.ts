@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { HEAP_DECODE_MIN_BYTES } from '../src/import/source';
-import { freshApp, shot } from './helpers';
+import { freshApp, shot, writeLines } from './helpers';
 
 /**
  * a file this large is read by a worker of its own (src/workers/slice-reader.ts) and
@@ -17,25 +17,17 @@ test('a 315 MB transcript imports through the file reader worker with its charac
   test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-big-file-'));
   const file = join(dir, 'big.loop.jsonl');
-  const fd = openSync(file, 'w');
-  writeSync(fd, '{"type":"meta","version":1,"title":"Big café run → ✅"}\n');
   const pad = 'é→✅😀 '.repeat(150);
-  let lines: string[] = [];
-  for (let i = 1; i <= TURNS; i++) {
-    lines.push(
-      JSON.stringify({
+  function* lines() {
+    yield '{"type":"meta","version":1,"title":"Big café run → ✅"}';
+    for (let i = 1; i <= TURNS; i++)
+      yield JSON.stringify({
         type: 'assistant',
         text: `step ${i}: café → ✅ 😀`,
         calls: [{ id: `c${i}`, name: 'read_file', args: { path: `src/f${i % 97}.ts` }, result: { content: pad + i } }],
-      }),
-    );
-    if (lines.length === 5000) {
-      writeSync(fd, lines.join('\n') + '\n');
-      lines = [];
-    }
+      });
   }
-  closeSync(fd);
-  expect(statSync(file).size).toBeGreaterThan(HEAP_DECODE_MIN_BYTES);
+  expect(writeLines(file, lines(), 5000)).toBeGreaterThan(HEAP_DECODE_MIN_BYTES);
   try {
     await freshApp(page);
     await page.getByTestId('file-input').setInputFiles(file);

@@ -1,5 +1,5 @@
 import { expect, type Page } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Drops files on the page the way a browser does: a DataTransfer holding File objects. */
@@ -22,6 +22,25 @@ export async function dropFiles(page: Page, files: { name: string; content: stri
 
 export function corpus(path: string): Buffer {
   return readFileSync(new URL(`../corpus/real/${path}`, import.meta.url));
+}
+
+/**
+ * Writes `lines` to `file`, a line each, in batches: a file of hundreds of MB is never one string.
+ * Its size in bytes.
+ */
+export function writeLines(file: string, lines: Iterable<string>, batch = 2000): number {
+  const fd = openSync(file, 'w');
+  let pending: string[] = [];
+  for (const line of lines) {
+    pending.push(line);
+    if (pending.length === batch) {
+      writeSync(fd, pending.join('\n') + '\n');
+      pending = [];
+    }
+  }
+  if (pending.length) writeSync(fd, pending.join('\n') + '\n');
+  closeSync(fd);
+  return statSync(file).size;
 }
 
 export async function freshApp(page: Page): Promise<void> {

@@ -1,10 +1,10 @@
 import { expect, test } from '@playwright/test';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { READER_WORKER_MIN_BYTES } from '../src/import/blob-chunks';
 import { HEAP_DECODE_MIN_BYTES } from '../src/import/source';
-import { freshApp, shot } from './helpers';
+import { freshApp, shot, writeLines } from './helpers';
 
 /**
  * A file from 32 to 256 MiB is decoded by its reader worker: each 4 MiB slice's bytes are cut into
@@ -22,26 +22,19 @@ test('a 45 MB transcript decoded by the reader worker keeps every character', as
   test.setTimeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), 'loopscope-reader-text-'));
   const file = join(dir, 'text.loop.jsonl');
-  const fd = openSync(file, 'w');
-  writeSync(fd, '\uFEFF{"type":"meta","version":1,"title":"Reader café → ✅"}\n');
   const pad = 'ü✓ '.repeat(300);
-  let lines: string[] = [];
-  for (let i = 1; i <= TURNS; i++) {
-    const content = i % LONG_EVERY === 0 ? long(i) : pad + i;
-    lines.push(
-      JSON.stringify({
+  function* lines() {
+    yield '\uFEFF{"type":"meta","version":1,"title":"Reader café → ✅"}';
+    for (let i = 1; i <= TURNS; i++) {
+      const content = i % LONG_EVERY === 0 ? long(i) : pad + i;
+      yield JSON.stringify({
         type: 'assistant',
         text: text(i),
         calls: [{ id: `c${i}`, name: 'read_file', args: { path: `src/ä${i % 89}.ts` }, result: { content } }],
-      }),
-    );
-    if (lines.length === 2000) {
-      writeSync(fd, lines.join('\n') + '\n');
-      lines = [];
+      });
     }
   }
-  closeSync(fd);
-  const size = statSync(file).size;
+  const size = writeLines(file, lines());
   expect(size).toBeGreaterThan(READER_WORKER_MIN_BYTES);
   expect(size).toBeLessThan(HEAP_DECODE_MIN_BYTES);
   try {
