@@ -1,4 +1,4 @@
-import type { DetectorEvent, DetectorId, DetectorSink } from './types';
+import type { CycleSample, DetectorEvent, DetectorId, DetectorSink, JudgeCheck } from './types';
 
 type Emitted = Parameters<DetectorSink['emit']>[0];
 
@@ -15,6 +15,32 @@ export function makeEvent(id: DetectorId, e: Emitted, turnNo: number, callNo: nu
   if (call !== undefined) ev.call = call;
   if (e.pattern) ev.pattern = e.pattern;
   return ev;
+}
+
+/** Where a replay is: the turn being fed, and the call (undefined while the turn's start is fed). */
+export interface ReplayPosition {
+  turnNo: number;
+  callNo: number | undefined;
+}
+
+/** Where a sink's outputs go, each already stamped with its detector and position. */
+export interface SinkOutputs {
+  event(ev: DetectorEvent): void;
+  cycle(c: CycleSample): void;
+  check(c: JudgeCheck): void;
+}
+
+/**
+ * The sink one detector writes to, read at `at` when it writes: the whole replay (one detector
+ * at a time, each output tagged with its step) and the stepper (every detector each step) differ
+ * only in where the outputs go.
+ */
+export function detectorSink(id: DetectorId, at: ReplayPosition, out: SinkOutputs): DetectorSink {
+  return {
+    emit: (e) => out.event(makeEvent(id, e, at.turnNo, at.callNo)),
+    cycle: (period, repetitions) => out.cycle({ turn: at.turnNo, call: at.callNo ?? 0, detector: id, period, repetitions }),
+    check: (c) => out.check({ ...c, turn: c.turn ?? at.turnNo }),
+  };
 }
 
 /** Where a terminate event stops the run. */

@@ -8,13 +8,13 @@ import { Lru } from '../model/lru';
 import type { Transcript } from '../model/transcript';
 import { resolveConfig, type EngineConfig, type ResolvedConfig } from './config';
 import { DETECTOR_DEFS } from './detectors/registry';
-import { makeEvent, stopPointOf } from './event';
+import { detectorSink, stopPointOf, type ReplayPosition } from './event';
 import { fillTurnView, LazyCallView } from './call-view';
 import type { DetectorDef } from './params';
 import type { ReplayOptions, ReplayResult, StopPoint } from './replay';
 import { FingerprintTracker, type FingerprintSeries } from './series';
 import { withoutTextualCalls } from './textual-filter';
-import type { CallView, CycleSample, DetectorEvent, DetectorSink, JudgeCheck, TurnView } from './types';
+import type { CallView, CycleSample, DetectorEvent, JudgeCheck, TurnView } from './types';
 
 interface Tagged<T> {
   step: number;
@@ -166,21 +166,12 @@ export class ReplaySession {
     if (cached) return cached;
     const run: DetectorRun = { events: [], cycles: [], checks: [] };
     let step = 0;
-    let turnNo = 0;
-    let callNo: number | undefined;
-    const id = def.id;
-    const sink: DetectorSink = {
-      emit(e) {
-        const ev = makeEvent(id, e, turnNo, callNo);
-        run.events.push({ step, item: ev });
-      },
-      cycle(period, repetitions) {
-        run.cycles.push({ step, item: { turn: turnNo, call: callNo ?? 0, detector: id, period, repetitions } });
-      },
-      check(c) {
-        run.checks.push({ step, item: { ...c, turn: c.turn ?? turnNo } });
-      },
-    };
+    const at: ReplayPosition = { turnNo: 0, callNo: undefined };
+    const sink = detectorSink(def.id, at, {
+      event: (item) => run.events.push({ step, item }),
+      cycle: (item) => run.cycles.push({ step, item }),
+      check: (item) => run.checks.push({ step, item }),
+    });
     const t = feed.transcript;
     const det = def.create(settings, { transcript: t, judge: t.judge, judgeCache: this.options.judgeCache });
     const { calls, callStart } = feed;
@@ -188,8 +179,8 @@ export class ReplaySession {
     const tv: TurnView = { index: 0, text: '', callCount: 0, tokens: undefined, agent: undefined };
     for (let i = 0; i < t.turns.length; i++) {
       fillTurnView(tv, t.turns[i]);
-      turnNo = tv.index;
-      callNo = undefined;
+      at.turnNo = tv.index;
+      at.callNo = undefined;
       step++;
       det.onTurn?.(tv, sink);
       const end = callStart[i + 1];
@@ -199,7 +190,7 @@ export class ReplaySession {
       }
       for (let c = callStart[i]; c < end; c++) {
         const cv = calls[c];
-        callNo = cv.index;
+        at.callNo = cv.index;
         step++;
         det.onCall(cv, sink);
       }

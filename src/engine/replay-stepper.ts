@@ -6,7 +6,7 @@
  * one included), never later ones.
  */
 import type { JudgeRecord, Transcript, Turn } from '../model/transcript';
-import { makeEvent, stopPointOf } from './event';
+import { detectorSink, stopPointOf, type ReplayPosition } from './event';
 import { fillTurnView, LazyCallView } from './call-view';
 import type { DetectorDef, Params } from './params';
 import { FingerprintTracker, type FingerprintSeries } from './series';
@@ -46,8 +46,8 @@ export class ReplayStepper {
   readonly transcript: Transcript;
   private readonly running: Running[] = [];
   private readonly tracker = new FingerprintTracker();
-  private turnNo = 0;
-  private callNo: number | undefined;
+  /** Where the step is: what the detectors' sinks stamp on their outputs. */
+  private readonly at: ReplayPosition = { turnNo: 0, callNo: undefined };
   /** One view for every turn, filled again at each (detectors read it during onTurn only). */
   private readonly tv: TurnView = { index: 0, text: '', callCount: 0, tokens: undefined, agent: undefined };
 
@@ -75,20 +75,15 @@ export class ReplayStepper {
   }
 
   private sinkOf(id: DetectorId): DetectorSink {
-    return {
-      emit: (e) => {
-        const ev = makeEvent(id, e, this.turnNo, this.callNo);
+    return detectorSink(id, this.at, {
+      event: (ev) => {
         if (this.stoppedAt) ev.afterStop = true;
         else if (ev.action === 'terminate') this.stoppedAt = stopPointOf(ev);
         this.events.push(ev);
       },
-      cycle: (period, repetitions) => {
-        this.cycles.push({ turn: this.turnNo, call: this.callNo ?? 0, detector: id, period, repetitions });
-      },
-      check: (c) => {
-        this.checks.push({ ...c, turn: c.turn ?? this.turnNo });
-      },
-    };
+      cycle: (c) => this.cycles.push(c),
+      check: (c) => this.checks.push(c),
+    });
   }
 
   /** A recorded judge answer; it counts for the checks of turns not stepped yet. */
@@ -103,8 +98,8 @@ export class ReplayStepper {
     const running = this.running;
     const nRunning = running.length;
     const tv = this.tv;
-    this.turnNo = turn.index;
-    this.callNo = undefined;
+    this.at.turnNo = turn.index;
+    this.at.callNo = undefined;
     fillTurnView(tv, turn);
     // Indexed loops: the hottest loop of a replay, and for-of here allocated an iterator result per
     // step whenever it ran unoptimised.
@@ -117,7 +112,7 @@ export class ReplayStepper {
     this.calls += turnCalls.length;
     for (let ci = 0; ci < turnCalls.length; ci++) {
       const call = turnCalls[ci];
-      this.callNo = call.index;
+      this.at.callNo = call.index;
       const cv = new LazyCallView(turn.index, call.index, call.name, call.args, call.result, call.agent ?? turn.agent);
       tracker.add(cv, turn.index);
       for (let ri = 0; ri < nRunning; ri++) {
