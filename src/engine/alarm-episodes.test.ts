@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alarmCounts, alarmEpisodes, loopsSeen } from './alarm-episodes';
+import { alarmCounts, alarmEpisodes, alarmTurns, loopsSeen } from './alarm-episodes';
 import type { DetectorEvent } from './types';
 
 const ev = (
@@ -70,5 +70,31 @@ describe('alarmCounts', () => {
   it('counts only the events at or above the counted action', () => {
     expect(alarmCounts(events, 'block')).toEqual({ alarms: 1, loopsSeen: 1 });
     expect(alarmCounts(events, 'terminate')).toEqual({ alarms: 0, loopsSeen: 0 });
+  });
+});
+
+describe('alarmTurns', () => {
+  it('lists each alarm turn once, ascending, at or above the counted action', () => {
+    const events = [
+      ev(9, 'cycle', 'warn'),
+      ev(3, 'cycle', 'block'),
+      ev(9, 'cycle', 'terminate'),
+      ev(14, 'cycle', 'warn'),
+    ];
+    expect(alarmTurns(events, 'warn')).toEqual([3, 9, 14]);
+    expect(alarmTurns(events, 'block')).toEqual([3, 9]);
+    expect(alarmTurns(events, 'terminate')).toEqual([9]);
+    // In turn order, as a replay gives them.
+    const ordered = [
+      ev(3, 'cycle', 'warn'),
+      ev(3, 'pattern', 'block'),
+      ev(9, 'cycle', 'warn'),
+      ev(9, 'pattern', 'warn'),
+      ev(12, 'cycle', 'warn'),
+      ev(14, 'cycle', 'block'),
+    ];
+    expect(alarmTurns(ordered, 'warn')).toEqual([3, 9, 12, 14]);
+    expect(alarmTurns(ordered, 'block')).toEqual([3, 14]);
+    expect(alarmTurns([], 'warn')).toEqual([]);
   });
 });

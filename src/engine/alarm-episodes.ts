@@ -78,3 +78,25 @@ export function alarmCounts(events: readonly DetectorEvent[], countAction: Actio
   const episodes = alarmEpisodes(events, countAction);
   return { alarms: episodes.reduce((n, e) => n + e.alarms, 0), loopsSeen: loopsSeen(episodes).length };
 }
+
+/**
+ * The turns holding an alarm (an event at or above `countAction`), ascending, once each: where the
+ * workbench's alarm keys, scrubber and pause-on-alarm stop, and the library digest's alarm turns.
+ */
+export function alarmTurns(events: readonly DetectorEvent[], countAction: Action): number[] {
+  // A replay's events come in turn order: one pass, no set (a big run can have 600,000 of them).
+  const turns: number[] = [];
+  for (const e of events) {
+    if (!isAlarm(e, countAction)) continue;
+    const last = turns.length ? turns[turns.length - 1] : -Infinity;
+    if (e.turn > last) turns.push(e.turn);
+    else if (e.turn < last) return sortedAlarmTurns(events, countAction);
+  }
+  return turns;
+}
+
+function sortedAlarmTurns(events: readonly DetectorEvent[], countAction: Action): number[] {
+  const turns = new Set<number>();
+  for (const e of events) if (isAlarm(e, countAction)) turns.add(e.turn);
+  return [...turns].sort((a, b) => a - b);
+}

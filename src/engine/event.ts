@@ -38,7 +38,8 @@ export interface SinkOutputs {
 export function detectorSink(id: DetectorId, at: ReplayPosition, out: SinkOutputs): DetectorSink {
   return {
     emit: (e) => out.event(makeEvent(id, e, at.turnNo, at.callNo)),
-    cycle: (period, repetitions) => out.cycle({ turn: at.turnNo, call: at.callNo ?? 0, detector: id, period, repetitions }),
+    cycle: (period, repetitions) =>
+      out.cycle({ turn: at.turnNo, call: at.callNo ?? 0, detector: id, period, repetitions }),
     check: (c) => out.check({ ...c, turn: c.turn ?? at.turnNo }),
   };
 }

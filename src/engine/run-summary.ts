@@ -6,7 +6,7 @@
  * all the event-based scores of evaluate.ts look at.
  */
 import type { Label } from '../model/transcript';
-import { alarmEpisodes, loopsSeen } from './alarm-episodes';
+import { alarmEpisodes, alarmTurns, loopsSeen } from './alarm-episodes';
 import { falseAlarmEpisodes, inLoopSpan, isAlarm } from './evaluate';
 import { isLabelled, loopSpans } from './labelled';
 import type { ReplayResult } from './replay';
@@ -63,18 +63,15 @@ export function replayDigest(result: ReplayResult, countAction: Action): ReplayD
   let alarms = 0;
   let warnedAt: number | null = null;
   let blockedAt: number | null = null;
-  const seen = new Set<number>();
   for (const e of result.events) {
     warnedAt ??= e.turn;
     if (e.action !== 'warn') blockedAt ??= e.turn;
-    if (!isAlarm(e, countAction)) continue;
-    alarms++;
-    seen.add(e.turn);
+    if (isAlarm(e, countAction)) alarms++;
   }
   return {
     turns: result.turns,
     alarms,
-    alarmTurns: [...seen].sort((a, b) => a - b),
+    alarmTurns: alarmTurns(result.events, countAction),
     stoppedAt: result.stoppedAt?.turn ?? null,
     loopsSeen: loopsSeen(alarmEpisodes(result.events, countAction)).length,
     warnedAt,

@@ -33,14 +33,16 @@ async function store(name: string) {
 }
 
 describe('openSession by id', () => {
-  it("counts an unlabelled run's alarms and loops seen at the replayed config's count action", async () => {
+  it("counts an unlabelled run's alarms, their turns and the loops seen at the replayed config's count action", async () => {
     const id = await store('missing-path-ls-loop.loop.jsonl');
     await openSession(id);
     const gemini = presetByName('gemini-cli')!;
     // Its cycle detector warns at turn 10 and blocks at 11 to 17: one loop either way.
     const warned = runSession(id, { ...gemini, countAction: 'warn' }, []);
     expect([warned.metrics, warned.counts]).toEqual([null, { alarms: 8, loopsSeen: 1 }]);
-    expect(runSession(id, { ...gemini, countAction: 'block' }, []).counts).toEqual({ alarms: 7, loopsSeen: 1 });
+    expect(warned.alarmTurns).toEqual([10, 11, 12, 13, 14, 15, 16, 17]);
+    const blocked = runSession(id, { ...gemini, countAction: 'block' }, []);
+    expect([blocked.counts, blocked.alarmTurns]).toEqual([{ alarms: 7, loopsSeen: 1 }, [11, 12, 13, 14, 15, 16, 17]]);
   });
 
   it('replays the same events and metrics as a session over the transcript the page sent', async () => {

@@ -6,7 +6,7 @@
  * opens and replays a just-imported run, whose turn writes wait for that.
  */
 import * as Comlink from 'comlink';
-import { alarmCounts } from '../engine/alarm-episodes';
+import { alarmCounts, alarmTurns } from '../engine/alarm-episodes';
 import {
   compareConfigs,
   comparePresets,
@@ -230,6 +230,7 @@ export class OpenSessions {
       result: page,
       metrics: metricsOf(result, t, resolved.countAction),
       counts: alarmCounts(result.events, resolved.countAction),
+      alarmTurns: alarmTurns(result.events, resolved.countAction),
       baseline: base,
       ms: performance.now() - started,
     };

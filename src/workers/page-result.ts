@@ -59,6 +59,8 @@ export interface RunOutcome {
   metrics: MetricsSummary | null;
   /** Alarms and loops seen at the replayed config's count action (what an unlabelled run shows). */
   counts: AlarmCounts;
+  /** Distinct turns with an alarm at that count action, ascending (the alarm keys, the scrubber, pause on alarm). */
+  alarmTurns: number[];
   /** Against the preset: its metrics and the alarms the draft adds and drops. */
   baseline: { metrics: MetricsSummary | null; appeared: EventTable; vanished: EventTable } | null;
   ms: number;

@@ -1,9 +1,9 @@
-import { ACTION_RANK, type Action, type DetectorEvent } from '../../engine/types';
+import { isAlarm } from '../../engine/evaluate';
+import type { Action, DetectorEvent } from '../../engine/types';
 
 /** The events at `turn` that count as alarms (action at least `countAction`), in engine order. */
 export function alarmEventsAt(events: readonly DetectorEvent[], turn: number, countAction: Action): DetectorEvent[] {
-  const min = ACTION_RANK[countAction];
-  return events.filter((e) => e.turn === turn && ACTION_RANK[e.action] >= min);
+  return events.filter((e) => e.turn === turn && isAlarm(e, countAction));
 }
 
 /** What the agent's harness would do with the event, said for an audience. */

@@ -1,24 +1,4 @@
-import { ACTION_RANK, type Action, type DetectorEvent } from '../../engine/types';
-
-/** The turns holding an alarm (an event at or above the counted action), ascending, once each. */
-export function alarmTurns(events: readonly DetectorEvent[], countAction: Action = 'warn'): number[] {
-  const min = ACTION_RANK[countAction];
-  // A replay's events come in turn order: one pass, no set (a big run can have 600,000 of them).
-  const turns: number[] = [];
-  for (const e of events) {
-    if (ACTION_RANK[e.action] < min) continue;
-    const last = turns.length ? turns[turns.length - 1] : -Infinity;
-    if (e.turn > last) turns.push(e.turn);
-    else if (e.turn < last) return sortedAlarmTurns(events, min);
-  }
-  return turns;
-}
-
-function sortedAlarmTurns(events: readonly DetectorEvent[], min: number): number[] {
-  const turns = new Set<number>();
-  for (const e of events) if (ACTION_RANK[e.action] >= min) turns.add(e.turn);
-  return [...turns].sort((a, b) => a - b);
-}
+/** Moving between the alarm turns of a replay (RunOutcome.alarmTurns: ascending, once each). */
 
 /** Index of the first element of the ascending `sorted` greater than `x`. */
 function upperBound(sorted: readonly number[], x: number): number {

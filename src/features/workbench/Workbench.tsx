@@ -1,7 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react';
 import { resolveConfig } from '../../engine/config';
 import { useAppStore } from '../../state/store';
-import { alarmTurns } from '../replay/alarm-nav';
 import { MetricsBar } from '../replay/MetricsBar';
 import { Scrubber } from '../replay/Scrubber';
 import { Timeline } from '../replay/Timeline';
@@ -20,6 +19,8 @@ import { DETECTOR_IDS } from '../../engine/types';
 import { PresentButton } from '../demo/PresentButton';
 import { PresenterView } from '../demo/PresenterView';
 
+const NO_ALARMS: readonly number[] = [];
+
 /** An opened transcript: replay controls, timeline, metrics, turns, the selected turn, and tools. */
 export function Workbench({ id }: { id: number }) {
   const data = useWorkbenchData(id);
@@ -34,7 +35,7 @@ export function Workbench({ id }: { id: number }) {
     () => (needsRecordedJudge(draft, runFacts({ judgeLines, hasTokens })) ? (['llm-judge'] as const) : []),
     [draft, judgeLines, hasTokens],
   );
-  const alarms = useMemo(() => alarmTurns(events ?? [], resolved.countAction), [events, resolved.countAction]);
+  const alarms = data?.outcome?.alarmTurns ?? NO_ALARMS;
   const home = useRef<HTMLDivElement>(null);
   useReplayKeys(
     turns,
