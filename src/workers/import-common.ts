@@ -1,6 +1,6 @@
 /**
  * What the worker's file import (import-file.ts) and folder import (import-folder-unit.ts) share:
- * the summary the page gets, progress throttled to whole percents, and the library's triage of
+ * the summary the page gets, progress throttled (whole percents, ten times a second), and the library's triage of
  * what was just stored.
  */
 import type { LoopscopeDb } from '../persistence/db';
@@ -16,13 +16,27 @@ export interface ImportSummary {
   warnings: string[];
 }
 
-/** Progress at most once per whole percent, so the page is not flooded. */
-export function throttled(onProgress?: (read: number, total: number) => void) {
+/** The page's progress bar is told at most this often while a file is read (the end always). */
+export const PROGRESS_EVERY_MS = 100;
+
+/**
+ * Progress at most once per whole percent and per PROGRESS_EVERY_MS: every message redraws the
+ * page, whose thread shares the machine's cores with the import's workers (a 160 MB file read in
+ * 1.5 s gave 66 redraws a second). `now`: the clock (tests pass their own).
+ */
+export function throttled(
+  onProgress?: (read: number, total: number) => void,
+  now: () => number = () => performance.now(),
+) {
   let lastPct = -1;
+  let lastAt = -Infinity;
   return (read: number, total: number) => {
     const pct = total ? Math.floor((read / total) * 100) : 100;
     if (pct === lastPct) return;
+    const at = now();
+    if (pct < 100 && at - lastAt < PROGRESS_EVERY_MS) return;
     lastPct = pct;
+    lastAt = at;
     onProgress?.(read, total);
   };
 }
