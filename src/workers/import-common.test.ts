@@ -5,7 +5,10 @@ describe('throttled progress', () => {
   it('tells the page at most once per whole percent and per interval, and always the end', () => {
     const told: number[] = [];
     let clock = 0;
-    const progress = throttled((read) => told.push(read), () => clock);
+    const progress = throttled(
+      (read) => told.push(read),
+      () => clock,
+    );
     progress(0, 1000); // 0 %: the first is always told
     progress(5, 1000); // still 0 %
     clock = 10;
@@ -20,7 +23,10 @@ describe('throttled progress', () => {
 
   it('tells an empty file as done', () => {
     const told: [number, number][] = [];
-    throttled((read, total) => told.push([read, total]), () => 0)(0, 0);
+    throttled(
+      (read, total) => told.push([read, total]),
+      () => 0,
+    )(0, 0);
     expect(told).toEqual([[0, 0]]);
   });
 });
