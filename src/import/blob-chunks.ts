@@ -3,6 +3,7 @@
  * importers' sources and for the content hash.
  */
 import type { ContentHasher, HasherState } from './content-hasher';
+import { decodeLinePieces, newSliceDecoding } from './utf8-boundary';
 
 /** Progress and cancellation happen between chunks, so no chunk is larger than this. */
 export const CHUNK = 1 << 20;
@@ -44,12 +45,6 @@ export function* blobSlicesSync(blob: Blob, read: ReadSliceSync, sliceBytes: num
  */
 export interface SliceReader {
   read(blob: Blob, at: number, bytes: number): Promise<{ buf: ArrayBuffer; hash?: HasherState }>;
-  /**
-   * A slice decoded as UTF-8 there: its text in pieces (utf8-boundary.ts's decodeLinePieces; the
-   * line it ends inside comes with the next slice's text), the bytes read (0 past the end) and, when the reader was opened
-   * with a hash state, the state after them (the bytes never cross, so they cannot be hashed here).
-   */
-  readText(blob: Blob, at: number, bytes: number): Promise<{ texts: string[]; read: number; hash?: HasherState }>;
   /** Hands a read slice back once used: detached here, so this worker holds nothing of it. */
   release(buf: ArrayBuffer): void;
   close(): void;
@@ -65,24 +60,16 @@ export interface SliceReader {
 export interface SliceReaders {
   open: (hashFrom?: HasherState) => SliceReader | undefined;
   minBytes: number;
-  /**
-   * Bytes per slice a reader decodes (CHUNK when not given): each read costs a few milliseconds
-   * whatever its size. Slices of bytes stay CHUNK: larger ones, decoded here into heap strings,
-   * raised the peak of a 1.2 GB import.
-   */
-  textSliceBytes?: number;
 }
 
 /** Below this a worker's start (tens of ms) costs more than the memory it saves; a folder has many small files. */
 export const READER_WORKER_MIN_BYTES = 32 << 20;
 
 /**
- * Slices asked ahead of the one being used, so the reader works while the caller parses: three
- * for decoded text (the reader hashes and decodes besides reading), two for bytes (a third raised
- * the 1.2 GB import's renderer peak from ~1.3 to ~1.5 GB).
+ * Slices asked ahead of the one being used, so the reader works while the caller parses (a third
+ * raised the 1.2 GB import's renderer peak from ~1.3 to ~1.5 GB).
  */
 const BYTES_AHEAD = 2;
-const TEXT_AHEAD = 3;
 
 /** Answers to `ask` for each slice of `size` bytes, in order, `ahead` asked before they are used. */
 async function* readAhead<A>(
@@ -137,25 +124,6 @@ export interface TextChunk {
   bytes: number;
 }
 
-/** A Blob's text as a reader decodes it slice by slice (hashed there when `hasher` is given). */
-async function* blobTextsAsync(
-  blob: Blob,
-  reader: SliceReader,
-  sliceBytes: number,
-  hasher: ContentHasher | undefined,
-): AsyncIterable<TextChunk> {
-  try {
-    for await (const answer of readAhead(blob.size, (at, n) => reader.readText(blob, at, n), sliceBytes, TEXT_AHEAD)) {
-      if (hasher && !answer.hash) throw new Error('the file reader did not hash what it read');
-      if (answer.hash) hasher?.setState(answer.hash);
-      if (answer.read > 0 || answer.texts.some((t) => t !== '')) yield { texts: answer.texts, bytes: answer.read };
-      if (answer.read === 0) return; // a File cut short on disk meanwhile
-    }
-  } finally {
-    reader.close();
-  }
-}
-
 /** A reader of its own for a large blob, else undefined (read here). */
 function readerFor(blob: Blob, hasher?: ContentHasher, readers?: SliceReaders): SliceReader | undefined {
   return readers && blob.size >= readers.minBytes ? readers.open(hasher?.state()) : undefined;
@@ -195,22 +163,6 @@ export function blobChunks(blob: Blob, hasher?: ContentHasher, readers?: SliceRe
   return elsewhereOrHere(reader && blobSlicesAsync(blob, reader, CHUNK, hasher), () => hashedHere(blob, hasher));
 }
 
-/**
- * A Blob's text in chunks, hashed like blobChunks. With `readers`, a large blob is read and
- * decoded by one of them (the decoding off this thread); else read here and decoded by `decoder`.
- */
-export function blobTexts(
-  blob: Blob,
-  decoder: StreamDecoder,
-  hasher?: ContentHasher,
-  readers?: SliceReaders,
-): AsyncIterable<TextChunk> {
-  const reader = readerFor(blob, hasher, readers);
-  return elsewhereOrHere(reader && blobTextsAsync(blob, reader, readers?.textSliceBytes ?? CHUNK, hasher), () =>
-    decodeChunks(hashedHere(blob, hasher), decoder),
-  );
-}
-
 /** What decodes chunks of bytes as a stream: TextDecoder or Utf8Decoder. */
 export interface StreamDecoder {
   decode(input?: Uint8Array, opts?: { stream?: boolean }): string;
@@ -224,6 +176,22 @@ export async function* decodeChunks(
   for await (const chunk of chunks) yield { texts: [decoder.decode(chunk, { stream: true })], bytes: chunk.byteLength };
   const end = decoder.decode();
   if (end !== '') yield { texts: [end], bytes: 0 };
+}
+
+/**
+ * Chunks of bytes decoded by TextDecoder in pieces that end at a line end (decodeLinePieces): a
+ * piece is a flat string, dead once its lines are parsed, where a streaming decode of a chunk
+ * makes one long string whose lines are slices of it.
+ */
+export async function* decodeInLinePieces(chunks: AsyncIterable<Uint8Array>): AsyncIterable<TextChunk> {
+  const state = newSliceDecoding();
+  let fileStart = true;
+  for await (const chunk of chunks) {
+    yield { texts: decodeLinePieces(state, chunk, false, fileStart), bytes: chunk.byteLength };
+    fileStart = false;
+  }
+  const end = decodeLinePieces(state, new Uint8Array(0), true, fileStart);
+  if (end.length) yield { texts: end, bytes: 0 };
 }
 
 async function* hashedHere(blob: Blob, hasher?: ContentHasher): AsyncIterable<Uint8Array> {

@@ -4,7 +4,6 @@ import { blobSlicesSync, type SliceReader } from './blob-chunks';
 import { hashBlobs, hashBytes } from './content-hash';
 import { ContentHasher, type HasherState } from './content-hasher';
 import { sourceFromBlob, sourceFromBytes } from './source';
-import { decodeLinePieces, newSliceDecoding } from './utf8-boundary';
 
 /** A Blob whose slices a FileReaderSync stand-in reads synchronously (Node has no FileReaderSync). */
 interface FakeSlice {
@@ -57,17 +56,7 @@ afterEach(() => {
 function fakeReader(bytes: Uint8Array, log: string[], hashFrom?: HasherState): SliceReader {
   let inFlight = 0;
   const hasher = hashFrom && new ContentHasher(hashFrom);
-  const decoding = newSliceDecoding();
   return {
-    readText: async (_blob, at, n) => {
-      log.push(`read ${at} (${++inFlight} in flight)`);
-      await Promise.resolve();
-      inFlight--;
-      const read = bytes.slice(at, at + n);
-      hasher?.update(read);
-      const texts = decodeLinePieces(decoding, read, at + n >= bytes.length, at === 0);
-      return { texts, read: read.length, hash: hasher?.state() };
-    },
     read: async (_blob, at, n) => {
       log.push(`read ${at} (${++inFlight} in flight)`);
       await Promise.resolve();
@@ -134,7 +123,7 @@ describe('reading a Blob with FileReaderSync (a worker)', () => {
 });
 
 describe('reading a large Blob through a reader worker', () => {
-  it('reads three slices ahead, decoded there, and imports the same transcript with characters cut between slices', async () => {
+  it('reads two slices ahead, hands each back once decoded here, and imports the same transcript with characters cut between slices', async () => {
     // ~2.6 MB: three 1 MiB slices, each cut inside an "é" (the title's length puts the cuts there).
     const bytes = jsonl(12_000, 'café' + 'x'.repeat(95));
     expect([bytes[1 << 20], bytes[2 << 20]]).toEqual([0xa9, 0xa9]);
@@ -143,11 +132,14 @@ describe('reading a large Blob through a reader worker', () => {
     const viaReader = await importSource(sourceFromBlob('run.jsonl', new Blob([bytes]), { sliceReaders }));
     const inMemory = await importSource(sourceFromBytes('run.jsonl', bytes));
     const mib = 1 << 20;
-    // Text crosses from the reader, so no slice is handed back.
+    // Two asked ahead; each slice goes back to the reader once its text is decoded here.
     expect(log).toEqual([
       'read 0 (1 in flight)',
       `read ${mib} (2 in flight)`,
-      `read ${2 * mib} (3 in flight)`,
+      `read ${2 * mib} (1 in flight)`,
+      `release ${mib}`,
+      `release ${mib}`,
+      `release ${bytes.byteLength - 2 * mib}`,
       'close',
     ]);
     expect(viaReader.transcripts[0].turns.length).toBe(12_000);
@@ -168,11 +160,12 @@ describe('reading a large Blob through a reader worker', () => {
       expect(line).toContain('"type":"meta"');
       break;
     }
-    // Three slices asked ahead; the reader is closed (its worker ended) at the stop.
+    // Two slices asked ahead, and the next once the first is used; the reader is closed (its
+    // worker ended) at the stop.
     expect(log).toEqual([
       'read 0 (1 in flight)',
       `read ${1 << 20} (2 in flight)`,
-      `read ${2 << 20} (3 in flight)`,
+      `read ${2 << 20} (1 in flight)`,
       'close',
     ]);
   });
@@ -217,7 +210,6 @@ describe('reading a large Blob through a reader worker', () => {
     const sliceReaders = {
       open: () => ({
         read: () => Promise.reject(new Error('the file reader stopped')),
-        readText: () => Promise.reject(new Error('the file reader stopped')),
         release: () => undefined,
         close: () => undefined,
       }),

@@ -1,6 +1,13 @@
 import { describeBytes, LINE_LIMITS } from '../model/limits';
 import type { ImportWarning } from '../model/transcript';
-import { blobChunks, blobTexts, decodeChunks, slices, type StreamDecoder, type TextChunk } from './blob-chunks';
+import {
+  blobChunks,
+  decodeChunks,
+  decodeInLinePieces,
+  slices,
+  type StreamDecoder,
+  type TextChunk,
+} from './blob-chunks';
 import { ContentHasher } from './content-hasher';
 import { Utf8Decoder } from './utf8-decoder';
 import { ImportError, type ImportContext, type ImportSource } from './types';
@@ -32,7 +39,7 @@ export function splitLines(
   return splitTextLines(decodeChunks(chunks, decoder), onBytes, file, maxLineChars, replaced);
 }
 
-/** splitLines over text already decoded (by a reader worker, or decodeChunks). */
+/** splitLines over text already decoded (decodeInLinePieces, or decodeChunks). */
 async function* splitTextLines(
   texts: AsyncIterable<TextChunk>,
   onBytes?: (n: number) => void,
@@ -160,46 +167,30 @@ function checkAbort(ctx: ImportContext): void {
  * chunk read is garbage outside the JS heap until a major collection, and the hash's own read of a
  * 1.2 GB file after the turn writes (when the worker allocates little, so none runs) piled up 1.1 GB.
  */
-async function* hashedRead<T>(
-  blob: Blob,
-  ctx: ImportContext,
-  read: (hasher?: ContentHasher) => AsyncIterable<T>,
-  bytesOf: (chunk: T) => number,
-): AsyncIterable<T> {
+async function* fileChunks(blob: Blob, ctx: ImportContext): AsyncIterable<Uint8Array> {
   const onHash = ctx.onContentHash;
-  if (!onHash) return yield* read();
+  if (!onHash) return yield* blobChunks(blob, undefined, ctx.sliceReaders);
   const hasher = new ContentHasher();
   let bytes = 0;
-  for await (const chunk of read(hasher)) {
-    bytes += bytesOf(chunk);
+  for await (const chunk of blobChunks(blob, hasher, ctx.sliceReaders)) {
+    bytes += chunk.byteLength;
     yield chunk;
   }
   // A File that changed size on disk meanwhile is not the file that will be hashed later.
   if (bytes === blob.size) onHash(hasher.digest());
 }
 
-const fileChunks = (blob: Blob, ctx: ImportContext): AsyncIterable<Uint8Array> =>
-  hashedRead(
-    blob,
-    ctx,
-    (hasher) => blobChunks(blob, hasher, ctx.sliceReaders),
-    (c) => c.byteLength,
-  );
-
 /**
- * The file's text. Up to heapDecodeMinBytes, a large file is decoded by its reader worker (off
- * this thread, see blob-chunks.ts) or here by TextDecoder. From there on the bytes cross and are
- * decoded here into heap strings: text decoded by TextDecoder anywhere in the renderer (the reader
- * worker too) kept the 1.2 GB import's peak ~0.8 GB higher.
+ * The file's text, decoded here (a reader worker only reads and hashes the bytes). Up to
+ * heapDecodeMinBytes by TextDecoder in pieces cut at line ends (utf8-boundary.ts): each piece is a
+ * flat string that dies once its lines are parsed. From there on into heap strings: TextDecoder's
+ * strings stay until a major collection, which kept the 1.2 GB import's peak ~0.4 GB higher.
  */
 function fileTexts(blob: Blob, ctx: ImportContext): AsyncIterable<TextChunk> {
-  if (blob.size >= (ctx.heapDecodeMinBytes ?? Infinity)) return decodeChunks(fileChunks(blob, ctx), new Utf8Decoder());
-  return hashedRead(
-    blob,
-    ctx,
-    (hasher) => blobTexts(blob, new TextDecoder(), hasher, ctx.sliceReaders),
-    (c) => c.bytes,
-  );
+  const chunks = fileChunks(blob, ctx);
+  return blob.size >= (ctx.heapDecodeMinBytes ?? Infinity)
+    ? decodeChunks(chunks, new Utf8Decoder())
+    : decodeInLinePieces(chunks);
 }
 
 async function readAll(blob: Blob, ctx: ImportContext): Promise<Uint8Array> {

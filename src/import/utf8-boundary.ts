@@ -21,9 +21,9 @@ export function completeUtf8Length(bytes: Uint8Array): number {
 }
 
 /**
- * Characters per piece of text a reader worker posts: a string over V8's regular object size
- * (128 KiB; a character may take two bytes) is put in its large-object space, freed only by a major collection, which a worker
- * whose heap grows with a parse runs seldom; pieces under it die young once their lines are parsed.
+ * Characters per piece of decoded text: pieces far under V8's regular object size (128 KiB; a
+ * character may take two bytes) die young once their lines are parsed. Pieces of 512 Ki
+ * characters were measured slower.
  */
 export const PIECE_CHARS = 1 << 15;
 
@@ -32,7 +32,8 @@ export const PIECE_BYTES = PIECE_CHARS;
 
 /** What a slice-by-slice decoder keeps between slices: its decoder and the bytes after its last cut. */
 export interface SliceDecoding {
-  readonly decoder: TextDecoder;
+  /** A TextDecoder (typed by what is used of it: the package's types are built without the DOM's). */
+  readonly decoder: { decode(input: Uint8Array): string };
   carry: Uint8Array;
 }
 
@@ -55,7 +56,7 @@ function pieceEnd(all: Uint8Array, at: number, end: number, max: number): number
  * The text of the next slice's bytes (after those carried from the last), in pieces of at most
  * `max` bytes, each ending after a line's end where one falls within it, else on a character
  * boundary. Each piece is decoded on its own: it becomes a flat string of one byte a character
- * when it is ASCII, which posts and parses faster than slices of one big string. The line the
+ * when it is ASCII, which parses faster than slices of one big string. The line the
  * slice ends inside is kept for the next (its bytes, fewer than `max`: a longer one is cut); the
  * last slice (or an empty one: the file ended early) decodes everything. `fileStart`: the slice
  * begins the file, so a byte order mark there is dropped, as a decoder reading it whole would.

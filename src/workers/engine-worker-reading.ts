@@ -10,8 +10,6 @@ import type { ImportContext } from '../import/types';
 import { openWorkerSliceReader } from './slice-reader';
 
 export const ENGINE_WORKER_READING: Readonly<Required<Pick<ImportContext, 'sliceReaders' | 'heapDecodeMinBytes'>>> = {
-  // 4 MiB a decoded read: FileReaderSync costs a few milliseconds a call, so 1 MiB slices made the
-  // reader (which also hashes and decodes) slower than the parse it feeds.
-  sliceReaders: { open: openWorkerSliceReader, minBytes: READER_WORKER_MIN_BYTES, textSliceBytes: 4 << 20 },
+  sliceReaders: { open: openWorkerSliceReader, minBytes: READER_WORKER_MIN_BYTES },
   heapDecodeMinBytes: HEAP_DECODE_MIN_BYTES,
 };

@@ -5,18 +5,14 @@
  * bytes (what it keeps of its reads and of the slices handed back goes when it ends): in Chromium
  * that memory is otherwise freed only by a major collection
  * (docs/decisions/2026-11-26-slice-reader-worker-and-heap-decoding.md). A new worker starts once
- * the one before has answered, from its hash state (and, decoding, the bytes of a character the
- * last slice cut).
+ * the one before has answered, from its hash state.
  */
 import type { SliceReader } from '../import/blob-chunks';
 import type { HasherState } from '../import/content-hasher';
 
-/** A slice's bytes, or (asked for text) its text, the bytes read and the cut character's bytes kept. */
+/** A slice's bytes, and the hash state after them when hashing. */
 interface Read {
-  buf?: ArrayBuffer;
-  texts?: string[];
-  read?: number;
-  carry?: Uint8Array;
+  buf: ArrayBuffer;
   hash?: HasherState;
 }
 
@@ -43,8 +39,6 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
   if (typeof Worker === 'undefined') return undefined;
   const hashing = hashFrom !== undefined;
   let hashState = hashFrom;
-  /** The bytes of the line the last slice decoded ended inside: a new worker's first text read carries them. */
-  let carryState: Uint8Array = new Uint8Array(0);
   const answers = new Map<number, { resolve(a: Read): void; reject(e: Error): void }>();
   const failAll = (message: string) => {
     for (const w of answers.values()) w.reject(new Error(message));
@@ -77,7 +71,6 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
       answers.delete(e.data.id);
       if (e.data.error !== undefined) return w.reject(new Error(e.data.error));
       if (e.data.hash) hashState = e.data.hash;
-      if (e.data.carry) carryState = e.data.carry;
       w.resolve(e.data);
     };
     r.worker.onerror = (e) => {
@@ -95,7 +88,7 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
   }
   let handedOut = 0;
   let nextId = 0;
-  const ask = (blob: Blob, at: number, bytes: number, text?: { last: boolean }): Promise<Read> => {
+  const ask = (blob: Blob, at: number, bytes: number): Promise<Read> => {
     if (handedOut >= REPLACE_AFTER) {
       const before = current;
       before.retired = true;
@@ -113,13 +106,12 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
     const answer = new Promise<Read>((resolve, reject) => {
       answers.set(id, { resolve, reject });
       void r.ready.then(() => {
-        // A new worker continues where the one before stopped: its hash state, its unfinished line.
+        // A new worker continues the hash where the one before stopped.
         const carry = r.first && hashing ? { hashFrom: hashState } : {};
-        const decoding = text ? { text: true, last: text.last, ...(r.first ? { carryFrom: carryState } : {}) } : {};
         r.first = false;
         const given = r.blob === blob ? {} : { blob };
         r.blob = blob;
-        r.worker.postMessage({ id, at, bytes, ...given, ...carry, ...decoding });
+        r.worker.postMessage({ id, at, bytes, ...given, ...carry });
       });
     });
     r.answered = answer.then(
@@ -129,14 +121,7 @@ export function openWorkerSliceReader(hashFrom?: HasherState): SliceReader | und
     return answer;
   };
   return {
-    async read(blob, at, bytes) {
-      const a = await ask(blob, at, bytes);
-      return { buf: a.buf!, hash: a.hash };
-    },
-    async readText(blob, at, bytes) {
-      const a = await ask(blob, at, bytes, { last: at + bytes >= blob.size });
-      return { texts: a.texts!, read: a.read!, hash: a.hash };
-    },
+    read: ask,
     release(buf) {
       if (buf.byteLength) current.worker.postMessage({ release: buf }, [buf]);
     },

@@ -7,20 +7,20 @@ import { HEAP_DECODE_MIN_BYTES } from '../src/import/source';
 import { freshApp, shot, writeLines } from './helpers';
 
 /**
- * A file from 32 to 256 MiB is decoded by its reader worker: each 4 MiB slice's bytes are cut into
- * pieces of at most 32 KiB at line ends (a longer line on a character boundary) and decoded on
- * their own, the unfinished line carried to the next slice. Characters of two to four bytes, a
- * byte order mark at the start, a U+FEFF inside a text and lines longer than a piece must all come
- * out as written.
+ * A file from 32 to 256 MiB is read by a reader worker and decoded in the engine worker in line
+ * pieces: each 1 MiB slice's bytes are cut into pieces of at most 32 KiB at line ends (a longer
+ * line on a character boundary) and decoded on their own, the unfinished line carried to the next
+ * slice. Characters of two to four bytes, a byte order mark at the start, a U+FEFF inside a text
+ * and lines longer than a piece must all come out as written.
  */
 const TURNS = 20_000;
 const LONG_EVERY = 997;
 const long = (i: number) => `${i} ` + 'é→✅😀 '.repeat(4_000); // ~44 KB: longer than a piece
 const text = (i: number) => `step ${i}: \uFEFFcafé → ✅ 😀`;
 
-test('a 45 MB transcript decoded by the reader worker keeps every character', async ({ page }) => {
+test('a 45 MB transcript decoded in line pieces keeps every character', async ({ page }) => {
   test.setTimeout(120_000);
-  const dir = mkdtempSync(join(tmpdir(), 'loopscope-reader-text-'));
+  const dir = mkdtempSync(join(tmpdir(), 'loopscope-line-pieces-'));
   const file = join(dir, 'text.loop.jsonl');
   const pad = 'ü✓ '.repeat(300);
   function* lines() {
@@ -58,7 +58,7 @@ test('a 45 MB transcript decoded by the reader worker keeps every character', as
   const longTurn = await turnAt(LONG_EVERY * 7);
   await expect(longTurn.locator('pre.assistant-text')).toHaveText(text(LONG_EVERY * 7));
   await expect(longTurn.locator('section.call pre.result')).toHaveText(long(LONG_EVERY * 7));
-  await shot(page, 'reader-text-01-long-line');
+  await shot(page, 'line-pieces-01-long-line');
   await page.keyboard.press('End');
   const last = page.getByRole('article', { name: `Turn ${TURNS}` });
   await expect(last.locator('pre.assistant-text')).toHaveText(text(TURNS));
