@@ -37,10 +37,10 @@ export interface SliceDecoding {
   carry: Uint8Array;
 }
 
-export function newSliceDecoding(carry: Uint8Array = new Uint8Array(0)): SliceDecoding {
+export function newSliceDecoding(): SliceDecoding {
   // Each piece is decoded on its own: a U+FEFF that starts one is text, not a byte order mark
   // (the file's own is dropped by decodeLinePieces).
-  return { decoder: new TextDecoder('utf-8', { ignoreBOM: true }), carry };
+  return { decoder: new TextDecoder('utf-8', { ignoreBOM: true }), carry: new Uint8Array(0) };
 }
 
 /** Where the piece at `at` ends: at `end` within `max` bytes, else after the last line end within them, else on a character boundary. */
