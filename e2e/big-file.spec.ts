@@ -1,9 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { HEAP_DECODE_MIN_BYTES } from '../src/import/source';
-import { freshApp, shot, writeLines } from './helpers';
+import { dropGeneratedFile, shot } from './helpers';
 
 /**
  * a file this large is read by a worker of its own (src/workers/slice-reader.ts) and
@@ -15,8 +12,6 @@ const TURNS = 150_000;
 
 test('a 315 MB transcript imports through the file reader worker with its characters intact', async ({ page }) => {
   test.setTimeout(120_000);
-  const dir = mkdtempSync(join(tmpdir(), 'loopscope-big-file-'));
-  const file = join(dir, 'big.loop.jsonl');
   const pad = 'é→✅😀 '.repeat(150);
   function* lines() {
     yield '{"type":"meta","version":1,"title":"Big café run → ✅"}';
@@ -27,14 +22,9 @@ test('a 315 MB transcript imports through the file reader worker with its charac
         calls: [{ id: `c${i}`, name: 'read_file', args: { path: `src/f${i % 97}.ts` }, result: { content: pad + i } }],
       });
   }
-  expect(writeLines(file, lines(), 5000)).toBeGreaterThan(HEAP_DECODE_MIN_BYTES);
-  try {
-    await freshApp(page);
-    await page.getByTestId('file-input').setInputFiles(file);
-    await expect(page.getByRole('heading', { name: 'Big café run → ✅', level: 2 })).toBeVisible({ timeout: 90_000 });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
+  expect(await dropGeneratedFile(page, 'big.loop.jsonl', lines(), 'Big café run → ✅', 5000)).toBeGreaterThan(
+    HEAP_DECODE_MIN_BYTES,
+  );
   await expect(page.locator('.transcript-head')).toContainText(`${TURNS} turns · ${TURNS} calls · from big.loop.jsonl`);
   await page.keyboard.press('End');
   const detail = page.getByRole('article', { name: `Turn ${TURNS}` });

@@ -1,5 +1,6 @@
 import { expect, type Page } from '@playwright/test';
-import { closeSync, openSync, readFileSync, statSync, writeSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 /** Drops files on the page the way a browser does: a DataTransfer holding File objects. */
@@ -28,7 +29,7 @@ export function corpus(path: string): Buffer {
  * Writes `lines` to `file`, a line each, in batches: a file of hundreds of MB is never one string.
  * Its size in bytes.
  */
-export function writeLines(file: string, lines: Iterable<string>, batch = 2000): number {
+function writeLines(file: string, lines: Iterable<string>, batch = 2000): number {
   const fd = openSync(file, 'w');
   let pending: string[] = [];
   for (const line of lines) {
@@ -41,6 +42,31 @@ export function writeLines(file: string, lines: Iterable<string>, batch = 2000):
   if (pending.length) writeSync(fd, pending.join('\n') + '\n');
   closeSync(fd);
   return statSync(file).size;
+}
+
+/**
+ * Writes a generated transcript (`lines`, see writeLines) to `name` in a temporary folder, drops it
+ * on a fresh app and waits until the run titled `title` opens; the folder is removed after. The
+ * file's size in bytes.
+ */
+export async function dropGeneratedFile(
+  page: Page,
+  name: string,
+  lines: Iterable<string>,
+  title: string,
+  batch?: number,
+): Promise<number> {
+  const dir = mkdtempSync(join(tmpdir(), 'loopscope-generated-'));
+  try {
+    const file = join(dir, name);
+    const size = writeLines(file, lines, batch);
+    await freshApp(page);
+    await page.getByTestId('file-input').setInputFiles(file);
+    await expect(page.getByRole('heading', { name: title, level: 2 })).toBeVisible({ timeout: 90_000 });
+    return size;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 export async function freshApp(page: Page): Promise<void> {

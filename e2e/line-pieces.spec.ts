@@ -1,10 +1,7 @@
 import { expect, test } from '@playwright/test';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { READER_WORKER_MIN_BYTES } from '../src/import/blob-chunks';
 import { HEAP_DECODE_MIN_BYTES } from '../src/import/source';
-import { freshApp, shot, writeLines } from './helpers';
+import { dropGeneratedFile, shot } from './helpers';
 
 /**
  * A file from 32 to 256 MiB is read by a reader worker and decoded in the engine worker in line
@@ -20,8 +17,6 @@ const text = (i: number) => `step ${i}: \uFEFFcafé → ✅ 😀`;
 
 test('a 45 MB transcript decoded in line pieces keeps every character', async ({ page }) => {
   test.setTimeout(120_000);
-  const dir = mkdtempSync(join(tmpdir(), 'loopscope-line-pieces-'));
-  const file = join(dir, 'text.loop.jsonl');
   const pad = 'ü✓ '.repeat(300);
   function* lines() {
     yield '\uFEFF{"type":"meta","version":1,"title":"Reader café → ✅"}';
@@ -34,16 +29,9 @@ test('a 45 MB transcript decoded in line pieces keeps every character', async ({
       });
     }
   }
-  const size = writeLines(file, lines());
+  const size = await dropGeneratedFile(page, 'text.loop.jsonl', lines(), 'Reader café → ✅');
   expect(size).toBeGreaterThan(READER_WORKER_MIN_BYTES);
   expect(size).toBeLessThan(HEAP_DECODE_MIN_BYTES);
-  try {
-    await freshApp(page);
-    await page.getByTestId('file-input').setInputFiles(file);
-    await expect(page.getByRole('heading', { name: 'Reader café → ✅', level: 2 })).toBeVisible({ timeout: 90_000 });
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
   await expect(page.locator('.transcript-head')).toContainText(
     `${TURNS} turns · ${TURNS} calls · from text.loop.jsonl`,
   );
