@@ -5,6 +5,7 @@
  */
 import type { ImportOutcome } from '../workers/import-file';
 import { db, type LoopscopeDb, type TranscriptMeta } from './db';
+import { holdWhileSeeding, liveStoringTokens } from './store-lock';
 
 const files = import.meta.glob('../samples/*.loop.jsonl', { query: '?raw', import: 'default' }) as Record<
   string,
@@ -21,28 +22,21 @@ export async function sampleText(name: string): Promise<string | undefined> {
 /** Imports and stores one sample file marked as a sample (the worker's importFile). */
 type ImportFn = (blob: Blob, name: string) => Promise<ImportOutcome>;
 
-/** Adds the samples once; returns how many transcripts were stored. */
-export async function seedSamplesOnce(importBlob: ImportFn): Promise<number> {
-  const claimed = await db.transaction('rw', db.meta, async () => {
-    if (await db.meta.get('samplesSeeded')) return false;
-    await db.meta.put({ key: 'samplesSeeded', value: Date.now() });
-    return true;
+/**
+ * Adds the samples on a library's first start; returns how many transcripts were stored. The
+ * library counts as seeded only once every sample has been tried: a page closed midway leaves the
+ * rest to the next start. Deleting a sample after that is respected (restoreSamples brings it back).
+ */
+export async function seedSamplesOnce(importBlob: ImportFn, database: LoopscopeDb = db): Promise<number> {
+  return holdWhileSeeding(async () => {
+    if (await database.meta.get('samplesSeeded')) return 0;
+    // A sample whose storing was cut short is swept away at start-up: it counts as missing.
+    const live = await liveStoringTokens();
+    const kept = (await database.transcripts.toArray()).filter((m) => m.storing === undefined || live.has(m.storing));
+    const n = await importSamples(importBlob, missingSamples(kept));
+    await database.meta.put({ key: 'samplesSeeded', value: Date.now() });
+    return n;
   });
-  if (!claimed) return 0;
-  let n = 0;
-  try {
-    for (const name of [...SAMPLE_NAMES].sort()) {
-      const text = await sampleText(name);
-      if (!text) continue;
-      const outcome = await importBlob(new Blob([text]), name);
-      if (outcome.ok) n += outcome.summary.ids.length;
-    }
-  } catch (e) {
-    // Let the next start try again rather than leave the library without samples for good.
-    if (n === 0) await db.meta.delete('samplesSeeded');
-    throw e;
-  }
-  return n;
 }
 
 /** The bundled samples no longer in the library (a sample is known by its file name). */
@@ -53,8 +47,13 @@ export function missingSamples(stored: readonly Pick<TranscriptMeta, 'fileName' 
 
 /** Imports the deleted samples again; returns how many transcripts were stored. */
 export async function restoreSamples(importBlob: ImportFn, database: LoopscopeDb = db): Promise<number> {
+  return importSamples(importBlob, missingSamples(await database.transcripts.toArray()));
+}
+
+/** Imports the named samples, one after the other; returns how many transcripts were stored. */
+async function importSamples(importBlob: ImportFn, names: readonly string[]): Promise<number> {
   let n = 0;
-  for (const name of missingSamples(await database.transcripts.toArray())) {
+  for (const name of names) {
     const text = await sampleText(name);
     if (!text) continue;
     const outcome = await importBlob(new Blob([text]), name);

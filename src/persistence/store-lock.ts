@@ -63,29 +63,44 @@ export async function liveStoringTokens(): Promise<Set<string>> {
   return live;
 }
 
-const checking = new Map<string, Promise<unknown>>();
+const waiting = new Map<string, Promise<unknown>>();
 
 /**
- * Runs `check` holding the lock of one file content hash, across workers and tabs: an import
- * checks for a stored copy and adds its rows inside it, so two imports of the same bytes at once
- * (two drops, two folders) are one after the other, and the second sees the first's rows.
- * Imports of other bytes do not wait. In-process (Node tests, the CLI) a promise chain per hash.
+ * Runs `work` holding the exclusive lock `name`, across workers and tabs (Web Locks); in-process
+ * (Node tests, the CLI) a promise chain per name.
  */
-export async function holdWhileChecking<T>(contentHash: string, check: () => Promise<T>): Promise<T> {
+async function exclusively<T>(name: string, work: () => Promise<T>): Promise<T> {
   const locks = webLocks();
   if (locks) {
     let out!: T;
-    await locks.request(`loopscope-checking-${contentHash}`, { mode: 'exclusive' }, async () => {
-      out = await check();
+    await locks.request(name, { mode: 'exclusive' }, async () => {
+      out = await work();
     });
     return out;
   }
-  const mine = (checking.get(contentHash) ?? Promise.resolve()).then(check);
+  const mine = (waiting.get(name) ?? Promise.resolve()).then(work);
   const settled = mine.catch(() => undefined);
-  checking.set(contentHash, settled);
+  waiting.set(name, settled);
   try {
     return await mine;
   } finally {
-    if (checking.get(contentHash) === settled) checking.delete(contentHash);
+    if (waiting.get(name) === settled) waiting.delete(name);
   }
+}
+
+/**
+ * Runs `check` holding the lock of one file content hash: an import checks for a stored copy and
+ * adds its rows inside it, so two imports of the same bytes at once (two drops, two folders) are
+ * one after the other, and the second sees the first's rows. Imports of other bytes do not wait.
+ */
+export function holdWhileChecking<T>(contentHash: string, check: () => Promise<T>): Promise<T> {
+  return exclusively(`loopscope-checking-${contentHash}`, check);
+}
+
+/**
+ * Runs `seed` alone: one page at a time puts the bundled samples into the library, and a page
+ * that waited sees what the one before it stored.
+ */
+export function holdWhileSeeding<T>(seed: () => Promise<T>): Promise<T> {
+  return exclusively('loopscope-seeding-samples', seed);
 }
