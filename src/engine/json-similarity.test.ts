@@ -8,7 +8,7 @@ import { LevenshteinScratch } from './similarity';
 /** One for the whole file: reuse across comparisons of every size must not change an answer. */
 const scratch = new LevenshteinScratch();
 
-/** The seed's arguments_similarity transcribed literally (unbounded), as the oracle. */
+/** The ChatLoop design's arguments_similarity transcribed literally (unbounded), as the oracle. */
 function oracle(a: Json, b: Json, field = 0.8): number {
   if (typeof a === 'string' && typeof b === 'string') {
     const m = Math.max(a.length, b.length);
@@ -17,14 +17,14 @@ function oracle(a: Json, b: Json, field = 0.8): number {
   const isObj = (v: Json): v is { [k: string]: Json } => v !== null && typeof v === 'object' && !Array.isArray(v);
   if (isObj(a) && isObj(b)) {
     const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
-    if (keys.size === 0) return 1; // resolved: the seed's 0/0
+    if (keys.size === 0) return 1; // resolved: the design's 0/0
     let matching = 0;
     for (const k of keys) if (k in a && k in b && oracle(a[k], b[k], field) > field) matching++;
     return matching / keys.size;
   }
   if (Array.isArray(a) && Array.isArray(b)) {
     if (a.length !== b.length) return 0;
-    if (a.length === 0) return 1; // resolved: the seed's 0/0
+    if (a.length === 0) return 1; // resolved: the design's 0/0
     let sum = 0;
     for (let i = 0; i < a.length; i++) sum += oracle(a[i], b[i], field);
     return sum / a.length;
@@ -84,7 +84,7 @@ describe('argumentsSimilarity (ChatLoop level 3)', () => {
     expect(argumentsSimilarity([], {})).toBe(0);
   });
 
-  it('two empty objects or arrays score 1 (resolved: the seed computes 0/0)', () => {
+  it('two empty objects or arrays score 1 (resolved: the ChatLoop design computes 0/0)', () => {
     expect(argumentsSimilarity({}, {})).toBe(1);
     expect(argumentsSimilarity([], [])).toBe(1);
   });
@@ -94,7 +94,7 @@ describe('argumentsSimilarity (ChatLoop level 3)', () => {
     expect(argumentsSimilarity({ q: 'abcdefghij' }, { q: 'abcdefghXY' }, 0.75)).toBe(1);
   });
 
-  it('equals the literal transcription of the seed on random JSON', () => {
+  it('equals the literal transcription of the ChatLoop design on random JSON', () => {
     fc.assert(
       fc.property(json, fc.nat(), (a, r) => {
         const b = mutate(a, r);

@@ -1,11 +1,11 @@
 /**
- * The ChatLoop design's `arguments_similarity`, recursive over JSON, exactly as the seed writes it:
+ * The ChatLoop design's `arguments_similarity`, recursive over JSON, exactly as the design writes it:
  * - two strings: 1 - levenshtein / max(len) (1 when both are empty);
  * - two objects: the share of keys (union of both key sets) present in both whose values have
- *   similarity > fieldThreshold (the seed hard-codes 0.8);
+ *   similarity > fieldThreshold (the design hard-codes 0.8);
  * - two arrays: 0 when the lengths differ, else the mean of the element similarities;
  * - anything else: 1 when equal, else 0.
- * Two resolved gaps: two empty objects or two empty arrays are 0 / 0 in the seed (NaN in Rust,
+ * Two resolved gaps: two empty objects or two empty arrays are 0 / 0 in the design (NaN in Rust,
  * so "not similar"); here they are identical and score 1.
  *
  * `similarityAbove` returns the same value but may stop early: the exact value when it is above

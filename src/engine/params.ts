@@ -19,7 +19,7 @@ export type Params = Record<string, ParamValue>;
 export interface DetectorDef<P extends Params = Params> {
   id: DetectorId;
   title: string;
-  /** Where the rule comes from (seed file or system). */
+  /** Where the rule comes from: the design or shipping system it was transcribed from. */
   origin: string;
   summary: string;
   params: ParamSpec[];

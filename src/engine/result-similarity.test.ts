@@ -14,7 +14,7 @@ function slot(content: string): ResultSlot {
   return s;
 }
 
-/** The seed's result_similarity, literally. */
+/** The ChatLoop design's result_similarity, literally. */
 function oracle(a: string, b: string, t: number): number {
   if (a === '' && b === '') return 1;
   if (a === b) return 1;
@@ -73,7 +73,7 @@ describe('result similarity (ChatLoop level 4)', () => {
     expect(resultSimilarityAbove(slot(a), slot(b), 0.9, scratch)).toBe(1 - 1 / a.length);
   });
 
-  it('prefilter and full comparison agree with the literal seed on random texts and JSON', () => {
+  it("prefilter and full comparison agree with the ChatLoop design's formula taken literally on random texts and JSON", () => {
     const text = fc.oneof(
       fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n'), maxLength: 400 }),
       fc.jsonValue({ maxDepth: 2 }).map((v) => JSON.stringify(v)),

@@ -1,6 +1,6 @@
 /**
  * The ChatLoop design's `result_similarity`: two empty results or equal results score 1; two results that
- * both parse as JSON are compared structurally (the seed's `json_similarity` is not shown: we use
+ * both parse as JSON are compared structurally (the design's `json_similarity` is not shown: we use
  * its `arguments_similarity`); otherwise the normalised Levenshtein of the texts.
  *
  * A ResultSlot caches per result what every comparison would otherwise redo: the parsed JSON
@@ -102,7 +102,10 @@ export function resultPrefilter(a: ResultSlot, b: ResultSlot, threshold: number)
   return 0;
 }
 
-/** The seed's result similarity if it is > threshold (structural fields use the same threshold), else -1. */
+/**
+ * The ChatLoop design's result similarity if it is > threshold (structural fields use the same
+ * threshold), else -1.
+ */
 export function resultSimilarityAbove(
   a: ResultSlot,
   b: ResultSlot,

@@ -98,7 +98,7 @@ describe('lower bounds', () => {
   });
 });
 
-describe('maxDistanceFor (the seed float formula 1 - d / maxLen > t)', () => {
+describe("maxDistanceFor (the ChatLoop design's float formula 1 - d / maxLen > t)", () => {
   it('0.8 on length 10 allows distance 1, not 2 (1 - 2/10 = 0.8 is not > 0.8)', () => {
     expect(maxDistanceFor(0.8, 10)).toBe(1);
     expect(maxDistanceFor(0.8, 11)).toBe(2); // 1 - 2/11 = 0.818
@@ -120,7 +120,7 @@ describe('maxDistanceFor (the seed float formula 1 - d / maxLen > t)', () => {
   });
 });
 
-describe('textSimilarity (seed: 1 - levenshtein / max len)', () => {
+describe('textSimilarity (ChatLoop design: 1 - levenshtein / max len)', () => {
   it('"ls" vs "ls -la" is 1 - 4/6 = 0.333…: not similar at 0.8', () => {
     expect(textSimilarity('ls', 'ls -la')).toBe(1 - 4 / 6);
     expect(textSimilarityAbove('ls', 'ls -la', 0.8)).toBe(-1);
@@ -131,7 +131,7 @@ describe('textSimilarity (seed: 1 - levenshtein / max len)', () => {
     expect(textSimilarityAbove('ls -l', 'ls -la', 0.8)).toBe(1 - 1 / 6);
   });
 
-  it('"foo" vs "fo0" is 2/3 (the seed\'s own search example is below 0.8)', () => {
+  it('"foo" vs "fo0" is 2/3 (the ChatLoop design\'s own search example is below 0.8)', () => {
     expect(textSimilarity('foo', 'fo0')).toBe(1 - 1 / 3);
     expect(textSimilarity('foo', 'f00')).toBe(1 - 2 / 3);
   });

@@ -4,8 +4,8 @@
  * still passes, and cheap lower bounds reject most pairs before any DP runs. Every answer equals
  * the unbounded computation (similarity.test.ts checks it against fastest-levenshtein).
  *
- * Lengths and distances are in UTF-16 code units, like fastest-levenshtein. (The seed's Rust mixes
- * strsim's char distance with byte length; for ASCII all three agree.)
+ * Lengths and distances are in UTF-16 code units, like fastest-levenshtein. (The ChatLoop design's
+ * Rust mixes strsim's char distance with byte length; for ASCII all three agree.)
  */
 import { lowerBoundOnTheFly, profileExceeds, type TextProfile } from './text-profile';
 
@@ -128,7 +128,7 @@ function diagonalTransition(
 
 /**
  * The largest distance d with `1 - d / maxLen > threshold`, evaluated in floating point exactly as
- * the seed does (so 0.8 on length 10 allows 1, not 2). -1 when even d = 0 fails.
+ * the ChatLoop design does (so 0.8 on length 10 allows 1, not 2). -1 when even d = 0 fails.
  */
 export function maxDistanceFor(threshold: number, maxLen: number): number {
   if (maxLen === 0) return 1 > threshold ? 0 : -1;
@@ -140,7 +140,10 @@ export function maxDistanceFor(threshold: number, maxLen: number): number {
   return k;
 }
 
-/** The seed's normalised similarity: 1 - distance / max(len), 1 for two empty strings (unbounded). */
+/**
+ * The ChatLoop design's normalised similarity: 1 - distance / max(len), 1 for two empty strings
+ * (unbounded).
+ */
 export function textSimilarity(a: string, b: string, scratch = new LevenshteinScratch()): number {
   const maxLen = a.length > b.length ? a.length : b.length;
   if (maxLen === 0) return 1;
@@ -148,8 +151,8 @@ export function textSimilarity(a: string, b: string, scratch = new LevenshteinSc
 }
 
 /**
- * The seed's similarity of two strings if it exceeds `floor`, otherwise -1. The returned value is
- * the exact seed formula, so callers may compare it with their own threshold.
+ * The ChatLoop design's similarity of two strings if it exceeds `floor`, otherwise -1. The returned
+ * value is exactly that design's formula, so callers may compare it with their own threshold.
  */
 export function textSimilarityAbove(
   a: string,

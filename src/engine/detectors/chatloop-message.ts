@@ -1,6 +1,6 @@
 /**
  * The ChatLoop design's two texts for one detection: the `warning_message` injected as the tool result on
- * Warn (built by `create_warning_message(description)`, whose body the seed does not show), and the
+ * Warn (built by `create_warning_message(description)`, whose body the design does not show), and the
  * `suggestion` returned as `LoopDetected(suggestion)` on Terminate. Shared by the four ChatLoop
  * detectors so they read alike.
  */

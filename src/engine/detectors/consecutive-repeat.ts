@@ -2,10 +2,10 @@
  * The Crustly design: identical consecutive calls beyond a per-category threshold. The threshold
  * is the number of identical calls in a row that are allowed; the next one is refused. Worked
  * examples (ground truth): the 11th identical `ls` is blocked (exploration, 10), the 3rd identical
- * `write` is blocked (modification, 2), other tools at the 4th (3). The seed's code sketch would
+ * `write` is blocked (modification, 2), other tools at the 4th (3). The design's code sketch would
  * fire one call earlier (it counts the current call among the threshold); the examples win.
  * Only the last bufferSize calls before the current one are remembered, so a threshold above
- * bufferSize can never be reached (with the seed's 15, every threshold up to 15 works).
+ * bufferSize can never be reached (with the design's 15, every threshold up to 15 works).
  */
 import type { Json } from '../../model/transcript';
 import { sameExact, sameNormExact } from '../call-view';
@@ -57,14 +57,14 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
       key: 'explorationTools',
       label: 'Exploration tools',
       type: 'strings',
-      help: 'Tool names (any case). Seed: ls, glob, grep, read.',
+      help: 'Tool names (any case). Crustly: ls, glob, grep, read.',
     },
     { key: 'explorationThreshold', label: 'Exploration: allowed in a row', type: 'int', min: 1, max: 1000 },
     {
       key: 'modificationTools',
       label: 'Modification tools',
       type: 'strings',
-      help: 'Tool names (any case). Seed: write, edit, bash.',
+      help: 'Tool names (any case). Crustly: write, edit, bash.',
     },
     { key: 'modificationThreshold', label: 'Modification: allowed in a row', type: 'int', min: 1, max: 1000 },
     { key: 'defaultThreshold', label: 'Other tools: allowed in a row', type: 'int', min: 1, max: 1000 },
@@ -74,7 +74,7 @@ export const consecutiveRepeat: DetectorDef<ConsecutiveRepeatParams> = {
       type: 'int',
       min: 1,
       max: 1000,
-      help: 'Calls remembered; a threshold above it can never be reached (seed: 15).',
+      help: 'Calls remembered; a threshold above it can never be reached (Crustly: 15).',
     },
     {
       key: 'action',

@@ -4,7 +4,7 @@
  * the two Gemini CLI switches (`argsAsWritten`, `resetOnUserPrompt`) serve the gemini-cli preset.
  *
  * streak[p] counts the consecutive calls (ending now) whose signature equals the one p calls
- * earlier; the seed's rule for period p is streak[p] >= p. A detection is each FULL repetition of
+ * earlier; the design's rule for period p is streak[p] >= p. A detection is each FULL repetition of
  * the unit (streak[p] a multiple of p), so a continuing 2-call cycle is detected every 2 calls,
  * not on every call, and the agent gets one whole cycle to react to each warning.
  */
@@ -125,7 +125,7 @@ export const cycle: DetectorDef<CycleParams> = {
       type: 'int',
       min: 2,
       max: 20,
-      help: 'How many times the unit must appear in a row; the seed detects the second appearance.',
+      help: 'How many times the unit must appear in a row; the cycle-escalation design detects the second appearance.',
     },
     { key: 'actions', label: 'Actions per detection of a pattern', type: 'actions' },
     {

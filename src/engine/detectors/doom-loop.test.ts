@@ -102,7 +102,7 @@ describe('doom-loop (the doom-loop design)', () => {
     expect(ev[0].message).toBe(doomLoopNudge(1, 'read_file', 3));
   });
 
-  it('seed quirk: once a fuzzy run turns exact, the exact count (lower) picks the tier', () => {
+  it('doom-loop design quirk: once a fuzzy run turns exact, the exact count (lower) picks the tier', () => {
     const a = call('read_file', { path: 'a.ts', encoding: 'utf8' });
     const b = call('read_file', { path: 'a.ts', encoding: 'latin1' });
     const ev = eventsOf(transcriptOf([a, b, a, b, b, b]), cfg(), 'doom-loop');

@@ -25,7 +25,7 @@ export interface DoomLoopParams {
   rawText: boolean;
 }
 
-/** The seed's three nudge texts, {tool} and {N} filled in. */
+/** The doom-loop design's three nudge texts, {tool} and {N} filled in. */
 export function doomLoopNudge(tier: 1 | 2 | 3, tool: string, n: number): string {
   const key = tier === 3 ? 'doom-loop.critical' : tier === 2 ? 'doom-loop.warning' : 'doom-loop.nudge';
   return formatMessage(key, { tool, n });

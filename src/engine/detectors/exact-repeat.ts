@@ -2,7 +2,7 @@
  * The ChatLoop design, level 1: a call is a duplicate when copies of it (name + args) already in the window
  * number at least maxDuplicates. Default window 10, maxDuplicates 2 (third identical call fires).
  * The window is the last windowSize calls of the transcript: every call enters it, detected or
- * not (the seed's sketch skips recording detected calls; in a replay they did happen).
+ * not (the design's sketch skips recording detected calls; in a replay they did happen).
  */
 import { Escalation, Ring } from '../escalation';
 import type { DetectorDef } from '../params';

@@ -1,8 +1,8 @@
 /**
- * The doom-loop design's global doom loop (swarm mode): one fingerprint (the primary, as the seed's shared
- * state uses) reaching >= 10 calls in the whole run, from >= 2 agents. Every further call of that
- * fingerprint is nudged, as each worker's budget check would. Calls without an agent id count as
- * one agent (the lead).
+ * The doom-loop design's global doom loop (swarm mode): one fingerprint (the primary, as the
+ * design's shared state uses) reaching >= 10 calls in the whole run, from >= 2 agents. Every
+ * further call of that fingerprint is nudged, as each worker's budget check would. Calls without an
+ * agent id count as one agent (the lead).
  */
 import type { Transcript } from '../../model/transcript';
 import type { DetectorDef } from '../params';

@@ -91,7 +91,7 @@ export const llmJudge: DetectorDef<LlmJudgeParams> = {
       label: 'Interval scale',
       type: 'enum',
       options: ['threshold', 'unit'],
-      help: 'threshold: 0.9 → min interval (seed example); unit: round(min + (max-min)(1-c)) (Gemini CLI)',
+      help: 'threshold: 0.9 → min interval (LLM-check design example); unit: round(min + (max-min)(1-c)) (Gemini CLI)',
     },
     { key: 'threshold', label: 'Confidence threshold', type: 'number', min: 0.01, max: 1, step: 0.01 },
     { key: 'historyCount', label: 'History entries', type: 'int', min: 1, max: 200 },

@@ -41,7 +41,7 @@ export const MESSAGE_TEMPLATES = {
     "If not, take a step back, analyze your previous actions and rethink how you're approaching the problem. " +
     'Avoid repeating the same tool calls or responses without new results.',
   'gemini.chanting': 'Repeating content detected: "{excerpt}..."',
-  // doom-loop.ts: the seed's three nudges (tiers 3, 2, 1) and the rejection.
+  // doom-loop.ts: the doom-loop design's three nudges (tiers 3, 2, 1) and the rejection.
   'doom-loop.critical':
     "[System] CRITICAL: You've called {tool} with the same arguments {n} times.\n" +
     'You are in a doom loop. You MUST:\n' +

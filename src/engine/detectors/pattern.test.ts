@@ -82,7 +82,7 @@ describe('pattern (ChatLoop level 2)', () => {
     expect(r.cycles.map((c) => [c.call, c.period, c.repetitions])).toEqual([[6, 2, 3]]);
   });
 
-  it("match 'name' compares tool names only (the seed's simpler version)", () => {
+  it("match 'name' compares tool names only (the ChatLoop design's simpler version)", () => {
     const t = transcriptOf([
       call('read', { path: 'a' }),
       call('ls', { path: 'x' }),

@@ -3,7 +3,7 @@
  * minPatternRepetitions times in a row, for some L in [minPatternLength, maxPatternLength]. All
  * repetitions must lie in the last windowSize calls (current included), so the defaults (window
  * 10, L 2-5, 2 repetitions) reach exactly a 5-call pattern seen twice. The smallest L wins, as in
- * the seed's `for pattern_len in 2..`. Fires on every call while the pattern holds; graduated actions.
+ * the design's `for pattern_len in 2..`. Fires on every call while the pattern holds; graduated actions.
  */
 import { Escalation, Ring } from '../escalation';
 import type { DetectorDef } from '../params';
@@ -18,7 +18,7 @@ export interface PatternParams {
   minPatternLength: number;
   maxPatternLength: number;
   minPatternRepetitions: number;
-  /** 'call': name + arguments (the seed's code); 'name': tool name only (its "simpler version"). */
+  /** 'call': name + arguments (the design's code); 'name': tool name only (its "simpler version"). */
   match: string;
   actions: Action[];
   /** Compare arguments and results as recorded, not through the observation normaliser. */
@@ -54,7 +54,7 @@ export const pattern: DetectorDef<PatternParams> = {
       label: 'Calls match on',
       type: 'enum',
       options: ['call', 'name'],
-      help: "'call': name + arguments (seed code); 'name': tool name only.",
+      help: "'call': name + arguments (ChatLoop design's code); 'name': tool name only.",
     },
     {
       key: 'actions',

@@ -56,7 +56,7 @@ describe('same-result (ChatLoop level 4)', () => {
     expect(eventsOf(u, cfg(), 'same-result')).toEqual([]);
   });
 
-  it('empty results are similar to each other (seed: both empty → 1.0)', () => {
+  it('empty results are similar to each other (ChatLoop design: both empty → 1.0)', () => {
     const t = transcriptOf([
       call('write', { path: 'a' }, ''),
       call('write', { path: 'b' }, ''),

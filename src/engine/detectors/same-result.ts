@@ -38,7 +38,7 @@ export const sameResult: DetectorDef<SameResultParams> = {
       type: 'int',
       min: 1,
       max: 1000,
-      help: "Earlier results the current one is compared with (the seed's max_history).",
+      help: "Earlier results the current one is compared with (the ChatLoop design's max_history).",
     },
     {
       key: 'maxSimilarResults',
@@ -55,7 +55,7 @@ export const sameResult: DetectorDef<SameResultParams> = {
       min: 0,
       max: 0.99,
       step: 0.01,
-      help: 'Similar means strictly above this (seed: 0.9); JSON results use it for each field too.',
+      help: 'Similar means strictly above this (ChatLoop design: 0.9); JSON results use it for each field too.',
     },
     {
       key: 'actions',

@@ -18,7 +18,7 @@ describe('similar-args (ChatLoop level 3)', () => {
     expect(r.events[0].pattern).toEqual(['read:{"path":"src/main.js"}']);
   });
 
-  it('"ls" vs "ls -la" scores 0.333: the seed formula does not catch it', () => {
+  it('"ls" vs "ls -la" scores 0.333: the ChatLoop design\'s formula does not catch it', () => {
     expect(eventsOf(transcriptOf([bash('ls'), bash('ls -la'), bash('ls -l')]), cfg(), 'similar-args')).toEqual([]);
   });
 

@@ -1,9 +1,9 @@
 /**
  * The ChatLoop design, level 3 (designed, not built, in ChatLoop): earlier calls in the window with the same
  * tool name and `arguments_similarity > threshold` number at least maxSimilar. Identical calls
- * count too (similarity 1). The similarity is the seed's recursive one (json-similarity.ts), with
- * the same threshold for object fields (the seed hard-codes 0.8 in both places).
- * Two options of ours, off by default (the seed's rule): `ignoreIdentical` and `sameResult`
+ * count too (similarity 1). The similarity is the design's recursive one (json-similarity.ts), with
+ * the same threshold for object fields (the design hard-codes 0.8 in both places).
+ * Two options of ours, off by default (the design's rule): `ignoreIdentical` and `sameResult`
  * narrow it to near-identical retries that change nothing (the `recommended` preset).
  */
 import { sameNormExact } from '../call-view';
@@ -60,7 +60,7 @@ export const similarArgs: DetectorDef<SimilarArgsParams> = {
       min: 0,
       max: 0.99,
       step: 0.01,
-      help: 'Similar means strictly above this (seed: 0.8), for the whole call and for each object field.',
+      help: 'Similar means strictly above this (ChatLoop design: 0.8), for the whole call and for each object field.',
     },
     {
       key: 'actions',

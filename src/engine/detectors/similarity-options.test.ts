@@ -11,7 +11,7 @@ describe('similar-args: ignoreIdentical, sameResult', () => {
   const b = call('read', { path: 'src/main.ts' }, 'fn main() {}');
   const c = call('read', { path: 'src/main.js' }, 'fn main() {}');
 
-  it('defaults are the seed rule: identical calls count, results are not looked at', () => {
+  it("defaults are the ChatLoop design's rule: identical calls count, results are not looked at", () => {
     expect(brief(eventsOf(transcriptOf([a, a, a]), sim()))).toEqual([[3, 'warn', 1]]);
     expect(brief(eventsOf(transcriptOf([a, b, call('read', { path: 'src/main.js' }, 'other')]), sim()))).toEqual([
       [3, 'warn', 1],
@@ -50,7 +50,7 @@ describe('same-result: errorsOnly', () => {
   const errSame = (n: number) =>
     failed('bash', { command: `node app.js --try ${n}` }, "Error: Cannot find module 'yaml'");
 
-  it('off (seed): a repeated success is a repeated result', () => {
+  it("off (the ChatLoop design's rule): a repeated success is a repeated result", () => {
     expect(brief(eventsOf(transcriptOf([okSame(1), okSame(2), okSame(3)]), res()))).toEqual([[3, 'warn', 1]]);
   });
 

@@ -40,7 +40,7 @@ export const DEFAULT_TEST_PATTERNS = [
   'phpunit',
 ];
 
-/** The seed's rethink prompt with {N} filled in. */
+/** The doom-loop design's rethink prompt with {N} filled in. */
 export function testFixPrompt(n: number): string {
   return formatMessage('test-fix', { n });
 }

@@ -1,7 +1,7 @@
 /**
- * One question to an OpenAI-compatible `/chat/completions` endpoint: the seed's prompt and the
- * prepared history, with timeouts, retries with backoff, the endpoint's rate-limit headers and
- * cancel. Pure: the caller passes `fetch` (the judge worker's, the CLI's, a test's), so nothing
+ * One question to an OpenAI-compatible `/chat/completions` endpoint: the LLM-check design's prompt
+ * and the prepared history, with timeouts, retries with backoff, the endpoint's rate-limit headers
+ * and cancel. Pure: the caller passes `fetch` (the judge worker's, the CLI's, a test's), so nothing
  * here can reach the network on its own.
  */
 import { describeBytes, echoValue, JUDGE_LIMITS } from '../../model/limits';

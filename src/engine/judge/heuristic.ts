@@ -6,7 +6,7 @@
  * a message without calls by its whitespace-collapsed, lower-cased text). Find the longest tail
  * that repeats with period 1, 2 or 3 (each message equals the one p before it, at least two full
  * periods). confidence = messages in that tail / assistant messages in the history. Fewer than 5
- * assistant messages (the seed prompt's "last 5 or more assistant turns") gives 0.
+ * assistant messages (the LLM-check design prompt's "last 5 or more assistant turns") gives 0.
  * Results are not fingerprinted: the newest turn's results are not in the history yet.
  */
 import { canonicalJson } from '../fingerprint';

@@ -37,7 +37,7 @@ describe("llm-judge history preparation (Gemini CLI's LLM loop check)", () => {
     expect(h[h.length - 1]).toMatchObject({ role: 'assistant', turn: 14, text: 'Let me look again.' });
   });
 
-  it('the last entries, not the first (the seed truncates to the first 20)', () => {
+  it('the last entries, not the first (the LLM-check design truncates to the first 20)', () => {
     const h = prepareHistory(turns(60), 60, 20);
     expect(h.every((m) => m.role === 'user' || m.turn >= 50)).toBe(true);
   });

@@ -1,14 +1,14 @@
 /**
  * The LLM-check design's history preparation: the conversation the judge sees when turn T starts.
  *
- * A history entry is what Gemini CLI (the seed's source) keeps in its chat history: one user
- * message, one assistant message (text and/or calls), or the function responses of one assistant
- * message. The check runs when turn T starts, before the model answers, so the history holds
- * everything up to turn T-1's assistant message; the results of T-1's calls are the request of
- * turn T and are not in it yet (Gemini CLI appends the request after `turnStarted`). That is why
- * the seed trims dangling function calls from the end.
+ * A history entry is what Gemini CLI (where the LLM-check design comes from) keeps in its chat
+ * history: one user message, one assistant message (text and/or calls), or the function responses
+ * of one assistant message. The check runs when turn T starts, before the model answers, so the
+ * history holds everything up to turn T-1's assistant message; the results of T-1's calls are the
+ * request of turn T and are not in it yet (Gemini CLI appends the request after `turnStarted`).
+ * That is why the LLM-check design trims dangling function calls from the end.
  *
- * The seed's `truncate(20)` keeps the FIRST 20 entries; Gemini CLI keeps the last 20
+ * The LLM-check design's `truncate(20)` keeps the FIRST 20 entries; Gemini CLI keeps the last 20
  * (`slice(-20)`), and the last 20 is what a user expects of a loop check, so we keep the last.
  */
 import type { Json, Transcript, Turn } from '../../model/transcript';

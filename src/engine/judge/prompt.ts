@@ -1,6 +1,6 @@
 /**
  * The LLM-check design's LLM judge prompt and answer schema, verbatim, so a browser client and the engine
- * ask the same question. The task prompt is Gemini CLI's (the seed's prompt comes from there).
+ * ask the same question. The task prompt is Gemini CLI's (the design's prompt comes from there).
  */
 
 export const JUDGE_SYSTEM_PROMPT = `You are a sophisticated AI diagnostic agent specializing in identifying when a conversational AI is stuck in an unproductive state. Your task is to analyze the provided conversation history and determine if the assistant has ceased to make meaningful progress.

@@ -34,7 +34,7 @@ describe('judge request builder', () => {
     });
   });
 
-  it('the seed prompt and schema are verbatim', () => {
+  it("the LLM-check design's prompt and schema are verbatim", () => {
     expect(JUDGE_SYSTEM_PROMPT.startsWith('You are a sophisticated AI diagnostic agent')).toBe(true);
     expect(JUDGE_SYSTEM_PROMPT.endsWith('cycling between a small set of files with no net change.')).toBe(true);
     expect(JUDGE_RESPONSE_SCHEMA.required).toEqual(['unproductive_state_analysis', 'unproductive_state_confidence']);

@@ -98,7 +98,8 @@ describe('live judge run against a loopback OpenAI-compatible server', () => {
       [42, 'flash', 0.92],
       [42, 'pro', 0.96],
     ]);
-    // What was sent: the seed's system prompt and the prepared history of turn 30, JSON schema format.
+    // What was sent: the LLM-check design's system prompt and the prepared history of turn 30, JSON
+    // schema format.
     expect(s.requests[0].body).toEqual(buildJudgeRequest('flash-m', prepareHistory(t, 30, 20)));
     expect((s.requests[0].body!.messages as { content: string }[])[0].content).toBe(JUDGE_SYSTEM_PROMPT);
     expect(s.requests[0].body!.response_format).toMatchObject({ type: 'json_schema' });
@@ -233,7 +234,7 @@ describe('live judge run against a loopback OpenAI-compatible server', () => {
     ]);
   });
 
-  it('the second model unavailable (404): the first is trusted, as the seed says; remembered for the run and the cache', async () => {
+  it('the second model unavailable (404): the first is trusted, as the LLM-check design says; remembered for the run and the cache', async () => {
     const s = await start(perModel({ 'flash-m': [answer(0.95, 'looping on a.ts')] }));
     const t = looping(60);
     const store = memoryStore();
@@ -262,7 +263,7 @@ describe('live judge run against a loopback OpenAI-compatible server', () => {
     expect(again.requests).toBe(0);
   });
 
-  it('seed scenarios: exactly at the threshold (0.9) confirms; flash high and pro low does not, and pro sets the interval', async () => {
+  it("the LLM-check design's test scenarios: exactly at the threshold (0.9) confirms; flash high and pro low does not, and pro sets the interval", async () => {
     const s = await start(perModel({ 'flash-m': [answer(0.9)], 'pro-m': [answer(0.9)] }));
     const r = await runJudge(opts(s, looping(31)));
     expect(r.end).toBe('terminate');

@@ -13,7 +13,7 @@ export interface ScheduleParams {
   /**
    * `threshold`: confidence measured against the threshold, so the threshold itself gives the
    * minimum interval (the LLM-check design's worked example: 0.9 → every 5 turns, 0.0 → every 15).
-   * `unit`: the seed's code and Gemini CLI, round(min + (max - min) * (1 - c)): 0.9 → 6.
+   * `unit`: the LLM-check design's code and Gemini CLI, round(min + (max - min) * (1 - c)): 0.9 → 6.
    */
   intervalScale: 'threshold' | 'unit';
   threshold: number;

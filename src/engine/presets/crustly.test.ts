@@ -6,7 +6,7 @@ import { presetByName } from './index';
 const cfg = presetByName('crustly')!;
 
 describe('crustly preset (the Crustly design)', () => {
-  it('is a valid config with the seed thresholds and buffer', () => {
+  it("is a valid config with Crustly's thresholds and buffer", () => {
     expect(validateConfig(structuredClone(cfg))).toEqual(cfg);
     expect(cfg.detectors).toEqual({
       'consecutive-repeat': {

@@ -98,7 +98,7 @@ describe('system config snippets', () => {
     );
   });
 
-  it('makes no snippet for a detector that is off, never says "these are the defaults", never names a seed', () => {
+  it('makes no snippet for a detector that is off, never says "these are the defaults", never uses the word "seed"', () => {
     const recommended = presetByName('recommended')!;
     expect(ids(recommended)).toEqual(['cli']);
     expect(snippetNotes(recommended, allSnippets(recommended, 'recommended', recommended, 'a.jsonl'))).toEqual({
