@@ -4,6 +4,7 @@ import { DETECTOR_COLOR } from '../workbench/detector-colors';
 import { errorRuleTitle } from './call-marks';
 import { ClippedText } from './ClippedText';
 import { prettyArgs } from './pretty-args';
+import { turnReasoning, withoutBlankEdges } from './turn-text';
 
 /**
  * The selected turn in full (each text up to ClippedText's limit, more on request). All transcript
@@ -11,6 +12,8 @@ import { prettyArgs } from './pretty-args';
  */
 export function TurnDetail({ turn, events = [] }: { turn: Turn | undefined; events?: readonly DetectorEvent[] }) {
   if (!turn) return <p className="muted">No turn selected.</p>;
+  const reasoning = turnReasoning(turn);
+  const text = withoutBlankEdges(turn.text);
   return (
     <article className="turn-detail" aria-label={`Turn ${turn.index}`}>
       <h3>
@@ -38,10 +41,16 @@ export function TurnDetail({ turn, events = [] }: { turn: Turn | undefined; even
       {turn.before?.map((m, i) => (
         <div key={i} className={`context ${m.role}`}>
           <strong>{m.role}</strong>
-          <ClippedText text={m.text} />
+          <ClippedText text={withoutBlankEdges(m.text)} />
         </div>
       ))}
-      {turn.text && <ClippedText className="assistant-text" text={turn.text} />}
+      {reasoning && (
+        <details className="reasoning">
+          <summary>Reasoning ({reasoning.length.toLocaleString('en-US')} characters)</summary>
+          <ClippedText text={reasoning} />
+        </details>
+      )}
+      {text && <ClippedText className="assistant-text" text={text} />}
       {turn.calls.map((c) => (
         <section key={c.index} className="call" aria-label={`Call ${c.index}`}>
           <h4>
