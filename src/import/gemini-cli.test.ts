@@ -151,4 +151,18 @@ describe('Gemini CLI sessions of the real corpus', () => {
     ]);
     expect(calls[0].result?.content).toMatch(/^Command: docker run -d --name vaultwarden .*\nExit Code: 1/s);
   });
+
+  it("keeps the model's thoughts as the turn's reasoning: each subject, then its description", async () => {
+    const path = resolve(
+      __dirname,
+      '../../corpus/real/gemini-cli/mischa-thisness__M-Gemini/Archives/session-2025-12-30T07-24-a1c91f1a.json',
+    );
+    const { transcripts } = await parseGeminiCli(sourceFromText(path, readFileSync(path, 'utf8')));
+    const [first] = transcripts[0].turns;
+    const reasoning = String(first.extra?.reasoning);
+    expect(reasoning.startsWith('Considering the Environment\n')).toBe(true);
+    expect(reasoning).toContain("I'm currently focused on determining the user's desktop environment");
+    expect(first.extra?.model).toBe('gemini-3-pro-preview');
+    expect(transcripts[0].turns.filter((t) => typeof t.extra?.reasoning === 'string')).toHaveLength(5);
+  });
 });

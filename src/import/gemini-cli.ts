@@ -11,7 +11,7 @@
  * Also reads plain Gemini API `contents` (see gemini-contents.ts).
  */
 import { edgesOf, exitCodeAtEdges } from '../model/error-rules';
-import type { ImportWarning } from '../model/transcript';
+import type { Extra, ImportWarning } from '../model/transcript';
 import type { CallDraft } from '../model/normalize';
 import { openJsonDocs, type JsonDoc } from './json-docs';
 import { firstLine, hasKeys, keysAt, scanJsonHead } from './json-head';
@@ -79,6 +79,21 @@ function callOf(tc: Obj): CallDraft {
   return { id: str(tc.id), name: str(tc.name) ?? 'unknown', args: tc.args ?? {}, result, agent: str(tc.agentId) };
 }
 
+/**
+ * The model, and its thoughts as reasoning: Gemini CLI records each as `{subject, description,
+ * timestamp}`; shown as the subject's line, then the description.
+ */
+function geminiExtra(m: Obj): Extra | undefined {
+  const extra: Extra = {};
+  if (str(m.model)) extra.model = m.model;
+  const thoughts = (Array.isArray(m.thoughts) ? m.thoughts : [])
+    .filter(isObj)
+    .map((t) => [str(t.subject), str(t.description)].filter((x) => x !== undefined && x.trim() !== '').join('\n'))
+    .filter((x) => x !== '');
+  if (thoughts.length) extra.reasoning = thoughts.join('\n\n');
+  return Object.keys(extra).length ? extra : undefined;
+}
+
 function addMessage(b: TranscriptBuilder, m: unknown, where: string): void {
   if (!isObj(m)) return b.warn(`${where} is not an object; skipped`);
   const at = str(m.timestamp);
@@ -95,7 +110,7 @@ function addMessage(b: TranscriptBuilder, m: unknown, where: string): void {
         text: partsText(m.content),
         timestamp: at,
         tokens: t ? { input: num(t.input) ?? 0, output: (num(t.output) ?? 0) + (num(t.thoughts) ?? 0) } : undefined,
-        extra: str(m.model) ? { model: m.model } : undefined,
+        extra: geminiExtra(m),
       });
       const calls = Array.isArray(m.toolCalls) ? m.toolCalls : [];
       calls.forEach((tc, k) =>

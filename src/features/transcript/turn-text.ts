@@ -11,8 +11,9 @@ export function withoutBlankEdges(s: string): string {
 }
 
 /**
- * The model's reasoning for the turn, as its format recorded it: Claude Code's thinking blocks
- * (`extra.thinking`), the reasoning of Anthropic, Cline and inspect_ai messages (`extra.reasoning`).
+ * The model's reasoning for the turn, as its importer kept it: Claude Code's thinking blocks
+ * (`extra.thinking`); Gemini CLI's thoughts, Codex's reasoning summaries and the reasoning of
+ * Anthropic, Cline and inspect_ai messages (`extra.reasoning`).
  */
 export function turnReasoning(turn: Pick<Turn, 'extra'>): string | undefined {
   for (const key of ['reasoning', 'thinking']) {
