@@ -5,9 +5,16 @@
  */
 import type { Turn } from '../../model/transcript';
 
-/** `s` without its leading and trailing blank lines; the first line's indentation stays. */
+/**
+ * `s` without its leading and trailing blank lines; the first line's indentation stays. The end is
+ * matched on the trailing whitespace only: a `$`-anchored pattern is tried at every position, and
+ * a turn's text can be hundreds of MB.
+ */
 export function withoutBlankEdges(s: string): string {
-  return s.replace(/^(?:[ \t]*\r?\n)+/, '').replace(/(?:\r?\n[ \t]*)+$/, '');
+  const head = s.replace(/^(?:[ \t]*\r?\n)+/, '');
+  let end = head.length;
+  while (end > 0 && ' \t\r\n'.includes(head[end - 1])) end--;
+  return head.slice(0, end) + head.slice(end).replace(/(?:\r?\n[ \t]*)+$/, '');
 }
 
 /**
