@@ -71,12 +71,11 @@ export const READER_WORKER_MIN_BYTES = 32 << 20;
  */
 const BYTES_AHEAD = 2;
 
-/** Answers to `ask` for each slice of `size` bytes, in order, `ahead` asked before they are used. */
+/** Answers to `ask` for each slice of `size` bytes, in order, BYTES_AHEAD asked before they are used. */
 async function* readAhead<A>(
   size: number,
   ask: (at: number, bytes: number) => Promise<A>,
   sliceBytes: number,
-  ahead: number,
 ): AsyncIterable<A> {
   const pending: Promise<A>[] = [];
   let next = 0;
@@ -85,7 +84,7 @@ async function* readAhead<A>(
     next += sliceBytes;
   };
   try {
-    while (next < size && pending.length < ahead) request();
+    while (next < size && pending.length < BYTES_AHEAD) request();
     while (pending.length) {
       const answer = await pending.shift()!;
       if (next < size) request();
@@ -104,7 +103,7 @@ export async function* blobSlicesAsync(
   hasher?: ContentHasher,
 ): AsyncIterable<Uint8Array> {
   try {
-    for await (const answer of readAhead(blob.size, (at, n) => reader.read(blob, at, n), sliceBytes, BYTES_AHEAD)) {
+    for await (const answer of readAhead(blob.size, (at, n) => reader.read(blob, at, n), sliceBytes)) {
       const bytes = new Uint8Array(answer.buf);
       if (bytes.byteLength === 0) return; // a File cut short on disk meanwhile
       if (answer.hash) hasher?.setState(answer.hash);
